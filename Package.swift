@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pango/glib .pc files add -pthread, which SwiftPM reports as a harmless
+// "prohibited flag" note; everything else builds warning-free.
+let package = Package(
+    name: "knob-panel",
+    products: [
+        .executable(name: "knob-panel", targets: ["knob-panel"]),
+    ],
+    targets: [
+        // C libraries from Debian packages, wrapped once in Swift elsewhere.
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+
+        // Layout files: JSON with positions, schema, validation, placement. Pure Swift.
+        .target(name: "PanelLayout"),
+        // Widget models (pure Swift) and painters (Cairo).
+        .target(name: "ControlWidgets", dependencies: ["CCairo"]),
+        // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
+        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "CCairo", "CDRM", "CInput"]),
+        // The command line only.
+        .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"]),
+
+        .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
+        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "CCairo"]),
+        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime", "PanelLayout", "ControlWidgets"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
