@@ -1,0 +1,144 @@
+/// Writes the layout format as a JSON Schema (draft 2020-12) for editors, from the same
+/// rules the checker uses. `panels/schema.json` is this output (a test keeps them equal).
+extension PanelSchema {
+    /// The schema document as JSON text (2-space indent, trailing newline).
+    public static var jsonSchemaText: String {
+        jsonSchema.prettyJSONText(indent: 2) + "\n"
+    }
+
+    public static var jsonSchema: LayoutValue {
+        var defs: [(key: String, value: LayoutValue)] = [
+            ("color", .object([
+                ("type", .string("string")),
+                ("pattern", .string("^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")),
+                ("description", .string("#rrggbb or #rrggbbaa (hex digits in either case).")),
+            ])),
+            ("layout", objectSchema(layout.properties)),
+            ("theme", objectSchema(theme.properties)),
+            ("page", objectSchema(page)),
+            ("widget", widgetSchema),
+        ]
+        for kind in WidgetTypes.all {
+            defs.append((kind.name, widgetKindSchema(kind)))
+        }
+        var root: [(key: String, value: LayoutValue)] = [
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string("https://knob-panel.invalid/panels/schema.json")),
+            ("title", .string("knob-panel layout")),
+            ("description", .string("A touch control panel: pages of widgets placed in design pixels. See docs/layout.md.")),
+        ]
+        root += objectSchema(panel).objectValue ?? []
+        root.append(("$defs", .object(defs)))
+        return .object(root)
+    }
+
+    static var widgetSchema: LayoutValue {
+        var branches: [LayoutValue] = []
+        for kind in WidgetTypes.all {
+            branches.append(.object([
+                ("if", .object([
+                    ("properties", .object([("type", .object([("const", .string(kind.name))]))])),
+                    ("required", .array([.string("type")])),
+                ])),
+                ("then", .object([("$ref", .string("#/$defs/\(kind.name)"))])),
+            ]))
+        }
+        return .object([
+            ("type", .string("object")),
+            ("required", .array([.string("id"), .string("type")])),
+            ("properties", .object([("type", .object([("enum", .array(WidgetTypes.names.map(LayoutValue.string)))]))])),
+            ("oneOf", .array([
+                .object([("required", .array([.string("frame")]))]),
+                .object([("required", .array([.string("cell")]))]),
+            ])),
+            ("dependentRequired", .object([("span", .array([.string("cell")]))])),
+            ("allOf", .array(branches)),
+        ])
+    }
+
+    static func widgetKindSchema(_ kind: WidgetKind) -> LayoutValue {
+        var common = widgetCommon
+        if let i = common.firstIndex(where: { $0.name == "type" }) {
+            common[i] = PropertyRule("type", .enumeration([kind.name]), required: true, doc: kind.doc)
+        }
+        return objectSchema(common + kind.properties)
+    }
+
+    static func objectSchema(_ rules: [PropertyRule]) -> LayoutValue {
+        var properties: [(key: String, value: LayoutValue)] = []
+        for rule in rules {
+            var schema = valueSchema(rule.rule).objectValue ?? []
+            if !rule.doc.isEmpty { schema.append(("description", .string(rule.doc))) }
+            if let value = rule.defaultValue { schema.append(("default", value)) }
+            properties.append((rule.name, .object(schema)))
+        }
+        var result: [(key: String, value: LayoutValue)] = [("type", .string("object"))]
+        let required = rules.filter(\.required).map { LayoutValue.string($0.name) }
+        if !required.isEmpty { result.append(("required", .array(required))) }
+        result.append(("properties", .object(properties)))
+        result.append(("additionalProperties", .bool(false)))
+        return .object(result)
+    }
+
+    static func valueSchema(_ rule: ValueRule) -> LayoutValue {
+        switch rule {
+        case .string(let nonEmpty):
+            return .object([("type", .string("string"))] + (nonEmpty ? [("minLength", .number(1))] : []))
+        case .identifier:
+            return .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_.-]+$"))])
+        case .bool:
+            return .object([("type", .string("boolean"))])
+        case .number(let lower, let upper):
+            return .object([("type", .string("number"))] + bounds(lower, upper))
+        case .integer(let lower, let upper):
+            return .object([("type", .string("integer"))] + bounds(lower.map { .atLeast(Double($0)) }, upper.map { .atMost(Double($0)) }))
+        case .integerChoice(let choices):
+            return .object([("enum", .array(choices.map { .number(Double($0)) }))])
+        case .enumeration(let values):
+            return .object([("enum", .array(values.map(LayoutValue.string)))])
+        case .color:
+            return .object([("$ref", .string("#/$defs/color"))])
+        case .imagePath:
+            return .object([("type", .string("string")), ("minLength", .number(1))])
+        case .tuple(let elements):
+            return tupleSchema(elements.map { valueSchema($0.rule) })
+        case .distinctPair:
+            return tupleSchema([valueSchema(.number), valueSchema(.number)])
+        case .array(let item, let minCount, let maxCount):
+            var schema: [(key: String, value: LayoutValue)] = [("type", .string("array")), ("items", valueSchema(item))]
+            if minCount > 0 { schema.append(("minItems", .number(Double(minCount)))) }
+            if let maxCount { schema.append(("maxItems", .number(Double(maxCount)))) }
+            return .object(schema)
+        case .stateMap(let inner):
+            return .object([
+                ("type", .string("object")),
+                ("properties", .object(ValueRule.controlStates.map { ($0, valueSchema(inner)) })),
+                ("additionalProperties", .bool(false)),
+            ])
+        case .oneOf(let alternatives):
+            return .object([("anyOf", .array(alternatives.map(valueSchema)))])
+        case .object(let schema):
+            if ["layout", "theme", "page", "widget"].contains(schema.name) {
+                return .object([("$ref", .string("#/$defs/\(schema.name)"))])
+            }
+            return objectSchema(schema.properties)
+        }
+    }
+
+    static func tupleSchema(_ items: [LayoutValue]) -> LayoutValue {
+        .object([
+            ("type", .string("array")),
+            ("prefixItems", .array(items)),
+            ("items", .bool(false)),
+            ("minItems", .number(Double(items.count))),
+            ("maxItems", .number(Double(items.count))),
+        ])
+    }
+
+    static func bounds(_ lower: NumberBound?, _ upper: NumberBound?) -> [(key: String, value: LayoutValue)] {
+        var result: [(key: String, value: LayoutValue)] = []
+        if let lower { result.append((lower.inclusive ? "minimum" : "exclusiveMinimum", .number(lower.value))) }
+        if let upper { result.append((upper.inclusive ? "maximum" : "exclusiveMaximum", .number(upper.value))) }
+        return result
+    }
+}

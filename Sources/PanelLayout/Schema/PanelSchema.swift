@@ -1,0 +1,59 @@
+/// The keys of a layout file outside the widget types (see `WidgetTypes` for those).
+public enum PanelSchema {
+    public static let maxDesignSide = 16384
+
+    public static let grid = ObjectSchema(name: "grid", properties: [
+        PropertyRule("columns", .integer(min: 1, max: 256), required: true, doc: "Number of columns (≥ 1)."),
+        PropertyRule("rows", .integer(min: 1, max: 256), required: true, doc: "Number of rows (≥ 1)."),
+        PropertyRule("gap", .nonNegativeNumber, default: .number(GridLayout.defaultGap), doc: "Space between neighbouring cells, in design pixels."),
+        PropertyRule("padding", .nonNegativeNumber, default: .number(GridLayout.defaultPadding), doc: "Space between the grid and the design area's edges, in design pixels."),
+    ])
+
+    public static let layout = ObjectSchema(name: "layout", properties: [
+        PropertyRule("grid", .object(grid), required: true, doc: "A grid of equal cells; widgets use `cell` and `span`."),
+    ])
+
+    public static let theme = ObjectSchema(name: "theme", properties: [
+        PropertyRule("tint", .color, default: .string(Theme.defaultTint.hexString), doc: "Accent color widgets derive their colors from."),
+        PropertyRule("background", .oneOf([.color, .array(of: .color, minCount: 1, maxCount: 2)]),
+                     default: .array(Theme.defaultBackground.map { .string($0.hexString) }),
+                     doc: "Background: one color, or [top, bottom] for a vertical gradient."),
+        PropertyRule("font", .string(nonEmpty: true), default: .string(Theme.defaultFont), doc: "Font family for text."),
+        PropertyRule("textColor", .color, default: .string(Theme.defaultTextColor.hexString), doc: "Default text color."),
+    ])
+
+    /// Keys every widget has, whatever its type.
+    public static let widgetCommon: [PropertyRule] = [
+        PropertyRule("id", .identifier, required: true, doc: "Unique across the whole panel: letters, digits, '_', '.', '-'."),
+        PropertyRule("type", .enumeration(WidgetTypes.names), required: true, doc: "The widget type."),
+        PropertyRule("frame", .tuple([TupleElement("x", .number), TupleElement("y", .number),
+                                      TupleElement("width", .positiveNumber), TupleElement("height", .positiveNumber)]),
+                     doc: "[x, y, width, height] in design pixels (origin top left). Give either frame or cell."),
+        PropertyRule("cell", .tuple([TupleElement("column", .integer(min: 0, max: nil)), TupleElement("row", .integer(min: 0, max: nil))]),
+                     doc: "[column, row], 0-based, in the page's (or panel's) grid. Give either frame or cell."),
+        PropertyRule("span", .tuple([TupleElement("columns", .integer(min: 1, max: nil)), TupleElement("rows", .integer(min: 1, max: nil))]),
+                     default: .array([.number(1), .number(1)]), doc: "[columns, rows] of grid cells the widget covers (with cell)."),
+    ]
+
+    public static let page: [PropertyRule] = [
+        PropertyRule("id", .identifier, required: true, doc: "Unique page id: letters, digits, '_', '.', '-'."),
+        PropertyRule("title", .string(nonEmpty: false), doc: "Title shown for the page; default: the id."),
+        PropertyRule("layout", .object(layout), doc: "This page's grid; default: the panel's layout."),
+        PropertyRule("widgets", .array(of: .object(ObjectSchema(name: "widget", properties: widgetCommon)), minCount: 0, maxCount: nil),
+                     default: .array([]), doc: "The page's widgets, drawn in this order (later on top)."),
+    ]
+
+    public static let panel: [PropertyRule] = [
+        PropertyRule("$schema", .string(nonEmpty: false), doc: "Ignored; lets editors find panels/schema.json."),
+        PropertyRule("panel", .string(nonEmpty: true), required: true, doc: "The panel's name."),
+        PropertyRule("size", .tuple([TupleElement("width", .integer(min: 1, max: maxDesignSide)),
+                                     TupleElement("height", .integer(min: 1, max: maxDesignSide))]),
+                     required: true, doc: "[width, height] of the design area in design pixels; scaled uniformly to the screen."),
+        PropertyRule("rotation", .integerChoice([0, 90, 180, 270]), default: .number(0),
+                     doc: "Clockwise rotation of the design on the screen in degrees: 0, 90, 180 or 270."),
+        PropertyRule("theme", .object(theme), doc: "Panel-wide colors and font."),
+        PropertyRule("layout", .object(layout), doc: "Default grid for pages without their own layout."),
+        PropertyRule("pages", .array(of: .object(ObjectSchema(name: "page", properties: page)), minCount: 1, maxCount: nil),
+                     required: true, doc: "The pages, at least one; the first is shown at start."),
+    ]
+}

@@ -1,0 +1,260 @@
+/// Builds the panel, its pages and widgets from a checked file.
+extension PanelChecker {
+    func checkPanel(_ root: JSONNode, sourcePath: String) -> Panel? {
+        guard let found = members(of: root, rules: PanelSchema.panel, context: "the panel",
+                                  subject: "the top level") else { return nil }
+        var values: [String: LayoutValue] = [:]
+        for member in found where member.key != "pages" {
+            guard let rule = PanelSchema.panel.first(where: { $0.name == member.key }) else { continue }
+            values[member.key] = check(member.value, rule.rule, subject: "'\(member.key)'")
+        }
+        let name = values["panel"]?.stringValue
+        var size: (width: Int, height: Int)? = nil
+        if let pair = values["size"]?.arrayValue, pair.count == 2,
+           let w = pair[0].numberValue, let h = pair[1].numberValue {
+            size = (Int(w), Int(h))
+        }
+        let theme = makeTheme(values["theme"])
+        var panelGrid: GridLayout? = nil
+        if let layoutMember = found.first(where: { $0.key == "layout" }) {
+            panelGrid = makeGrid(values["layout"], node: layoutMember.value, size: size)
+        }
+
+        var pages: [Page] = []
+        var pagesOK = true
+        if let pagesNode = found.first(where: { $0.key == "pages" })?.value {
+            if let items = pagesNode.arrayValue {
+                if items.isEmpty {
+                    report(pagesNode.location, "'pages': expected at least 1 page, found 0")
+                    pagesOK = false
+                }
+                for item in items {
+                    if let page = checkPage(item, panelGrid: panelGrid, size: size) {
+                        pages.append(page)
+                    } else {
+                        pagesOK = false
+                    }
+                }
+            } else {
+                report(pagesNode.location, "'pages': expected an array, found \(pagesNode.typeDescription)")
+                pagesOK = false
+            }
+        }
+
+        guard diagnostics.isEmpty, pagesOK, let name, let size else { return nil }
+        let rotation = Int(values["rotation"]?.numberValue ?? 0)
+        return Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
+                     pages: pages, sourcePath: sourcePath, rotation: rotation)
+    }
+
+    func makeTheme(_ value: LayoutValue?) -> Theme {
+        var theme = Theme()
+        guard let value else { return theme }
+        if let hex = value["tint"]?.stringValue, let c = RGBA(hex: hex) { theme.tint = c }
+        switch value["background"] {
+        case .string(let hex)?:
+            if let c = RGBA(hex: hex) { theme.background = [c] }
+        case .array(let items)?:
+            let colors = items.compactMap { $0.stringValue.flatMap(RGBA.init(hex:)) }
+            if !colors.isEmpty { theme.background = colors }
+        default:
+            break
+        }
+        if let font = value["font"]?.stringValue { theme.font = font }
+        if let hex = value["textColor"]?.stringValue, let c = RGBA(hex: hex) { theme.textColor = c }
+        return theme
+    }
+
+    /// The grid of a checked `layout` value; reports a grid that leaves no room for cells.
+    func makeGrid(_ value: LayoutValue?, node: JSONNode, size: (width: Int, height: Int)?) -> GridLayout? {
+        guard let grid = value?["grid"],
+              let columns = grid["columns"]?.numberValue, let rows = grid["rows"]?.numberValue else { return nil }
+        let layout = GridLayout(columns: Int(columns), rows: Int(rows),
+                                gap: grid["gap"]?.numberValue ?? GridLayout.defaultGap,
+                                padding: grid["padding"]?.numberValue ?? GridLayout.defaultPadding)
+        if let size {
+            let location = node["grid"]?.location ?? node.location
+            let w = layout.cellWidth(designWidth: size.width)
+            let h = layout.cellHeight(designHeight: size.height)
+            if w <= 0 {
+                report(location, "'grid': no room for \(layout.columns) columns: cell width would be \(LayoutValue.formatNumber(w)) (width \(size.width), padding \(LayoutValue.formatNumber(layout.padding)), gap \(LayoutValue.formatNumber(layout.gap)))")
+                return nil
+            }
+            if h <= 0 {
+                report(location, "'grid': no room for \(layout.rows) rows: cell height would be \(LayoutValue.formatNumber(h)) (height \(size.height), padding \(LayoutValue.formatNumber(layout.padding)), gap \(LayoutValue.formatNumber(layout.gap)))")
+                return nil
+            }
+        }
+        return layout
+    }
+
+    func checkPage(_ node: JSONNode, panelGrid: GridLayout?, size: (width: Int, height: Int)?) -> Page? {
+        let idText = node["id"]?.stringValue
+        let context = idText.map { "page '\($0)'" } ?? "page"
+        guard let found = members(of: node, rules: PanelSchema.page, context: context, subject: "page") else { return nil }
+        let errorsBefore = diagnostics.count
+        var id: String? = nil
+        var title: String? = nil
+        var grid = panelGrid
+        var widgetsNode: JSONNode? = nil
+        for member in found {
+            switch member.key {
+            case "id":
+                id = check(member.value, .identifier, subject: "'id'")?.stringValue
+                if let id {
+                    if let first = pageIDs[id] {
+                        report(member.value.location, "duplicate page id '\(id)' (first defined at \(first))")
+                    } else {
+                        pageIDs[id] = member.value.location
+                    }
+                }
+            case "title":
+                title = check(member.value, .string(nonEmpty: false), subject: "'title'")?.stringValue
+            case "layout":
+                if let value = check(member.value, .object(PanelSchema.layout), subject: "'layout'") {
+                    grid = makeGrid(value, node: member.value, size: size)
+                }
+            case "widgets":
+                widgetsNode = member.value
+            default:
+                break
+            }
+        }
+        var widgets: [WidgetSpec] = []
+        if let widgetsNode {
+            if let items = widgetsNode.arrayValue {
+                for item in items {
+                    if let widget = checkWidget(item, grid: grid, size: size) { widgets.append(widget) }
+                }
+            } else {
+                report(widgetsNode.location, "'widgets': expected an array, found \(widgetsNode.typeDescription)")
+            }
+        }
+        guard diagnostics.count == errorsBefore, let id else { return nil }
+        return Page(id: id, title: title ?? id, widgets: widgets, grid: grid, location: node.location)
+    }
+
+    func checkWidget(_ node: JSONNode, grid: GridLayout?, size: (width: Int, height: Int)?) -> WidgetSpec? {
+        guard node.objectValue != nil else {
+            report(node.location, "widget: expected an object, found \(node.typeDescription)")
+            return nil
+        }
+        let errorsBefore = diagnostics.count
+        let typeNode = node["type"]
+        var kind: WidgetKind? = nil
+        if let typeNode {
+            if let typeName = typeNode.stringValue {
+                kind = WidgetTypes.kind(named: typeName)
+                if kind == nil {
+                    report(typeNode.location, "'type': unknown widget type '\(typeName)'\(Suggestion.hint(for: typeName, in: WidgetTypes.names)); expected one of: \(WidgetTypes.names.joined(separator: ", "))")
+                }
+            } else {
+                report(typeNode.location, "'type': expected a string, found \(typeNode.typeDescription)")
+            }
+        }
+        let idText = node["id"]?.stringValue
+        let context = "\(kind?.name ?? "widget")\(idText.map { " '\($0)'" } ?? "")"
+        // With an unknown type we cannot tell which other keys are wrong; say nothing about them.
+        guard let found = members(of: node, rules: PanelSchema.widgetCommon + (kind?.properties ?? []),
+                                  context: context, reportUnknown: kind != nil) else { return nil }
+        let byKey = Dictionary(found.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var id: String? = nil
+        if let idMember = byKey["id"] {
+            id = check(idMember.value, .identifier, subject: "'id'")?.stringValue
+            if let id {
+                if let first = widgetIDs[id] {
+                    report(idMember.value.location, "duplicate widget id '\(id)' (first defined at \(first))")
+                } else {
+                    widgetIDs[id] = idMember.value.location
+                }
+            }
+        }
+
+        var properties: [String: LayoutValue] = [:]
+        var order: [String] = []
+        var locations: [String: SourceLocation] = [:]
+        if let kind {
+            for member in found {
+                guard let rule = kind.property(named: member.key) else { continue }
+                if let value = check(member.value, rule.rule, subject: "'\(member.key)'") {
+                    properties[member.key] = value
+                    order.append(member.key)
+                    locations[member.key] = member.value.location
+                }
+            }
+            for constraint in kind.constraints {
+                for (location, message) in constraint.check(byKey) { report(location, message) }
+            }
+        }
+
+        let frame = place(node: node, byKey: byKey, context: context, grid: grid, size: size)
+        guard diagnostics.count == errorsBefore, let kind, let id, let frame else { return nil }
+        return WidgetSpec(id: id, type: kind.name, frame: frame, properties: properties, propertyOrder: order,
+                          location: node.location, propertyLocations: locations)
+    }
+
+    /// The widget's frame from `frame`, or from `cell` and `span` in the grid.
+    func place(node: JSONNode, byKey: [String: JSONMember], context: String, grid: GridLayout?,
+               size: (width: Int, height: Int)?) -> LayoutRect? {
+        let frameMember = byKey["frame"]
+        let cellMember = byKey["cell"]
+        let spanMember = byKey["span"]
+        let common = PanelSchema.widgetCommon
+        func rule(_ name: String) -> ValueRule { common.first { $0.name == name }!.rule }
+
+        if let frameMember, let cellMember {
+            let later = frameMember.keyLocation < cellMember.keyLocation ? cellMember : frameMember
+            report(later.keyLocation, "\(context) has both 'frame' and 'cell'; give only one")
+            return nil
+        }
+        if frameMember == nil && cellMember == nil {
+            report(node.location, "\(context) needs either 'frame' or 'cell'")
+            return nil
+        }
+        if let spanMember, cellMember == nil {
+            report(spanMember.keyLocation, "'span' only applies with 'cell', not with 'frame'")
+            return nil
+        }
+
+        if let frameMember {
+            guard let v = check(frameMember.value, rule("frame"), subject: "'frame'")?.arrayValue?.compactMap(\.numberValue),
+                  v.count == 4 else { return nil }
+            let rect = LayoutRect(x: v[0], y: v[1], width: v[2], height: v[3])
+            if let size, !rect.isInside(width: Double(size.width), height: Double(size.height)) {
+                report(frameMember.value.location, "\(context): frame \(rect) lies outside the design size \(size.width)x\(size.height)")
+                return nil
+            }
+            return rect
+        }
+
+        guard let cellMember,
+              let cell = check(cellMember.value, rule("cell"), subject: "'cell'")?.arrayValue?.compactMap(\.numberValue),
+              cell.count == 2 else { return nil }
+        var span = [1.0, 1.0]
+        if let spanMember {
+            guard let s = check(spanMember.value, rule("span"), subject: "'span'")?.arrayValue?.compactMap(\.numberValue),
+                  s.count == 2 else { return nil }
+            span = s
+        }
+        guard let grid else {
+            report(cellMember.value.location, "'cell' needs a grid: add \"layout\": {\"grid\": {\"columns\": C, \"rows\": R}} to the page or the panel")
+            return nil
+        }
+        let column = Int(cell[0]), row = Int(cell[1])
+        let spanColumns = Int(span[0]), spanRows = Int(span[1])
+        let gridText = "\(grid.columns)x\(grid.rows) grid"
+        if column >= grid.columns || row >= grid.rows {
+            report(cellMember.value.location, "'cell' [\(column), \(row)] is outside the \(gridText) (columns 0…\(grid.columns - 1), rows 0…\(grid.rows - 1))")
+            return nil
+        }
+        if column + spanColumns > grid.columns || row + spanRows > grid.rows {
+            report(spanMember?.value.location ?? cellMember.value.location,
+                   "'span' [\(spanColumns), \(spanRows)] from cell [\(column), \(row)] leaves the \(gridText)")
+            return nil
+        }
+        guard let size else { return nil }
+        return grid.frame(column: column, row: row, spanColumns: spanColumns, spanRows: spanRows,
+                          designWidth: size.width, designHeight: size.height)
+    }
+}

@@ -1,0 +1,245 @@
+/// Checks a parsed layout file against `PanelSchema` and `WidgetTypes`, collecting every
+/// problem (not just the first), and builds the `Panel` when there are none.
+///
+/// Where problems are reported: at the offending value; for unknown and duplicate keys at
+/// the key; for missing keys at the enclosing object's `{`.
+final class PanelChecker {
+    let file: String
+    let baseDirectory: String
+    private(set) var diagnostics: [LayoutDiagnostic] = []
+    var widgetIDs: [String: SourceLocation] = [:]
+    var pageIDs: [String: SourceLocation] = [:]
+
+    init(file: String, baseDirectory: String) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+    }
+
+    func report(_ location: SourceLocation, _ message: String) {
+        diagnostics.append(LayoutDiagnostic(file: file, location: location, message: message))
+    }
+
+    /// Diagnostics in source order (stable for equal positions).
+    var sortedDiagnostics: [LayoutDiagnostic] {
+        diagnostics.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: - Objects and values
+
+    /// The first occurrence of each key, in source order, after reporting duplicate keys,
+    /// unknown keys (with a suggestion) and missing required keys. Nil if not an object.
+    func members(of node: JSONNode, rules: [PropertyRule], context: String, subject: String? = nil,
+                 reportUnknown: Bool = true) -> [JSONMember]? {
+        guard let all = node.objectValue else {
+            report(node.location, "\(subject ?? context): expected an object, found \(node.typeDescription)")
+            return nil
+        }
+        var seen: [String: SourceLocation] = [:]
+        var result: [JSONMember] = []
+        let names = rules.map(\.name)
+        for member in all {
+            if let first = seen[member.key] {
+                report(member.keyLocation, "duplicate key '\(member.key)' in \(context) (first at \(first))")
+                continue
+            }
+            seen[member.key] = member.keyLocation
+            if !names.contains(member.key) {
+                if reportUnknown {
+                    report(member.keyLocation, "unknown key '\(member.key)' in \(context)\(Suggestion.hint(for: member.key, in: names))")
+                }
+                continue
+            }
+            result.append(member)
+        }
+        for rule in rules where rule.required && seen[rule.name] == nil {
+            report(node.location, "missing required key '\(rule.name)' in \(context)")
+        }
+        return result
+    }
+
+    /// Checks one value; returns it (image paths resolved) when valid, nil after reporting.
+    func check(_ node: JSONNode, _ rule: ValueRule, subject: String) -> LayoutValue? {
+        guard rule.accepts(node) else {
+            report(node.location, "\(subject): expected \(rule.expectation), found \(node.typeDescription)")
+            return nil
+        }
+        switch rule {
+        case .string(let nonEmpty):
+            let s = node.stringValue ?? ""
+            if nonEmpty && s.isEmpty {
+                report(node.location, "\(subject): must not be empty")
+                return nil
+            }
+            return .string(s)
+
+        case .identifier:
+            let s = node.stringValue ?? ""
+            guard PanelChecker.isIdentifier(s) else {
+                report(node.location, "\(subject): '\(s)' is not a valid id (use letters, digits, '_', '.', '-')")
+                return nil
+            }
+            return .string(s)
+
+        case .bool:
+            return node.layoutValue
+
+        case .number(let lower, let upper):
+            let n = node.numberValue ?? 0
+            if let message = PanelChecker.rangeProblem(n, lower: lower, upper: upper) {
+                report(node.location, "\(subject): \(LayoutValue.formatNumber(n)) is out of range: \(message)")
+                return nil
+            }
+            return .number(n)
+
+        case .integer(let lower, let upper):
+            let n = node.numberValue ?? 0
+            guard n == n.rounded() else {
+                report(node.location, "\(subject): expected an integer, found \(LayoutValue.formatNumber(n))")
+                return nil
+            }
+            if let message = PanelChecker.rangeProblem(n, lower: lower.map { .atLeast(Double($0)) }, upper: upper.map { .atMost(Double($0)) }) {
+                report(node.location, "\(subject): \(LayoutValue.formatNumber(n)) is out of range: \(message)")
+                return nil
+            }
+            return .number(n)
+
+        case .integerChoice(let choices):
+            let n = node.numberValue ?? 0
+            guard choices.contains(where: { Double($0) == n }) else {
+                report(node.location, "\(subject): \(LayoutValue.formatNumber(n)) is not one of \(choices.map(String.init).joined(separator: ", "))")
+                return nil
+            }
+            return .number(n)
+
+        case .enumeration(let values):
+            let s = node.stringValue ?? ""
+            guard values.contains(s) else {
+                report(node.location, "\(subject): unknown value '\(s)'\(Suggestion.hint(for: s, in: values)); expected one of: \(values.joined(separator: ", "))")
+                return nil
+            }
+            return .string(s)
+
+        case .color:
+            let s = node.stringValue ?? ""
+            guard RGBA(hex: s) != nil else {
+                report(node.location, "\(subject): invalid color '\(s)': expected '#rrggbb' or '#rrggbbaa'")
+                return nil
+            }
+            return .string(s)
+
+        case .imagePath:
+            let s = node.stringValue ?? ""
+            guard !s.isEmpty else {
+                report(node.location, "\(subject): image path must not be empty")
+                return nil
+            }
+            let resolved = FileSystem.resolve(s, against: baseDirectory)
+            if let error = FileSystem.checkReadable(resolved) {
+                report(node.location, "\(subject): cannot read image file '\(s)' (resolved to '\(resolved)'): \(error.message)")
+                return nil
+            }
+            if FileSystem.isDirectory(resolved) {
+                report(node.location, "\(subject): image path '\(s)' (resolved to '\(resolved)') is a directory")
+                return nil
+            }
+            return .string(resolved)
+
+        case .tuple(let elements):
+            let items = node.arrayValue ?? []
+            guard items.count == elements.count else {
+                report(node.location, "\(subject): expected \(elements.count) elements [\(elements.map(\.name).joined(separator: ", "))], found \(items.count)")
+                return nil
+            }
+            var values: [LayoutValue] = []
+            for (item, element) in zip(items, elements) {
+                if let v = check(item, element.rule, subject: "\(subject) \(element.name)") { values.append(v) }
+            }
+            return values.count == elements.count ? .array(values) : nil
+
+        case .array(let itemRule, let minCount, let maxCount):
+            let items = node.arrayValue ?? []
+            if items.count < minCount {
+                report(node.location, "\(subject): expected at least \(minCount) element\(minCount == 1 ? "" : "s"), found \(items.count)")
+                return nil
+            }
+            if let maxCount, items.count > maxCount {
+                report(node.location, "\(subject): expected at most \(maxCount) element\(maxCount == 1 ? "" : "s"), found \(items.count)")
+                return nil
+            }
+            var values: [LayoutValue] = []
+            for (i, item) in items.enumerated() {
+                if let v = check(item, itemRule, subject: "\(subject)[\(i)]") { values.append(v) }
+            }
+            return values.count == items.count ? .array(values) : nil
+
+        case .distinctPair:
+            let items = node.arrayValue ?? []
+            guard items.count == 2 else {
+                report(node.location, "\(subject): expected 2 elements [lo, hi], found \(items.count)")
+                return nil
+            }
+            guard let lo = check(items[0], .number, subject: "\(subject) lo")?.numberValue,
+                  let hi = check(items[1], .number, subject: "\(subject) hi")?.numberValue else { return nil }
+            guard lo != hi else {
+                report(node.location, "\(subject): lo and hi must differ (both are \(LayoutValue.formatNumber(lo)))")
+                return nil
+            }
+            return .array([.number(lo), .number(hi)])
+
+        case .stateMap(let inner):
+            let rules = ValueRule.controlStates.map { PropertyRule($0, inner, doc: "") }
+            guard let found = members(of: node, rules: rules, context: subject) else { return nil }
+            var values: [(key: String, value: LayoutValue)] = []
+            for member in found {
+                if let v = check(member.value, inner, subject: "\(subject) \(member.key)") { values.append((member.key, v)) }
+            }
+            return values.count == found.count ? .object(values) : nil
+
+        case .oneOf(let alternatives):
+            guard let chosen = alternatives.first(where: { $0.accepts(node) }) else { return nil }
+            return check(node, chosen, subject: subject)
+
+        case .object(let schema):
+            guard let found = members(of: node, rules: schema.properties, context: schema.name) else { return nil }
+            var values: [(key: String, value: LayoutValue)] = []
+            var ok = true
+            for member in found {
+                guard let rule = schema.property(named: member.key) else { continue }
+                if let v = check(member.value, rule.rule, subject: "'\(member.key)'") {
+                    values.append((member.key, v))
+                } else {
+                    ok = false
+                }
+            }
+            return ok ? .object(values) : nil
+        }
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "." || $0 == "-"
+        }
+    }
+
+    /// nil when `n` is within the bounds, else "must be …".
+    static func rangeProblem(_ n: Double, lower: NumberBound?, upper: NumberBound?) -> String? {
+        let belowLower = lower.map { $0.inclusive ? n < $0.value : n <= $0.value } ?? false
+        let aboveUpper = upper.map { $0.inclusive ? n > $0.value : n >= $0.value } ?? false
+        guard belowLower || aboveUpper else { return nil }
+        func text(_ v: Double) -> String { LayoutValue.formatNumber(v) }
+        switch (lower, upper) {
+        case let (l?, u?) where l.inclusive && u.inclusive:
+            return "must be between \(text(l.value)) and \(text(u.value))"
+        case let (l?, u?):
+            return "must be \(l.inclusive ? "at least" : "greater than") \(text(l.value)) and \(u.inclusive ? "at most" : "less than") \(text(u.value))"
+        case let (l?, nil):
+            return "must be \(l.inclusive ? "at least" : "greater than") \(text(l.value))"
+        case let (nil, u?):
+            return "must be \(u.inclusive ? "at most" : "less than") \(text(u.value))"
+        case (nil, nil):
+            return nil
+        }
+    }
+}
