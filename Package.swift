@@ -12,19 +12,23 @@ let package = Package(
         // C libraries from Debian packages, wrapped once in Swift elsewhere.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // timerfd, signalfd, inotify: Linux event-loop calls missing from Swift's Glibc module.
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
 
         // Layout files: JSON with positions, schema, validation, placement. Pure Swift.
         .target(name: "PanelLayout"),
-        // Widget models (pure Swift) and painters (Cairo).
-        .target(name: "ControlWidgets", dependencies: ["CCairo"]),
+        // Cairo + Pango wrapped once in safe Swift types: surfaces, contexts, text, PNG, blur.
+        .target(name: "Graphics", dependencies: ["CCairo"]),
+        // Widget models (pure Swift) and painters (through Graphics).
+        .target(name: "ControlWidgets", dependencies: ["Graphics"]),
         // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
-        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "CCairo", "CDRM", "CInput"]),
+        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Graphics", "CDRM", "CInput", "CLinux"]),
         // The command line only.
         .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"]),
 
         .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
-        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "CCairo"]),
+        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics"]),
         .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime", "PanelLayout", "ControlWidgets"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,3 @@
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 #include <drm_fourcc.h>
-#include <sys/mman.h>
-#include <poll.h>
-#include <sys/timerfd.h>
-#include <fcntl.h>
-#include <unistd.h>
-#include <errno.h>

@@ -1,0 +1,30 @@
+import Graphics
+
+/// How a knob looks beyond its model: the reference's colour, font, image and shadow
+/// properties, in design pixels.
+public struct KnobAppearance {
+    public var colors: KnobColors
+    public var fontName = "DejaVu Sans"
+    public var zoomTopTitle = true
+    /// 0 = the headline size (17 pt, or the fitted size if larger), as the reference.
+    public var zoomPointSize = 0.0
+    public var shadowOpacity = 0.0
+    public var shadowOffset = (dx: 0.0, dy: 3.0)
+    public var shadowRadius = 3.0
+    public var shadowColor = Color.black
+    /// nil = half the knob's side (the reference's default).
+    public var knobRadius: Double?
+    public var images: [ControlState: ImageSurface] = [:]
+    public var backgroundImage: ImageSurface?
+    public var foregroundImage: ImageSurface?
+    public var masksImage = false
+    public var selected = false
+    /// A caption under the knob (not in the reference: appliances label their controls).
+    public var caption: String?
+    public var captionColor = Color(white: 0.9)
+
+    public init(colors: KnobColors) { self.colors = colors }
+
+    /// The image for a state, falling back to the normal one (the reference's imageForState:).
+    public func image(for state: ControlState) -> ImageSurface? { images[state] ?? images[.normal] }
+}

@@ -1,0 +1,81 @@
+import Graphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Draws the generated knob images of the reference (IOSKnobControl's createKnobWithPip and
+/// createKnobWithMarkings) into cached surfaces. The image is drawn once per look; turning
+/// the knob is a rotation of this image at composite time, never a redraw.
+public enum KnobPainter {
+    /// Fraction of the title's size added as margin on each side (IKC_TITLE_MARGIN_RATIO).
+    static let titleMarginRatio = 0.2
+
+    public static func image(for art: KnobArtwork) throws(GraphicsError) -> ImageSurface {
+        let px = art.pixelSide
+        let surface = try ImageSurface(width: px, height: px)
+        let ctx = DrawingContext(surface: surface)
+        ctx.scale(art.scale, art.scale)
+        let c = Point(x: art.side / 2, y: art.side / 2)
+
+        ctx.newPath()
+        ctx.addCircle(center: c, radius: art.knobRadius)
+        ctx.setColor(art.fill)
+        ctx.fill()
+
+        switch art.face {
+        case .pip:
+            // The reference's pip: centre at 8 % of the height from the top, radius 3 % of the width.
+            ctx.newPath()
+            ctx.addCircle(center: Point(x: art.side * 0.5, y: art.side * 0.08), radius: art.side * 0.03)
+            ctx.setColor(art.titleColor)
+            ctx.fill()
+        case let .titles(titles, angles, pointSize, zoomedIndex, zoomedPointSize):
+            ctx.setColor(art.titleColor)
+            for (j, title) in titles.enumerated() where j < angles.count {
+                let size = j == zoomedIndex ? zoomedPointSize : pointSize
+                drawTitle(title, angle: angles[j], pointSize: size, art: art, center: c, ctx: ctx)
+            }
+        }
+        return surface
+    }
+
+    /// Places a title box tangent to the inside of the rim at `angle` (from the top,
+    /// clockwise positive on screen, the reference's `actual`), rotated to match.
+    private static func drawTitle(_ title: String, angle: Double, pointSize: Double, art: KnobArtwork,
+                                  center c: Point, ctx: DrawingContext) {
+        let text = TextLayout(text: title, family: art.fontName, pixelSize: pointSize, context: ctx)
+        let s = text.size
+        let boxHeight = s.height * (1 + 2 * titleMarginRatio)
+        let radius = art.knobRadius - 0.5 * boxHeight
+        let a = angle
+        ctx.withSavedState {
+            ctx.translate(c.x + radius * sin(a), c.y - radius * cos(a))
+            ctx.rotate(a)
+            text.draw(centeredAt: .zero)
+        }
+    }
+
+    /// The reference's font fitting (fontSizeForTitles): the largest size from 23 pt down to
+    /// 7 pt, but no larger than the headline size (17 pt), at which the widest title plus
+    /// margins, times the number of positions, fits in 0.4 × side × the knob's angular travel.
+    public static func fittedFontSize(titles: [String], positions: Int, travel: Double, side: Double,
+                                      fontName: String, headlineSize: Double = 17) -> Double {
+        guard let probe = try? ImageSurface(width: 1, height: 1) else { return 7 }
+        let ctx = DrawingContext(surface: probe)
+        var fontSize = 23.0
+        while fontSize >= 7 {
+            if fontSize <= headlineSize {
+                var widest = 0.0
+                for t in titles {
+                    widest = Swift.max(widest, TextLayout(text: t, family: fontName, pixelSize: fontSize, context: ctx).size.width)
+                }
+                let circumference = widest * (1 + 2 * titleMarginRatio) * Double(positions)
+                if circumference <= travel * side * 0.4 { break }
+            }
+            fontSize -= 1
+        }
+        // The reference's loop can fall through to 6 pt; its documented floor is 7 pt.
+        return Swift.max(7, fontSize)
+    }
+}
+

@@ -1,0 +1,323 @@
+import Graphics
+
+/// A knob on screen: the reference's layer stack drawn from cached surfaces. From back to
+/// front: background image, the rotating knob's shadow, the knob image (rotated by the
+/// model's screen rotation at composite time), the foreground image with its own shadow,
+/// the focus ring and the caption. Images are regenerated only when their look changes
+/// (state colour, zoomed title, scale); turning the knob never redraws them.
+public final class KnobView: WidgetView {
+    public let id: String
+    public let frame: Rect
+    public private(set) var model: KnobModel
+    public let appearance: KnobAppearance
+    public var needsDisplay = true
+    public var hasFocus = false
+    public var acceptsFocus: Bool { model.isEnabled }
+
+    private var gestures: KnobGestureRecognizer
+    private var imageCache: [KnobArtwork: ImageSurface] = [:]
+    private var customImageCache: [String: ImageSurface] = [:]
+    private var shadowCache: (key: String, mask: ImageSurface)?
+    private var foregroundShadowCache: (scale: Double, mask: ImageSurface)?
+    private var titleFontSize: Double?
+    private var captionCache: (scale: Double, surface: ImageSurface)?
+
+    static let captionHeightRatio = 0.16
+
+    public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance) {
+        self.id = id
+        self.frame = frame
+        self.model = model
+        self.appearance = appearance
+        gestures = KnobGestureRecognizer(geometry: KnobGeometry(sideLength: 1))
+        gestures.geometry = geometry
+    }
+
+    // MARK: geometry (design pixels)
+
+    private var captionHeight: Double {
+        appearance.caption == nil ? 0 : Swift.max(16, Swift.min(frame.width, frame.height) * Self.captionHeightRatio)
+    }
+
+    /// The square the knob occupies: the largest square in the frame above the caption.
+    public var knobRect: Rect {
+        let side = Swift.max(1, Swift.min(frame.width, frame.height - captionHeight))
+        return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - captionHeight - side) / 2,
+                    width: side, height: side)
+    }
+
+    public var knobRadius: Double { appearance.knobRadius ?? knobRect.width / 2 }
+    public var geometry: KnobGeometry { KnobGeometry(sideLength: knobRect.width, radius: knobRadius) }
+
+    private func local(_ p: Point) -> KnobPoint {
+        let c = knobRect.center
+        return KnobPoint(x: p.x - c.x, y: p.y - c.y)
+    }
+
+    public var state: ControlState {
+        ControlState.resolve(highlighted: model.isHighlighted, enabled: model.isEnabled, selected: appearance.selected)
+    }
+
+    public func paintBounds(_ mapping: ScreenMapping) -> Rect {
+        let shadowReach = appearance.shadowOpacity > 0
+            ? ShadowMask.margin(forRadius: appearance.shadowRadius) + Swift.max(abs(appearance.shadowOffset.dx), abs(appearance.shadowOffset.dy))
+            : 0
+        let ring = 6.0
+        let r = mapping.toScreen(frame)
+        return r.insetBy(-(Swift.max(shadowReach, ring) * mapping.scale + 2))
+    }
+
+    // MARK: drawing
+
+    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
+        let s = mapping.scale
+        let rect = mapping.toScreen(knobRect)
+        let c = rect.center
+        let rotation = model.screenRotation(at: time)
+        let side = Double(pixelSide(mapping))
+
+        if let bg = appearance.backgroundImage, let img = scaled(bg, key: "background", side: Int(side)) {
+            ctx.setSource(img, at: Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded()), smooth: false)
+            ctx.paint()
+        }
+        if appearance.shadowOpacity > 0, let mask = shadowMask(mapping) {
+            ctx.withSavedState {
+                ctx.translate(c.x + appearance.shadowOffset.dx * s, c.y + appearance.shadowOffset.dy * s)
+                ctx.rotate(rotation)
+                ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
+                ctx.mask(mask, at: Point(x: -Double(mask.width) / 2, y: -Double(mask.height) / 2))
+            }
+        }
+        if let image = knobImage(mapping) {
+            ctx.withSavedState {
+                ctx.translate(c.x, c.y)
+                ctx.rotate(rotation)
+                ctx.setSource(image, at: Point(x: -Double(image.width) / 2, y: -Double(image.height) / 2), smooth: true)
+                ctx.paint()
+            }
+        }
+        if let fg = appearance.foregroundImage, let img = scaled(fg, key: "foreground", side: Int(side)) {
+            let origin = Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded())
+            if appearance.shadowOpacity > 0, let mask = foregroundShadow(img, mapping) {
+                let m = Double(mask.width - img.width) / 2
+                ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
+                ctx.mask(mask, at: Point(x: origin.x - m + appearance.shadowOffset.dx * s, y: origin.y - m + appearance.shadowOffset.dy * s))
+            }
+            ctx.setSource(img, at: origin, smooth: false)
+            ctx.paint()
+        }
+        if hasFocus {
+            ctx.newPath()
+            ctx.addCircle(center: c, radius: knobRadius * s + 4 * s)
+            ctx.setLineWidth(Swift.max(1.5, 2.5 * s))
+            ctx.setColor(appearance.colors.fillColor(for: .highlighted).withAlpha(0.9))
+            ctx.stroke()
+        }
+        if let caption = captionImage(mapping) {
+            let r = mapping.toScreen(frame)
+            ctx.setSource(caption, at: Point(x: r.x.rounded(), y: (r.maxY - Double(caption.height)).rounded()), smooth: false)
+            ctx.paint()
+        }
+    }
+
+    private func pixelSide(_ mapping: ScreenMapping) -> Int { Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up))) }
+
+    /// The artwork for the generated image in the current state.
+    func artwork(_ mapping: ScreenMapping) -> KnobArtwork {
+        let st = state
+        let face: KnobArtwork.Face
+        if model.mode.isDiscrete {
+            let n = model.positions
+            let titles = (0..<n).map { model.title(forIndex: $0) }
+            let angles = (0..<n).map { j -> Double in
+                let p = model.circular ? 2 * Double.pi / Double(n) * Double(j)
+                                       : (model.max - model.min) / Double(n) * (Double(j) + 0.5) + model.min
+                return model.clockwise ? -p : p
+            }
+            let size = fittedTitleSize()
+            let zoomed = appearance.zoomTopTitle ? (appearance.zoomPointSize > 0 ? appearance.zoomPointSize : Swift.max(17, size)) : size
+            face = .titles(titles, angles: angles, pointSize: size, zoomedIndex: model.positionIndex, zoomedPointSize: Swift.max(zoomed, size))
+        } else {
+            face = .pip
+        }
+        return KnobArtwork(side: knobRect.width, knobRadius: knobRadius, fill: appearance.colors.fillColor(for: st),
+                           titleColor: appearance.colors.titleColor(for: st), face: face,
+                           fontName: appearance.fontName, scale: mapping.scale)
+    }
+
+    private func fittedTitleSize() -> Double {
+        if let titleFontSize { return titleFontSize }
+        let travel = model.circular ? 2 * Double.pi : model.max - model.min
+        let size = KnobPainter.fittedFontSize(titles: model.titles, positions: model.positions, travel: travel,
+                                              side: knobRect.width, fontName: appearance.fontName)
+        titleFontSize = size
+        return size
+    }
+
+    func knobImage(_ mapping: ScreenMapping) -> ImageSurface? {
+        if let custom = appearance.image(for: state) {
+            let key = "image-\(state.rawValue)"
+            return scaled(custom, key: key, side: pixelSide(mapping), maskRadius: appearance.masksImage ? knobRadius * mapping.scale : nil)
+        }
+        let art = artwork(mapping)
+        if let hit = imageCache[art] { return hit }
+        guard let image = try? KnobPainter.image(for: art) else { return nil }
+        if imageCache.count > 16 { imageCache.removeAll() }
+        imageCache[art] = image
+        return image
+    }
+
+    /// A custom image scaled to the knob's square (and optionally masked to the knob circle).
+    private func scaled(_ source: ImageSurface, key: String, side: Int, maskRadius: Double? = nil) -> ImageSurface? {
+        let cacheKey = "\(key)-\(side)"
+        if let hit = customImageCache[cacheKey] { return hit }
+        guard let out = try? ImageSurface(width: side, height: side) else { return nil }
+        let ctx = DrawingContext(surface: out)
+        if let maskRadius {
+            ctx.addCircle(center: Point(x: Double(side) / 2, y: Double(side) / 2), radius: maskRadius)
+            ctx.clip()
+        }
+        ctx.scale(Double(side) / Double(source.width), Double(side) / Double(source.height))
+        ctx.setSource(source, at: .zero, smooth: true)
+        ctx.paint()
+        customImageCache[cacheKey] = out
+        return out
+    }
+
+    /// The blurred alpha of the knob's outline: a circle of knobRadius for generated knobs
+    /// and when knobRadius is set (the reference's shadow path), else the image's own alpha.
+    private func shadowMask(_ mapping: ScreenMapping) -> ImageSurface? {
+        let side = pixelSide(mapping)
+        let usesImageAlpha = appearance.image(for: state) != nil && appearance.knobRadius == nil
+        let key = "\(side)-\(mapping.scale)-\(knobRadius)-\(appearance.shadowRadius)-\(usesImageAlpha ? state.rawValue : -1)"
+        if let shadowCache, shadowCache.key == key { return shadowCache.mask }
+        let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * mapping.scale))
+        guard let mask = try? ImageSurface(width: side + 2 * margin, height: side + 2 * margin, format: .a8) else { return nil }
+        let ctx = DrawingContext(surface: mask)
+        if usesImageAlpha, let img = knobImage(mapping) {
+            ctx.setSource(img, at: Point(x: Double(margin), y: Double(margin)), smooth: false)
+            ctx.paint()
+        } else {
+            ctx.addCircle(center: Point(x: Double(margin) + Double(side) / 2, y: Double(margin) + Double(side) / 2), radius: knobRadius * mapping.scale)
+            ctx.setColor(.black)
+            ctx.fill()
+        }
+        ShadowMask.blur(mask, radius: appearance.shadowRadius * mapping.scale)
+        shadowCache = (key, mask)
+        return mask
+    }
+
+    private func foregroundShadow(_ image: ImageSurface, _ mapping: ScreenMapping) -> ImageSurface? {
+        if let foregroundShadowCache, foregroundShadowCache.scale == mapping.scale { return foregroundShadowCache.mask }
+        let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * mapping.scale))
+        guard let mask = try? ImageSurface(width: image.width + 2 * margin, height: image.height + 2 * margin, format: .a8) else { return nil }
+        let ctx = DrawingContext(surface: mask)
+        ctx.setSource(image, at: Point(x: Double(margin), y: Double(margin)), smooth: false)
+        ctx.paint()
+        ShadowMask.blur(mask, radius: appearance.shadowRadius * mapping.scale)
+        foregroundShadowCache = (mapping.scale, mask)
+        return mask
+    }
+
+    private func captionImage(_ mapping: ScreenMapping) -> ImageSurface? {
+        guard let caption = appearance.caption else { return nil }
+        if let captionCache, captionCache.scale == mapping.scale { return captionCache.surface }
+        let w = Swift.max(1, Int((frame.width * mapping.scale).rounded()))
+        let h = Swift.max(1, Int((captionHeight * mapping.scale).rounded()))
+        guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
+        let ctx = DrawingContext(surface: surface)
+        let text = TextLayout(text: caption, family: appearance.fontName, pixelSize: captionHeight * 0.62 * mapping.scale, context: ctx)
+        text.setWidth(Double(w), alignment: .center)
+        ctx.setColor(appearance.captionColor)
+        text.draw(at: Point(x: 0, y: (Double(h) - text.size.height) / 2))
+        captionCache = (mapping.scale, surface)
+        return surface
+    }
+
+    // MARK: behaviour
+
+    public func isAnimating(at time: Double) -> Bool { model.isAnimating(at: time) }
+
+    public func hitTest(_ point: Point) -> Bool {
+        geometry.contains(local(point))
+    }
+
+    public func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent] {
+        var events: [KnobEvent] = []
+        switch input {
+        case let .touchDown(id, p):
+            events += gestures.handle(.touchDown(id: id, at: local(p), time: time), model: &model)
+        case let .touchMove(id, p):
+            events += gestures.handle(.touchMove(id: id, to: local(p), time: time), model: &model)
+        case let .touchUp(id):
+            events += gestures.handle(.touchUp(id: id, time: time), model: &model)
+        case let .touchCancel(id):
+            events += gestures.handle(.touchCancel(id: id, time: time), model: &model)
+        case let .wheel(steps):
+            events += gestures.handle(.wheel(steps: steps, time: time), model: &model)
+        case let .key(key):
+            guard let k = KnobKey(widgetKey: key) else { return [] }
+            events += gestures.handle(.key(k, time: time), model: &model)
+        }
+        needsDisplay = true
+        return widgetEvents(events)
+    }
+
+    public func advance(to time: Double) -> [WidgetEvent] {
+        let events = model.advance(to: time)
+        if !events.isEmpty { needsDisplay = true }
+        return widgetEvents(events)
+    }
+
+    public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
+        var events: [KnobEvent] = []
+        if let enabled = command.enabled { model.isEnabled = enabled }
+        if let degrees = command.position {
+            events += model.setPosition(degrees: degrees, animated: command.animated, at: time)
+        } else if let index = command.positionIndex {
+            guard model.mode.isDiscrete else { throw WidgetCommandError("knob '\(id)' is in \(model.mode.rawValue) mode: positionIndex needs linearReturn or wheelOfFortune") }
+            guard index >= 0 && index < model.positions else { throw WidgetCommandError("positionIndex \(index) is out of range 0...\(model.positions - 1)") }
+            events += model.setPositionIndex(index)
+        } else if let value = command.value {
+            guard model.range != nil else { throw WidgetCommandError("knob '\(id)' has no 'range', so it has no value to set") }
+            events += model.setValue(value, animated: command.animated, at: time)
+        }
+        needsDisplay = true
+        return widgetEvents(events, source: .program)
+    }
+
+    public func snapshot() -> WidgetEvent? {
+        .valueChanged(position: model.positionDegrees, positionIndex: model.positionIndex, value: model.value,
+                      title: model.mode.isDiscrete ? model.selectedTitle : nil, source: .program)
+    }
+
+    private func widgetEvents(_ events: [KnobEvent], source override: WidgetEvent.Source? = nil) -> [WidgetEvent] {
+        events.compactMap { e in
+            switch e {
+            case let .valueChanged(position, index, source):
+                return .valueChanged(position: KnobMath.degrees(position), positionIndex: index, value: model.value,
+                                     title: model.mode.isDiscrete ? model.selectedTitle : nil,
+                                     source: override ?? (source == .user ? .user : .program))
+            case .trackingBegan: return .trackingBegan
+            case .trackingEnded: return .trackingEnded
+            case .animationEnded: return nil
+            }
+        }
+    }
+}
+
+extension KnobKey {
+    init?(widgetKey: WidgetKey) {
+        switch widgetKey {
+        case .left: self = .left
+        case .right: self = .right
+        case .up: self = .up
+        case .down: self = .down
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
+        case .home: self = .home
+        case .end: self = .end
+        case .enter, .space: return nil
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import CCairo
+
+/// An owned Cairo image surface in ordinary memory (ARGB32 premultiplied, or A8 for masks).
+public final class ImageSurface {
+    public enum Format: Sendable { case argb32, a8 }
+
+    let handle: OpaquePointer
+    public let width: Int
+    public let height: Int
+    public let format: Format
+
+    public init(width: Int, height: Int, format: Format = .argb32) throws(GraphicsError) {
+        let cf = format == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw GraphicsError("cairo_image_surface_create", "invalid size \(width)x\(height)")
+        }
+        let s = cairo_image_surface_create(cf, Int32(width), Int32(height))!
+        let status = cairo_surface_status(s)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(s)
+            throw GraphicsError("cairo_image_surface_create", status: status)
+        }
+        handle = s
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    /// Loads a PNG file (converted to ARGB32 if it is another format).
+    public convenience init(pngPath path: String) throws(GraphicsError) {
+        let loaded = cairo_image_surface_create_from_png(path)!
+        defer { cairo_surface_destroy(loaded) }
+        let status = cairo_surface_status(loaded)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw GraphicsError("cannot load PNG '\(path)'", status: status)
+        }
+        try self.init(width: Int(cairo_image_surface_get_width(loaded)), height: Int(cairo_image_surface_get_height(loaded)))
+        let ctx = DrawingContext(surface: self)
+        cairo_set_source_surface(ctx.handle, loaded, 0, 0)
+        cairo_paint(ctx.handle)
+    }
+
+    deinit { cairo_surface_destroy(handle) }
+
+    public var stride: Int { Int(cairo_image_surface_get_stride(handle)) }
+
+    public func writePNG(to path: String) throws(GraphicsError) {
+        cairo_surface_flush(handle)
+        let status = cairo_surface_write_to_png(handle, path)
+        guard status == CAIRO_STATUS_SUCCESS else { throw GraphicsError("cannot write PNG '\(path)'", status: status) }
+    }
+
+    /// Direct access to the pixel rows (stride bytes each). Call after drawing is finished.
+    public func withPixelBytes<R>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(handle)
+        let data = cairo_image_surface_get_data(handle)!
+        let result = try body(UnsafeMutableRawPointer(data), stride)
+        cairo_surface_mark_dirty(handle)
+        return result
+    }
+
+    /// The straight-alpha colour of one pixel, for tests and checks (ARGB32 only).
+    public func pixel(x: Int, y: Int) -> Color {
+        precondition(format == .argb32 && x >= 0 && y >= 0 && x < width && y < height)
+        return withPixelBytes { base, stride in
+            let v = base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            let a = Double(v >> 24) / 255
+            func ch(_ shift: UInt32) -> Double {
+                let c = Double((v >> shift) & 0xff) / 255
+                return a > 0 ? Swift.min(1, c / a) : 0
+            }
+            return Color(red: ch(16), green: ch(8), blue: ch(0), alpha: a)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Graphics
+
+/// A display connector as the KMS output sees it.
+public struct ConnectorInfo: Sendable, Equatable {
+    public var id: UInt32
+    public var name: String             // e.g. "Virtual-1", "HDMI-A-1"
+    public var isConnected: Bool
+    public var modes: [DisplayMode]
+    /// CRTCs that can drive this connector, the one currently driving it first.
+    public var crtcCandidates: [UInt32]
+
+    public init(id: UInt32, name: String, isConnected: Bool, modes: [DisplayMode], crtcCandidates: [UInt32]) {
+        self.id = id; self.name = name; self.isConnected = isConnected; self.modes = modes; self.crtcCandidates = crtcCandidates
+    }
+}
+
+/// A mapped dumb buffer registered as a framebuffer. Pixels are XRGB8888, `pitch` bytes a row.
+public protocol ScanoutBuffer: AnyObject {
+    var framebufferID: UInt32 { get }
+    var width: Int { get }
+    var height: Int { get }
+    var pitch: Int { get }
+    var pixels: UnsafeMutableRawPointer { get }
+}
+
+/// Every libdrm call the KMS output makes goes through this protocol: `DRMDevice` does them
+/// for real, and tests use a fake to check mode choice, buffer swaps, pacing and restore
+/// without a GPU (swift-system's "one place for syscalls, mockable" idea).
+public protocol KMSDevice: AnyObject {
+    var path: String { get }
+    /// The descriptor to poll for page-flip completion events.
+    var eventDescriptor: Int32 { get }
+    func connectors() throws(DisplayError) -> [ConnectorInfo]
+    /// Remembers what `crtc` shows now so `restoreCRTC` can put it back.
+    func saveCRTC(_ crtc: UInt32)
+    func restoreCRTC(_ crtc: UInt32, connector: UInt32)
+    func createScanoutBuffer(width: Int, height: Int) throws(DisplayError) -> any ScanoutBuffer
+    func destroyScanoutBuffer(_ buffer: any ScanoutBuffer)
+    func setCRTC(_ crtc: UInt32, buffer: any ScanoutBuffer, connector: UInt32, mode: DisplayMode) throws(DisplayError)
+    /// Queues a flip to `buffer` at the next vblank; completion arrives as an event.
+    func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError)
+    /// Reads pending events, calling `onFlipComplete` once per completed flip.
+    func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError)
+}

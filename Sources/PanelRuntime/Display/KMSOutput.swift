@@ -1,0 +1,115 @@
+import Graphics
+
+/// Presents frames on a KMS connector: two XRGB8888 dumb buffers, a modeset for the first
+/// frame, then only page flips with completion events. Frames are rendered in ordinary
+/// memory and only damaged rows are copied into the back buffer (scanout memory is often
+/// write-combined and slow to read, so we never read or draw into it).
+public final class KMSOutput {
+    public let device: any KMSDevice
+    public let connector: ConnectorInfo
+    public let mode: DisplayMode
+    public let crtc: UInt32
+    private var buffers: [any ScanoutBuffer] = []
+    /// Index of the buffer on screen (or about to be, while a flip is pending).
+    private var frontIndex = 0
+    /// Damage painted into each buffer's last frame: what the other buffer is missing.
+    private var previousDamage: [PixelRect] = []
+    public private(set) var flipPending = false
+    private var started = false
+
+    public var width: Int { mode.width }
+    public var height: Int { mode.height }
+
+    /// Chooses the connector (the named one, else the first connected one), its mode and a CRTC.
+    public init(device: any KMSDevice, connectorName: String?, modeRequest: ModeRequest) throws(DisplayError) {
+        self.device = device
+        let all = try device.connectors()
+        let summary = all.map { "\($0.name) (\($0.isConnected ? "connected" : "disconnected"))" }.joined(separator: ", ")
+        let chosen: ConnectorInfo
+        if let connectorName {
+            guard let c = all.first(where: { $0.name == connectorName }) else {
+                throw DisplayError(.unknownConnector, "no connector named '\(connectorName)' on \(device.path) (available: \(summary.isEmpty ? "none" : summary))")
+            }
+            guard c.isConnected else {
+                throw DisplayError(.noConnectedConnector, "connector \(connectorName) on \(device.path) has no display connected")
+            }
+            chosen = c
+        } else {
+            guard let c = all.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
+                throw DisplayError(.noConnectedConnector, "no connected display on \(device.path) (connectors: \(summary.isEmpty ? "none" : summary))")
+            }
+            chosen = c
+        }
+        guard let m = modeRequest.select(from: chosen.modes) else {
+            let offered = chosen.modes.map(\.description).joined(separator: ", ")
+            let asked: String
+            switch modeRequest {
+            case .preferred: asked = "preferred mode"
+            case let .size(w, h, hz): asked = "mode \(w)x\(h)" + (hz.map { "@\($0)" } ?? "")
+            }
+            throw DisplayError(.modeNotOffered, "\(asked) is not offered by \(chosen.name) (offered: \(offered.isEmpty ? "none" : offered))")
+        }
+        guard let crtc = chosen.crtcCandidates.first else {
+            throw DisplayError(.system, "no CRTC can drive \(chosen.name) on \(device.path)")
+        }
+        connector = chosen
+        mode = m
+        self.crtc = crtc
+    }
+
+    /// Allocates both buffers, copies `frame` into the first and sets the mode with it.
+    public func start(with frame: ImageSurface) throws(DisplayError) {
+        device.saveCRTC(crtc)
+        for _ in 0..<2 { buffers.append(try device.createScanoutBuffer(width: mode.width, height: mode.height)) }
+        let full = PixelRect(x: 0, y: 0, width: mode.width, height: mode.height)
+        copy(frame, rects: [full], into: buffers[0])
+        try device.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
+        started = true
+        frontIndex = 0
+        previousDamage = [full]   // the back buffer holds nothing yet
+    }
+
+    /// Copies this frame's damage, plus what the back buffer missed last time, and queues a flip.
+    public func present(_ frame: ImageSurface, damage: [PixelRect]) throws(DisplayError) {
+        precondition(started && !flipPending, "present() needs a started output with no flip pending")
+        let back = buffers[1 - frontIndex]
+        copy(frame, rects: previousDamage + damage, into: back)
+        try device.pageFlip(crtc, buffer: back)
+        flipPending = true
+        frontIndex = 1 - frontIndex
+        previousDamage = damage
+    }
+
+    /// Reads completion events; returns how many flips completed.
+    @discardableResult
+    public func handleEvents() throws(DisplayError) -> Int {
+        var n = 0
+        try device.dispatchEvents { n += 1 }
+        if n > 0 { flipPending = false }
+        return n
+    }
+
+    /// Puts back what the CRTC showed before us and frees the buffers. Safe to call twice.
+    public func shutdown() {
+        guard started else { return }
+        started = false
+        device.restoreCRTC(crtc, connector: connector.id)
+        for b in buffers { device.destroyScanoutBuffer(b) }
+        buffers.removeAll()
+    }
+
+    deinit { shutdown() }
+
+    private func copy(_ frame: ImageSurface, rects: [PixelRect], into buffer: any ScanoutBuffer) {
+        let bounds = PixelRect(x: 0, y: 0, width: Swift.min(frame.width, buffer.width), height: Swift.min(frame.height, buffer.height))
+        frame.withPixelBytes { src, stride in
+            for r in rects {
+                let c = r.intersection(bounds)
+                if c.isEmpty { continue }
+                for y in c.y..<c.maxY {
+                    (buffer.pixels + y * buffer.pitch + c.x * 4).copyMemory(from: src + y * stride + c.x * 4, byteCount: c.width * 4)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import PanelLayout
+
+/// The one input vocabulary: input scripts, libinput and the socket all produce these.
+/// Coordinates are design pixels; times are seconds on the frame clock.
+public enum InputEvent: Sendable, Equatable {
+    case touchDown(id: Int, x: Double, y: Double)
+    case touchMotion(id: Int, x: Double, y: Double)
+    case touchUp(id: Int)
+    case touchCancel(id: Int)
+    case pointerMotion(x: Double, y: Double)
+    case button(PointerButton, pressed: Bool)
+    /// Wheel or rotary-encoder detents; positive turns clockwise / scrolls up.
+    case wheel(delta: Double)
+    case key(String, pressed: Bool)
+
+    public enum PointerButton: String, Sendable { case left, right, middle }
+}
+
+public struct TimedInput: Sendable, Equatable {
+    public var time: Double
+    public var event: InputEvent
+    public init(time: Double, event: InputEvent) { self.time = time; self.event = event }
+}
+
+/// A problem in a JSON-lines input (script or socket line), with its position.
+public struct LineError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+}
+
+/// Every problem found in a JSON-lines file.
+public struct LineErrors: Error, Sendable, CustomStringConvertible {
+    public var errors: [LineError]
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// Parses input lines such as `{"t":0.10,"type":"touch_down","id":0,"x":180,"y":80}`.
+public enum InputScript {
+    public static let keyNames: Set<String> = ["Left", "Right", "Up", "Down", "PageUp", "PageDown", "Home", "End", "Tab", "Enter", "Space", "Escape"]
+
+    /// Parses a whole script; every bad line is reported, and times must not go backwards.
+    public static func parse(_ text: String, file: String) -> Result<[TimedInput], LineErrors> {
+        var inputs: [TimedInput] = []
+        var errors: [LineError] = []
+        var lastTime = -Double.infinity
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
+            switch parseLine(String(line), file: file, line: i + 1) {
+            case .success(let input):
+                if input.time < lastTime {
+                    errors.append(LineError(file: file, line: i + 1, column: 1, message: "time \(input.time) is earlier than the previous line's \(lastTime)"))
+                }
+                lastTime = Swift.max(lastTime, input.time)
+                inputs.append(input)
+            case .failure(let e):
+                errors.append(e)
+            }
+        }
+        return errors.isEmpty ? .success(inputs) : .failure(LineErrors(errors: errors))
+    }
+
+    public static func parseLine(_ text: String, file: String, line: Int) -> Result<TimedInput, LineError> {
+        func fail(_ loc: SourceLocation, _ msg: String) -> Result<TimedInput, LineError> {
+            .failure(LineError(file: file, line: line, column: loc.column, message: msg))
+        }
+        let node: JSONNode
+        switch JSONReader.parse(text) {
+        case .success(let n): node = n
+        case .failure(let e): return fail(e.location, e.message)
+        }
+        guard let members = node.objectValue else { return fail(node.location, "expected an object, found \(node.typeDescription)") }
+        let known: Set<String> = ["t", "type", "id", "x", "y", "button", "state", "delta", "key"]
+        for m in members where !known.contains(m.key) {
+            return fail(m.keyLocation, "unknown key '\(m.key)'")
+        }
+        func number(_ key: String) -> Result<Double, LineError> {
+            guard let v = node[key] else { return .failure(LineError(file: file, line: line, column: node.location.column, message: "missing '\(key)'")) }
+            guard let n = v.numberValue, n.isFinite else { return .failure(LineError(file: file, line: line, column: v.location.column, message: "'\(key)' must be a number, found \(v.typeDescription)")) }
+            return .success(n)
+        }
+        func string(_ key: String) -> Result<(String, SourceLocation), LineError> {
+            guard let v = node[key] else { return .failure(LineError(file: file, line: line, column: node.location.column, message: "missing '\(key)'")) }
+            guard let s = v.stringValue else { return .failure(LineError(file: file, line: line, column: v.location.column, message: "'\(key)' must be a string, found \(v.typeDescription)")) }
+            return .success((s, v.location))
+        }
+        do {
+            let t = try number("t").get()
+            guard t >= 0 else { return fail(node["t"]!.location, "'t' must not be negative") }
+            let (type, typeLoc) = try string("type").get()
+            let event: InputEvent
+            switch type {
+            case "touch_down", "touch_motion":
+                let id = try number("id").get()
+                guard id == id.rounded(), abs(id) < 1_000_000 else { return fail(node["id"]!.location, "'id' must be an integer") }
+                let x = try number("x").get(), y = try number("y").get()
+                event = type == "touch_down" ? .touchDown(id: Int(id), x: x, y: y) : .touchMotion(id: Int(id), x: x, y: y)
+            case "touch_up", "touch_cancel":
+                let id = try number("id").get()
+                guard id == id.rounded(), abs(id) < 1_000_000 else { return fail(node["id"]!.location, "'id' must be an integer") }
+                event = type == "touch_up" ? .touchUp(id: Int(id)) : .touchCancel(id: Int(id))
+            case "pointer_motion":
+                event = .pointerMotion(x: try number("x").get(), y: try number("y").get())
+            case "button":
+                let (b, bLoc) = try string("button").get()
+                guard let button = InputEvent.PointerButton(rawValue: b) else { return fail(bLoc, "unknown button '\(b)' (left, right, middle)") }
+                event = .button(button, pressed: try pressed().get())
+            case "wheel":
+                event = .wheel(delta: try number("delta").get())
+            case "key":
+                let (k, kLoc) = try string("key").get()
+                guard keyNames.contains(k) else {
+                    return fail(kLoc, "unknown key '\(k)' (\(keyNames.sorted().joined(separator: ", ")))")
+                }
+                event = .key(k, pressed: try pressed().get())
+            default:
+                return fail(typeLoc, "unknown input type '\(type)' (touch_down, touch_motion, touch_up, touch_cancel, pointer_motion, button, wheel, key)")
+            }
+            return .success(TimedInput(time: t, event: event))
+        } catch {
+            return .failure(error)
+        }
+
+        func pressed() -> Result<Bool, LineError> {
+            switch string("state") {
+            case .failure(let e): return .failure(e)
+            case .success(let (s, loc)):
+                if s == "pressed" { return .success(true) }
+                if s == "released" { return .success(false) }
+                return .failure(LineError(file: file, line: line, column: loc.column, message: "'state' must be 'pressed' or 'released'"))
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Builds one JSON object on one line, for events and replies. Numbers are written with up
+/// to 6 decimals and no trailing zeros, so logs are stable and easy to diff.
+public struct JSONLineWriter {
+    private var parts: [String] = []
+
+    public init() {}
+
+    public mutating func add(_ key: String, _ value: String) { parts.append(Self.quote(key) + ":" + Self.quote(value)) }
+    public mutating func add(_ key: String, _ value: Double) { parts.append(Self.quote(key) + ":" + Self.number(value)) }
+    public mutating func add(_ key: String, _ value: Int) { parts.append(Self.quote(key) + ":" + String(value)) }
+    public mutating func add(_ key: String, _ value: Bool) { parts.append(Self.quote(key) + ":" + (value ? "true" : "false")) }
+
+    public var line: String { "{" + parts.joined(separator: ",") + "}" }
+
+    public static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        let scaled = (v * 1_000_000).rounded()
+        if scaled == 0 { return "0" }
+        let negative = scaled < 0
+        let magnitude = abs(scaled)
+        guard magnitude < 9e15 else { return String(v) }
+        let whole = Int(magnitude) / 1_000_000
+        var frac = Int(magnitude) % 1_000_000
+        var text = (negative ? "-" : "") + String(whole)
+        if frac != 0 {
+            var digits = 6
+            while frac % 10 == 0 { frac /= 10; digits -= 1 }
+            let f = String(frac)
+            text += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return text
+    }
+
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,145 @@
+import CLinux
+import Graphics
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The display main loop: one thread, poll() over the DRM fd (flip events), a timerfd
+/// (frame pacing and --exit-after), a signalfd (SIGINT/SIGTERM), the command stream and
+/// input devices. A frame is prepared only when something changed or animates, and only
+/// when no flip is pending; otherwise the process sleeps in poll().
+public final class DisplaySession {
+    public struct Options {
+        public var exitAfter: Double?
+        /// Created once the first page flip has completed (the panel is on screen).
+        public var readyFile: String?
+        /// One JSON line per completed flip: `{"flip":N,"t":SECONDS_SINCE_EXEC}`.
+        public var flipLog: String?
+        /// Descriptor to read command lines from (stdin); nil for none.
+        public var commandFD: Int32?
+        public init() {}
+    }
+
+    public struct Statistics {
+        public var flips: [Double] = []          // completion times, seconds since exec
+        public var firstFlipSinceExec: Double?
+        public var framesRendered = 0
+        public var driverLacksVblank = false
+        public var intervals: [Double] {
+            guard flips.count > 1 else { return [] }
+            return (1..<flips.count).map { flips[$0] - flips[$0 - 1] }
+        }
+    }
+
+    private let controller: PanelController
+    private let output: KMSOutput
+    private let options: Options
+    private let clock = MonotonicClock()
+    private var pacer: FlipPacer
+    private let inputSource: InputSource?
+    public private(set) var stats = Statistics()
+
+    public init(controller: PanelController, output: KMSOutput, options: Options, inputSource: InputSource? = nil) {
+        self.controller = controller
+        self.output = output
+        self.options = options
+        self.inputSource = inputSource
+        pacer = FlipPacer(refreshPeriod: output.mode.refreshPeriod)
+    }
+
+    /// Runs until a signal, --exit-after, or a display error; always restores the CRTC.
+    public func run() throws(DisplayError) {
+        let timer = try TimerFD()
+        let signals = try SignalFD(signals: [SIGINT, SIGTERM])
+        let commands = options.commandFD.map { LineReader(fd: $0) }
+        let execAge = MonotonicClock.processAge() ?? clock.now
+        let execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
+        var flipLog: UnsafeMutablePointer<FILE>? = nil
+        if let path = options.flipLog { flipLog = fopen(path, "w") }
+        defer {
+            if let flipLog { fclose(flipLog) }
+            output.shutdown()
+        }
+
+        // First frame: modeset with it, then flip to the same picture in the other buffer so
+        // the first flip event confirms the panel is on screen.
+        let first = clock.now
+        controller.advance(to: first)
+        controller.invalidateAll()
+        let full = controller.renderFrame(at: first)
+        stats.framesRendered += 1
+        try output.start(with: controller.frame)
+        try output.present(controller.frame, damage: full)
+        pacer.flipQueued(at: first)
+
+        let exitAt = options.exitAfter.map { first + $0 }
+        var running = true
+        while running {
+            let now = clock.now
+            if let exitAt, now >= exitAt { break }
+            var wake: Double? = exitAt
+            if !output.flipPending && controller.wantsFrame(at: now) {
+                if now >= pacer.earliestNextFlip {
+                    controller.advance(to: now)
+                    let damage = controller.renderFrame(at: now)
+                    stats.framesRendered += 1
+                    try output.present(controller.frame, damage: damage)
+                    pacer.flipQueued(at: now)
+                } else {
+                    wake = Swift.min(wake ?? .infinity, pacer.earliestNextFlip)
+                }
+            }
+            timer.arm(atMonotonic: wake.map { $0 + clock.origin })
+
+            var fds = [pollfd(fd: output.device.eventDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
+            if let commands, !commands.atEOF { fds.append(pollfd(fd: commands.fd, events: Int16(POLLIN), revents: 0)) }
+            let inputStart = fds.count
+            for fd in inputSource?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            let n = poll(&fds, nfds_t(fds.count), -1)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw DisplayError.call("poll", errno: errno)
+            }
+            let after = clock.now
+            if fds[0].revents != 0 {
+                let completed = try output.handleEvents()
+                for _ in 0..<completed {
+                    pacer.flipCompleted(at: after)
+                    let sinceExec = after + clock.origin - execOrigin
+                    stats.flips.append(sinceExec)
+                    if let flipLog { fputs("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec))}\n", flipLog) }
+                    if stats.flips.count == 1 {
+                        stats.firstFlipSinceExec = sinceExec
+                        if let path = options.readyFile { markReady(path) }
+                    }
+                }
+            }
+            if fds[1].revents != 0 { timer.drain() }
+            if fds[2].revents != 0, signals.read() != nil { running = false }
+            if let commands, fds.count > 3, fds[3].fd == commands.fd, fds[3].revents != 0 {
+                for line in commands.readLines() where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                    controller.execute(commandLine: line, at: after)
+                }
+            }
+            if let inputSource, fds.count > inputStart, fds[inputStart...].contains(where: { $0.revents != 0 }) {
+                for event in inputSource.read() { controller.deliver(event, at: after) }
+            }
+            controller.advance(to: after)
+        }
+        stats.driverLacksVblank = pacer.driverLacksVblank
+    }
+
+    private func markReady(_ path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd >= 0 { close(fd) }
+    }
+}
+
+/// A source of input events for the display loop (libinput, later the socket).
+public protocol InputSource: AnyObject {
+    var descriptors: [Int32] { get }
+    /// Reads what is pending, already in design pixels.
+    func read() -> [InputEvent]
+}

@@ -1,0 +1,72 @@
+import ControlWidgets
+import Graphics
+
+/// Sends input to the right widget: a touch (or a held mouse button) belongs to the widget
+/// it went down on until it lifts, wherever it moves; wheel goes to the widget under the
+/// pointer, else the focused one; keys go to the focused widget; Tab moves focus.
+final class InputRouter {
+    private var touchOwners: [Int: any WidgetView] = [:]
+    private var pointer = Point(x: -1, y: -1)
+    /// The mouse's left button acts as a touch with this id.
+    private static let mouseTouchID = -1
+    private(set) var focused: (any WidgetView)?
+
+    func route(_ event: InputEvent, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        switch event {
+        case let .touchDown(id, x, y):
+            return touchDown(id: id, at: Point(x: x, y: y), widgets: widgets, time: time)
+        case let .touchMotion(id, x, y):
+            guard let w = touchOwners[id] else { return [] }
+            return [(w, w.handle(.touchMove(id: id, at: Point(x: x, y: y)), at: time))]
+        case let .touchUp(id):
+            guard let w = touchOwners.removeValue(forKey: id) else { return [] }
+            return [(w, w.handle(.touchUp(id: id), at: time))]
+        case let .touchCancel(id):
+            guard let w = touchOwners.removeValue(forKey: id) else { return [] }
+            return [(w, w.handle(.touchCancel(id: id), at: time))]
+        case let .pointerMotion(x, y):
+            pointer = Point(x: x, y: y)
+            if touchOwners[Self.mouseTouchID] != nil {
+                return route(.touchMotion(id: Self.mouseTouchID, x: x, y: y), widgets: widgets, time: time)
+            }
+            return []
+        case let .button(button, pressed):
+            guard button == .left else { return [] }
+            return pressed ? touchDown(id: Self.mouseTouchID, at: pointer, widgets: widgets, time: time)
+                           : route(.touchUp(id: Self.mouseTouchID), widgets: widgets, time: time)
+        case let .wheel(delta):
+            guard let w = widgets.last(where: { $0.hitTest(pointer) }) ?? focused else { return [] }
+            return [(w, w.handle(.wheel(steps: delta), at: time))]
+        case let .key(name, pressed):
+            guard pressed else { return [] }
+            if name == "Tab" { moveFocus(widgets: widgets); return [] }
+            guard let key = WidgetKey(rawValue: name), let w = focused else { return [] }
+            return [(w, w.handle(.key(key), at: time))]
+        }
+    }
+
+    private func touchDown(id: Int, at p: Point, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        // The topmost widget under the finger (later widgets draw on top).
+        guard touchOwners[id] == nil, let w = widgets.last(where: { $0.hitTest(p) }) else { return [] }
+        touchOwners[id] = w
+        return [(w, w.handle(.touchDown(id: id, at: p), at: time))]
+    }
+
+    private func moveFocus(widgets: [any WidgetView]) {
+        let focusable = widgets.filter(\.acceptsFocus)
+        guard !focusable.isEmpty else { return }
+        let next: any WidgetView
+        if let f = focused, let i = focusable.firstIndex(where: { $0 === f }) {
+            next = focusable[(i + 1) % focusable.count]
+        } else {
+            next = focusable[0]
+        }
+        if let f = focused { f.hasFocus = false; f.needsDisplay = true }
+        next.hasFocus = true
+        next.needsDisplay = true
+        focused = next
+    }
+
+    /// Forgets widgets that left the screen (page change).
+    func reset() { touchOwners.removeAll(); focused = nil }
+}

@@ -1,0 +1,75 @@
+import ControlWidgets
+import Graphics
+import PanelLayout
+
+/// Turns a validated widget spec from the layout file into a live widget view.
+/// PanelLayout has already checked types and ranges; this maps names and units
+/// (degrees in the file, radians in the models).
+enum WidgetFactory {
+    static func makeView(_ spec: WidgetSpec, theme: Theme) throws(GraphicsError) -> any WidgetView {
+        let frame = Rect(x: spec.frame.x, y: spec.frame.y, width: spec.frame.width, height: spec.frame.height)
+        switch spec.type {
+        case "label":
+            let align: TextLayout.Alignment = spec.string("align") == "left" ? .left : spec.string("align") == "right" ? .right : .center
+            return LabelView(id: spec.id, frame: frame, text: spec.string("text") ?? "",
+                             fontName: spec.string("fontName") ?? theme.font, fontSize: spec.number("fontSize") ?? 24,
+                             color: spec.color("color").map(Color.init(_:)) ?? Color(theme.textColor),
+                             alignment: align, bold: spec.string("weight") == "bold")
+        default:
+            return try makeKnob(spec, frame: frame, theme: theme)
+        }
+    }
+
+    static func makeKnob(_ spec: WidgetSpec, frame: Rect, theme: Theme) throws(GraphicsError) -> KnobView {
+        var model = KnobModel()
+        if let m = spec.string("mode"), let mode = KnobMode(rawValue: m) { model.mode = mode }
+        if let b = spec.bool("circular") { model.circular = b }
+        if let b = spec.bool("clockwise") { model.clockwise = b }
+        if let b = spec.bool("normalized") { model.normalized = b }
+        if let n = spec.number("positions") { model.positions = Int(n) }
+        if let t = spec.strings("titles") { model.titles = t }
+        // "min and max ... the last one set wins": apply them in the file's order.
+        for key in spec.propertyOrder where key == "min" || key == "max" {
+            guard let deg = spec.number(key) else { continue }
+            if key == "min" { model.min = KnobMath.radians(deg) } else { model.max = KnobMath.radians(deg) }
+        }
+        if let n = spec.number("timeScale") { model.timeScale = n }
+        if let g = spec.string("gesture"), let gesture = KnobGesture(rawValue: g) { model.gesture = gesture }
+        if let n = spec.number("gestureSensitivity") { model.gestureSensitivity = KnobMath.radians(n) }
+        if let r = spec.numbers("range"), r.count == 2 { model.range = KnobValueRange(lo: r[0], hi: r[1]) }
+        if let n = spec.number("defaultPosition") { model.defaultPosition = KnobMath.radians(n) }
+        if let b = spec.bool("enabled") { model.isEnabled = b }
+        if let n = spec.number("position") { _ = model.setPosition(degrees: n) }
+
+        let tint = spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint)
+        var colors = KnobColors(tint: tint)
+        colors.fill = stateColors(spec.stateColors("fillColor"))
+        colors.title = stateColors(spec.stateColors("titleColor"))
+        var look = KnobAppearance(colors: colors)
+        look.fontName = spec.string("fontName") ?? theme.font
+        if let b = spec.bool("zoomTopTitle") { look.zoomTopTitle = b }
+        if let n = spec.number("zoomPointSize") { look.zoomPointSize = n }
+        if let n = spec.number("shadowOpacity") { look.shadowOpacity = n }
+        if let o = spec.numbers("shadowOffset"), o.count == 2 { look.shadowOffset = (o[0], o[1]) }
+        if let n = spec.number("shadowRadius") { look.shadowRadius = n }
+        if let c = spec.color("shadowColor") { look.shadowColor = Color(c) }
+        if let n = spec.number("knobRadius"), n > 0 { look.knobRadius = n }
+        if let b = spec.bool("masksImage") { look.masksImage = b }
+        if let b = spec.bool("selected") { look.selected = b }
+        look.caption = spec.string("label")
+        look.captionColor = Color(theme.textColor)
+        if let path = spec.string("image") { look.images[.normal] = try ImageSurface(pngPath: path) }
+        for (name, path) in spec.stateStrings("images") ?? [:] {
+            if let state = ControlState(name: name) { look.images[state] = try ImageSurface(pngPath: path) }
+        }
+        if let path = spec.string("backgroundImage") { look.backgroundImage = try ImageSurface(pngPath: path) }
+        if let path = spec.string("foregroundImage") { look.foregroundImage = try ImageSurface(pngPath: path) }
+        return KnobView(id: spec.id, frame: frame, model: model, appearance: look)
+    }
+
+    private static func stateColors(_ named: [String: RGBA]?) -> [ControlState: Color] {
+        var out: [ControlState: Color] = [:]
+        for (name, c) in named ?? [:] { if let s = ControlState(name: name) { out[s] = Color(c) } }
+        return out
+    }
+}

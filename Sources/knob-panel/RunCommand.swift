@@ -1,0 +1,105 @@
+@preconcurrency import Glibc
+import PanelLayout
+import PanelRuntime
+
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run", abstract: "Show a panel on a KMS display (no X11/Wayland). Events go to stdout as JSON lines; commands are read from stdin.",
+        usage: "run PANEL [--device /dev/dri/cardN] [--connector NAME] [--mode preferred|WxH[@Hz]] [--exit-after SECONDS]",
+        arguments: [("PANEL", "The layout file.")],
+        options: [
+            OptionSpec("device", value: "path", help: "DRM device node.", default: "the first /dev/dri/card* with a connected display"),
+            OptionSpec("connector", value: "name", help: "Connector to use, e.g. HDMI-A-1 or Virtual-1 (see 'knob-panel devices').", default: "the first connected one"),
+            OptionSpec("mode", value: "mode", help: "'preferred', WxH or WxH@Hz.", default: "preferred"),
+            OptionSpec("exit-after", value: "seconds", help: "Quit after this many seconds (restoring the console)."),
+            OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
+            OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip."),
+            OptionSpec("offscreen-out", value: "png", help: "Where to render instead when no display is free.", default: "/tmp/knob-panel-PANEL.png"),
+        ])
+
+    static func run(_ args: ParsedArguments) throws(CommandFailure) {
+        guard args.positionals.count == 1 else { throw CommandFailure("run needs exactly one PANEL (see 'knob-panel run --help')", status: 64) }
+        let panelPath = args.positionals[0]
+        let panel = try loadPanel(panelPath)
+        let modeRequest: ModeRequest
+        let exitAfter: Double?
+        do {
+            guard let m = ModeRequest(args.value("mode") ?? "preferred") else {
+                throw UsageError("--mode expects 'preferred', WxH or WxH@Hz, got '\(args.value("mode")!)'")
+            }
+            modeRequest = m
+            exitAfter = try args.double("exit-after")
+            if let e = exitAfter, e < 0 { throw UsageError("--exit-after must not be negative") }
+        } catch { throw CommandFailure("\(error)", status: 64) }
+
+        let output: KMSOutput
+        do {
+            output = try openDisplay(device: args.value("device"), connector: args.value("connector"), mode: modeRequest)
+        } catch let e where e.meansNoDisplayAvailable {
+            let base = panelPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "panel"
+            let png = args.value("offscreen-out") ?? "/tmp/knob-panel-\(base).png"
+            Console.note("no free KMS display: \(e.message); rendering offscreen instead")
+            try renderOffscreen(panel, to: png)
+            Console.out(png)
+            return
+        } catch {
+            throw CommandFailure(error.message)
+        }
+
+        let controller: PanelController
+        do { controller = try PanelController(panel: panel, screenWidth: output.width, screenHeight: output.height) }
+        catch { throw CommandFailure("cannot build the panel: \(error)") }
+        controller.emit = { Console.out($0) }
+        Console.note("showing '\(panel.name)' on \(output.device.path) \(output.connector.name) \(output.mode)")
+
+        var options = DisplaySession.Options()
+        options.exitAfter = exitAfter
+        options.readyFile = args.value("ready-file")
+        options.flipLog = args.value("flip-log")
+        options.commandFD = STDIN_FILENO
+        let session = DisplaySession(controller: controller, output: output, options: options)
+        do { try session.run() } catch { throw CommandFailure(error.message) }
+        Console.note(summary(session.stats))
+    }
+
+    /// Opens the requested device, or the first one with a connected display.
+    static func openDisplay(device: String?, connector: String?, mode: ModeRequest) throws(DisplayError) -> KMSOutput {
+        if let device {
+            return try KMSOutput(device: try DRMDevice(path: device), connectorName: connector, modeRequest: mode)
+        }
+        let candidates = DRMDevice.candidatePaths()
+        guard !candidates.isEmpty else { throw DisplayError(.noDevice, "no /dev/dri/card* on this machine") }
+        var firstError: DisplayError?
+        for path in candidates {
+            do {
+                return try KMSOutput(device: try DRMDevice(path: path), connectorName: connector, modeRequest: mode)
+            } catch {
+                // A named connector or mode that one card lacks may be on the next card.
+                if firstError == nil || firstError!.kind == .noDevice { firstError = error }
+            }
+        }
+        throw firstError!
+    }
+
+    static func renderOffscreen(_ panel: Panel, to path: String) throws(CommandFailure) {
+        do {
+            let controller = try PanelController(panel: panel, screenWidth: panel.designWidth, screenHeight: panel.designHeight)
+            try OffscreenSession(controller: controller, inputs: []).run(until: 0)
+            try controller.frame.writePNG(to: path)
+        } catch {
+            throw CommandFailure("offscreen render failed: \(error)")
+        }
+    }
+
+    static func summary(_ s: DisplaySession.Statistics) -> String {
+        func ms(_ v: Double) -> String { JSONLineWriter.number((v * 10000).rounded() / 10) }
+        var text = "\(s.flips.count) page flips, \(s.framesRendered) frames rendered"
+        if let first = s.firstFlipSinceExec { text = "first page flip \(ms(first)) ms after start; " + text }
+        let iv = s.intervals.sorted()
+        if !iv.isEmpty {
+            text += "; flip interval median \(ms(iv[iv.count / 2])) ms (min \(ms(iv.first!)), max \(ms(iv.last!)))"
+        }
+        if s.driverLacksVblank { text += "; driver completes flips without vblank, paced by timer" }
+        return text
+    }
+}

@@ -1,0 +1,49 @@
+@preconcurrency import Glibc
+
+// knob-panel: the command line. Parses arguments, wires the modules, prints errors.
+let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] = [
+    (RunCommand.spec, RunCommand.run),
+    (RenderCommand.spec, RenderCommand.run),
+    (CheckCommand.spec, CheckCommand.run),
+    (DevicesCommand.spec, DevicesCommand.run),
+    (BenchCommand.spec, BenchCommand.run),
+]
+
+@MainActor func mainHelp() -> String {
+    var s = "OVERVIEW: knob-panel turns a Linux box with a screen into a touch control panel (DRM/KMS + Cairo).\n\n"
+    s += "USAGE: knob-panel <subcommand> [options]\n\nSUBCOMMANDS:\n"
+    for (spec, _) in commands { s += "  " + spec.name.padded(to: 12) + spec.abstract + "\n" }
+    s += "\n  See 'knob-panel help <subcommand>' or 'knob-panel <subcommand> --help' for its options.\n"
+    return s
+}
+
+var argv = Array(CommandLine.arguments.dropFirst())
+if argv.isEmpty || argv[0] == "--help" || argv[0] == "-h" {
+    Console.out(mainHelp())
+    exit(argv.isEmpty ? 64 : 0)
+}
+if argv[0] == "help" {
+    if argv.count > 1, let (spec, _) = commands.first(where: { $0.0.name == argv[1] }) { Console.out(spec.helpText) }
+    else { Console.out(mainHelp()) }
+    exit(0)
+}
+guard let (spec, body) = commands.first(where: { $0.0.name == argv[0] }) else {
+    let hint = closest(argv[0], among: commands.map(\.0.name)).map { " (did you mean '\($0)'?)" } ?? ""
+    Console.error("unknown subcommand '\(argv[0])'\(hint); see 'knob-panel help'")
+    exit(64)
+}
+do {
+    let parsed = try parseArguments(Array(argv.dropFirst()), for: spec)
+    if parsed.wantsHelp {
+        Console.out(spec.helpText)
+        exit(0)
+    }
+    try body(parsed)
+    exit(0)
+} catch let e as UsageError {
+    Console.error(e.description)
+    exit(64)
+} catch let e as CommandFailure {
+    if let m = e.message { Console.error(m) }
+    exit(e.status)
+}
