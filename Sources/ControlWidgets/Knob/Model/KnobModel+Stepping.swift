@@ -28,10 +28,11 @@ extension KnobModel {
         case .linearReturn, .wheelOfFortune:
             let index = positionIndex(for: position)
             if circular {
-                // The index's angle in the turn of the current position, so non-normalized
-                // knobs keep counting turns.
-                let base = KnobMath.nearestTurn(of: angle(ofIndex: index), to: position)
-                return animateStep(to: base + Double(steps) * segmentAngle, at: time)
+                // Whole turns between the index's angle and the current position, so
+                // non-normalized knobs keep counting turns.
+                let indexAngle = angle(ofIndex: index)
+                let turns = KnobMath.nearestTurn(of: indexAngle, to: position) - indexAngle
+                return animateStep(to: angle(ofIndex: index + steps) + turns, at: time)
             }
             let target = Swift.min(Swift.max(index + steps, 0), positions - 1)
             return animateStep(to: angle(ofIndex: target), at: time)
