@@ -1,0 +1,55 @@
+#!/bin/bash
+# panel-scenario.sh KNOB_PANEL LAYOUT OUT: runs inside the VM (via vm.py), in the repo root.
+# Writes a marker text on the console, starts the panel with stdin from a FIFO, has the host
+# screendump it once it is ready (OUT/panel.ppm), sends one animated "set" command, waits for
+# --exit-after, then has the host screendump the restored console (OUT/console.ppm).
+# Leaves OUT/panel-stderr.log, OUT/panel.rc and OUT/scenario.log for check.py.
+# Process starts cost ~50 ms each under TCG, so the waits use bash builtins only: a polling
+# `sleep` would steal the CPU the panel's frames need.
+set -u
+bin=$1 layout=$2 out=$3
+EXIT_AFTER=8
+here=$(dirname "$0")
+note() { local up; read -r up _ < /proc/uptime; echo "$up $*" >> "$out/scenario.log"; }
+shot() { "$here/guest-qmp.sh" "$1" "{\"execute\":\"screendump\",\"arguments\":{\"filename\":\"$out/$1.ppm\"}}"; }
+nap() { read -r -t "$1" -u $tick; }
+
+rm -f "$out"/{ready,flips.jsonl,panel.ppm,console.ppm,panel.rc,panel-stderr.log,scenario.log}
+# White on blue, so the restored console can be told from a blank or black screen.
+printf '\033[37;44m\033[2J\033[H knob-panel VM test on %s: this is the text console\n' \
+    "${KNOB_VM_GPU:-?}" > /dev/tty1
+fifo=/tmp/knob-panel-stdin.$$
+mkfifo "$fifo"
+note "start $bin run $layout"
+"$bin" run "$layout" --exit-after $EXIT_AFTER --ready-file "$out/ready" --flip-log "$out/flips.jsonl" \
+    < "$fifo" > "$out/panel-stdout.log" 2> "$out/panel-stderr.log" &
+pid=$!
+exec 3> "$fifo"   # held open so the panel never sees EOF before it exits by itself
+exec {tick}<> <(:)   # an empty pipe: `read -t S -u $tick` sleeps without a fork
+
+for ((i = 0; i < EXIT_AFTER * 100; i++)); do
+    [ -e "$out/ready" ] || ! kill -0 $pid 2> /dev/null && break
+    nap 0.01
+done
+if [ -e "$out/ready" ]; then
+    note "ready"
+    shot panel && note "panel screendump taken"
+else
+    note "no ready file after $((i / 100)) s (process $(kill -0 $pid 2> /dev/null && echo running || echo exited))"
+fi
+trap '' PIPE   # if the panel is gone, the write below fails instead of killing this script
+if kill -0 $pid 2> /dev/null; then
+    echo '{"command":"set","widget":"volume","position":270,"animated":true}' >&3 && note "command sent"
+fi
+
+(nap $((EXIT_AFTER + 20)); kill -KILL $pid 2> /dev/null && note "still running after $((EXIT_AFTER + 20)) s: killed") &
+watchdog=$!
+wait $pid
+rc=$?
+kill $watchdog 2> /dev/null
+exec 3>&-
+echo $rc > "$out/panel.rc"
+note "exited rc=$rc"
+nap 0.3   # let fbcon repaint the console
+shot console && note "console screendump taken"
+rm -f "$fifo"

@@ -1,0 +1,57 @@
+#!/bin/bash
+# run-vm-tests.sh: the real display path test.  Boots Debian's kernel in QEMU (TCG) once per
+# emulated GPU, runs `knob-panel run panels/demo.json` on its KMS device, and compares QMP
+# screendumps with `knob-panel render`.  Run from the repo root.  See tests/vm/README.md.
+#   KNOB_PANEL  the binary (default .build/release/knob-panel)
+#   RES         display size (default 1024x768)
+#   GPUS        emulated GPUs to test (default "bochs virtio")
+#   LAYOUT      panel layout (default panels/demo.json)
+#   KNOB_VM_OUT results folder (default .build/vm-tests); KNOB_VM_CACHE kernel cache
+#   VM_TIMEOUT  seconds before a VM is killed (default 90)
+# Exit status 0 only if every GPU passed.
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+KNOB_PANEL=${KNOB_PANEL:-.build/release/knob-panel}
+RES=${RES:-1024x768}
+GPUS=${GPUS:-bochs virtio}
+LAYOUT=${LAYOUT:-panels/demo.json}
+OUT=${KNOB_VM_OUT:-$PWD/.build/vm-tests}
+VM_TIMEOUT=${VM_TIMEOUT:-90}
+
+die() { echo "run-vm-tests.sh: $*" >&2; exit 1; }
+[ -x "$KNOB_PANEL" ] || die "no executable $KNOB_PANEL (build it, or set KNOB_PANEL)"
+[ -r "$LAYOUT" ] || die "no layout $LAYOUT (run from the repo root)"
+KNOB_PANEL=$(realpath "$KNOB_PANEL")
+mkdir -p "$OUT" && OUT=$(realpath "$OUT")
+
+python3 "$HERE/vm.py" setup > /dev/null || die "VM setup failed"
+
+"$KNOB_PANEL" render "$LAYOUT" --out "$OUT/expected.png" --size "$RES" \
+    || die "$KNOB_PANEL render $LAYOUT --size $RES failed"
+
+failed=0 summary=()
+for gpu in $GPUS; do
+    dir=$OUT/$gpu
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo "== $gpu ($RES): $KNOB_PANEL run $LAYOUT"
+    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
+    vm_rc=$? vm_note=""
+    case $vm_rc in
+        0) ;;
+        124) vm_note="VM killed after ${VM_TIMEOUT} s (see $dir/console.log)" ;;
+        *) vm_note="VM run failed (exit $vm_rc): $(tail -3 "$dir/command.log" 2>/dev/null)" ;;
+    esac
+    [ -z "$vm_note" ] || echo "  [$gpu] FAIL: $vm_note"
+    [ -s "$dir/scenario.log" ] && sed "s/^/  [$gpu] guest /" "$dir/scenario.log"
+    report=$(python3 "$HERE/check.py" --gpu "$gpu" --dir "$dir" --expected "$OUT/expected.png")
+    check_rc=$?
+    echo "$report"
+    line=$(tail -1 <<< "$report")
+    [ -z "$vm_note" ] || line="${line/: PASS:/: FAIL:}; $vm_note"
+    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+    summary+=("$line")
+done
+echo "== results in $OUT"
+printf '%s\n' "${summary[@]}"
+exit $failed

@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""Boot Debian's kernel in QEMU (TCG) with an emulated KMS display and run one host
+command inside it, on the host's own root filesystem (9p, read-only, tmpfs overlay).
+
+  vm.py setup                       install qemu/busybox if missing, fetch + unpack the kernel
+  vm.py run --gpu bochs|virtio [--res 1024x768] --out DIR [--timeout 60] -- CMD ARGS...
+
+`run` shares DIR writable at the same path, runs CMD in the current directory with the
+caller's PATH, HOME, LD_LIBRARY_PATH and KNOB_* variables, and writes DIR/command.log (stdout+stderr), DIR/command.rc,
+DIR/console.log (serial console) and DIR/timing.json.  While CMD runs, the guest can have
+the host run QMP commands (screendump, input-send-event): see guest-qmp.sh.
+Exit status: CMD's; 124 on timeout (qemu killed); 125 on a setup or VM failure.
+stdlib only.  Cache: $KNOB_VM_CACHE or ${XDG_CACHE_HOME:-~/.cache}/knob-panel-vm.
+"""
+import argparse
+import fcntl
+import glob
+import json
+import lzma
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGES = ["qemu-system-x86", "busybox-static"]
+BUSYBOX = "/bin/busybox"
+BASE_MODULES = ["virtio_pci", "9pnet_virtio", "9p", "overlay", "virtio_input", "evdev"]
+GPUS = {  # name -> (qemu device, kernel module)
+    "bochs": ("bochs-display", "bochs"),
+    "virtio": ("virtio-gpu-pci", "virtio_gpu"),
+}
+APPEND = "console=ttyS0 rdinit=/init panic=-1 quiet loglevel=3 mitigations=off 8250.nr_uarts=1"
+MARK = "@@knob-vm:"
+
+
+class Fail(Exception):
+    pass
+
+
+def log(msg):
+    print(f"[vm] {msg}", file=sys.stderr, flush=True)
+
+
+def cache_dir():
+    default = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "knob-panel-vm")
+    return os.environ.get("KNOB_VM_CACHE") or default
+
+
+def sh(*cmd, **kw):
+    return subprocess.run(cmd, check=True, text=True, capture_output=True, **kw).stdout
+
+
+# ---- setup: packages, kernel ----------------------------------------------------------
+
+def apt(*args):
+    cmd = ["apt-get", "-o", "DPkg::Lock::Timeout=600", *args]
+    if os.geteuid() != 0:
+        cmd.insert(0, "sudo")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL)
+
+
+def ensure_packages():
+    missing = [p for p in PACKAGES
+               if subprocess.run(["dpkg", "-s", p], capture_output=True).returncode != 0]
+    if missing:
+        log(f"installing {' '.join(missing)}")
+        try:
+            apt("install", "-y", *missing)
+        except subprocess.CalledProcessError:
+            apt("update")
+            apt("install", "-y", *missing)
+
+
+def kernel_package():
+    """linux-image-amd64's versioned dependency (asks apt, runs apt-get update once if needed)."""
+    for attempt in (0, 1):
+        out = subprocess.run(["apt-cache", "depends", "linux-image-amd64"], capture_output=True, text=True).stdout
+        m = re.search(r"Depends: (linux-image-6\.1\.0-\S+-amd64)", out)
+        if m:
+            return m.group(1)
+        if attempt == 0:
+            apt("update")
+    raise Fail("cannot resolve linux-image-amd64 to linux-image-6.1.0-*-amd64 with apt-cache")
+
+
+def ensure_kernel(cache):
+    """Return the unpacked kernel folder; fetch and unpack it (never install) on first use."""
+    os.makedirs(cache, exist_ok=True)
+    with open(os.path.join(cache, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = sorted(glob.glob(os.path.join(cache, "linux-image-6.1.0-*-amd64/.complete")))
+        if done:
+            return os.path.dirname(done[-1])
+        pkg = kernel_package()
+        kdir = os.path.join(cache, pkg)
+        log(f"fetching {pkg} into {cache}")
+        with tempfile.TemporaryDirectory(dir=cache) as tmp:
+            subprocess.run(["apt-get", "download", pkg], cwd=tmp, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deb = glob.glob(os.path.join(tmp, "*.deb"))[0]
+            shutil.rmtree(kdir, ignore_errors=True)
+            sh("dpkg", "-x", deb, kdir)
+        extract_vmlinux(kdir)
+        open(os.path.join(kdir, ".complete"), "w").close()
+        return kdir
+
+
+def extract_vmlinux(kdir):
+    """Debian's bzImage is xz-compressed; decompressing it under TCG costs ~3 s per boot.
+    The kernel has CONFIG_PVH, so qemu can boot the uncompressed ELF directly."""
+    vmlinuz = glob.glob(os.path.join(kdir, "boot/vmlinuz-*"))[0]
+    data = open(vmlinuz, "rb").read()
+    start = data.find(b"\xfd7zXZ\x00")
+    try:
+        elf = lzma.LZMADecompressor(format=lzma.FORMAT_XZ).decompress(data[start:]) if start >= 0 else b""
+    except lzma.LZMAError:
+        elf = b""
+    if elf[:4] == b"\x7fELF" and b"Xen" in elf:  # the PVH entry is a Xen ELF note
+        with open(os.path.join(kdir, "vmlinux"), "wb") as f:
+            f.write(elf)
+    else:
+        log("note: no PVH vmlinux inside the bzImage; booting the compressed kernel")
+
+
+def boot_image(kdir):
+    vmlinux = os.path.join(kdir, "vmlinux")
+    return vmlinux if os.path.exists(vmlinux) else glob.glob(os.path.join(kdir, "boot/vmlinuz-*"))[0]
+
+
+# ---- initramfs -----------------------------------------------------------------------
+
+def module_order(kdir, wanted):
+    """Module files for `wanted` and their dependencies (from each .ko's modinfo), deps first."""
+    moddir = glob.glob(os.path.join(kdir, "lib/modules/*"))[0]
+    paths = {}
+    for root, _, files in os.walk(moddir):
+        for f in files:
+            if f.endswith(".ko"):
+                paths[f[:-3].replace("-", "_")] = os.path.join(root, f)
+    builtin = set()
+    with open(os.path.join(moddir, "modules.builtin")) as f:
+        for line in f:
+            builtin.add(os.path.basename(line.strip())[:-3].replace("-", "_"))
+    order, seen = [], set()
+
+    def add(name):
+        name = name.replace("-", "_")
+        if name in seen or name in builtin:
+            return
+        if name not in paths:
+            raise Fail(f"kernel module {name} not found in {moddir}")
+        seen.add(name)
+        m = re.search(rb"\0depends=([^\0]*)\0", open(paths[name], "rb").read())
+        for dep in (m.group(1).decode().split(",") if m else []):
+            if dep:
+                add(dep)
+        order.append(paths[name])
+
+    for w in wanted:
+        add(w)
+    return order
+
+
+def cpio_newc(entries):
+    """entries: (name, mode, data) -> a newc archive; mode includes the file type bits."""
+    out = bytearray()
+    for ino, (name, mode, data) in enumerate(entries + [("TRAILER!!!", 0, b"")], 1):
+        rdev = (5, 1) if name == "dev/console" else (0, 0)
+        nb = name.encode() + b"\0"
+        out += b"070701" + b"".join(b"%08X" % v for v in (
+            ino, mode, 0, 0, 1, 0, len(data), 0, 0, rdev[0], rdev[1], len(nb), 0)) + nb
+        out += b"\0" * (-len(out) % 4) + data + b"\0" * (-len(data) % 4)
+    return bytes(out)
+
+
+def build_initramfs(path, modules, conf):
+    d, f, x = 0o040755, 0o100644, 0o100755
+    entries = [("bin", d, b""), ("dev", d, b""), ("dev/console", 0o020600, b""), ("proc", d, b""),
+               ("sys", d, b""), ("mods", d, b""),
+               ("bin/busybox", x, open(BUSYBOX, "rb").read()),
+               ("init", x, open(os.path.join(HERE, "guest-init.sh"), "rb").read()),
+               ("vm.conf", f, conf.encode())]
+    for m in modules:
+        entries.append(("mods/" + os.path.basename(m), f, open(m, "rb").read()))
+    with open(path, "wb") as out:
+        out.write(cpio_newc(entries))
+
+
+# ---- QMP ---------------------------------------------------------------------------
+
+class QMP:
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.settimeout(20)
+        self.sock.connect(path)
+        self.file = self.sock.makefile("rwb")
+        self._line()  # greeting
+        self.cmd({"execute": "qmp_capabilities"})
+
+    def _line(self):
+        line = self.file.readline()
+        if not line:
+            raise Fail("QMP connection closed")
+        return json.loads(line)
+
+    def cmd(self, msg):
+        self.file.write(json.dumps(msg).encode() + b"\n")
+        self.file.flush()
+        while True:
+            r = self._line()
+            if "return" in r:
+                return r["return"]
+            if "error" in r:
+                raise Fail(f"QMP {msg.get('execute')}: {r['error'].get('desc')}")
+
+
+def serve_request(qmp, req):
+    """A guest request: JSON lines of QMP commands ({"sleep": S} pauses). Answer in .done."""
+    answer = "ok"
+    try:
+        for line in open(req).read().splitlines():
+            if line.strip():
+                msg = json.loads(line)
+                if "sleep" in msg:
+                    time.sleep(float(msg["sleep"]))
+                else:
+                    qmp.cmd(msg)
+    except (Fail, ValueError, OSError) as e:
+        answer = f"error: {e}"
+    os.remove(req)
+    done = req[:-4] + ".done"
+    with open(done + ".tmp", "w") as f:
+        f.write(answer + "\n")
+    os.rename(done + ".tmp", done)
+    return answer
+
+
+# ---- run ---------------------------------------------------------------------------
+
+def run(args):
+    m = re.fullmatch(r"(\d+)x(\d+)", args.res)
+    if not m or args.gpu not in GPUS:
+        raise Fail("--res must look like 1024x768 and --gpu must be bochs or virtio")
+    kdir = ensure_kernel(cache_dir())
+    out = os.path.realpath(args.out)
+    if not re.fullmatch(r"/[\w.+@%/-]*", out):
+        raise Fail(f"output folder {out} must not contain spaces or shell characters")
+    ctl = os.path.join(out, ".vm")
+    shutil.rmtree(ctl, ignore_errors=True)
+    os.makedirs(ctl)
+    for name in ("command.log", "command.rc", "console.log", "timing.json"):
+        if os.path.exists(os.path.join(out, name)):
+            os.remove(os.path.join(out, name))
+    device, module = GPUS[args.gpu]
+    q = lambda s: "'" + s.replace("'", "'\\''") + "'"
+    with open(os.path.join(ctl, "cmd.sh"), "w") as f:
+        f.write(f"cd {q(os.getcwd())} || exit 125\n"
+                f"export PATH={q(os.environ.get('PATH', '/usr/bin:/bin'))} HOME={q(os.path.expanduser('~'))}\n"
+                + "".join(f"export {k}={q(v)}\n" for k, v in os.environ.items()
+                          if k == "LD_LIBRARY_PATH" or (k.startswith("KNOB_") and not k.startswith("KNOB_VM_")))
+                + f"export KNOB_VM_CTL={q(ctl)} KNOB_VM_GPU={args.gpu}\n"
+                "exec " + " ".join(q(a) for a in args.command) + "\n")
+    run_dir = tempfile.mkdtemp(prefix="knob-vm.")
+    qemu = None
+    try:
+        initrd = os.path.join(run_dir, "initrd.cpio")
+        modules = module_order(kdir, BASE_MODULES + [module])
+        conf = f"OUT={out}\nMODULES='{' '.join(os.path.basename(m) for m in modules)}'\n"
+        build_initramfs(initrd, modules, conf)
+        sock = os.path.join(run_dir, "qmp.sock")
+        console = os.path.join(out, "console.log")
+        cmd = ["qemu-system-x86_64", "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
+               "-accel", "tcg", "-cpu", "max", "-smp", str(args.smp), "-m", "1024",
+               "-kernel", boot_image(kdir), "-initrd", initrd, "-append", APPEND,
+               "-chardev", f"file,id=ser0,path={console}", "-serial", "chardev:ser0",
+               "-qmp", f"unix:{sock},server=on,wait=off",
+               "-fsdev", "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap",
+               "-device", "virtio-9p-pci,fsdev=root,mount_tag=hostroot",
+               "-fsdev", f"local,id=out,path={out},security_model=none,multidevs=remap",
+               "-device", "virtio-9p-pci,fsdev=out,mount_tag=out",
+               "-device", f"{device},xres={m.group(1)},yres={m.group(2)}",
+               "-device", "virtio-tablet-pci"]
+        t0 = time.monotonic()
+        qemu = subprocess.Popen(cmd, stdout=open(os.path.join(run_dir, "qemu.log"), "w"), stderr=subprocess.STDOUT)
+        qmp, t_start, t_end, timed_out = None, None, None, False
+        while qemu.poll() is None:
+            now = time.monotonic() - t0
+            if now > args.timeout:
+                timed_out = True
+                log(f"TIMEOUT: the VM ran longer than {args.timeout} s; killing qemu (pid {qemu.pid})")
+                qemu.kill()
+                break
+            if qmp is None and os.path.exists(sock):
+                qmp = QMP(sock)
+            text = open(console, errors="replace").read() if os.path.exists(console) else ""
+            if t_start is None and MARK + "start" in text:
+                t_start = now
+            if t_end is None and MARK + "end" in text:
+                t_end = now
+            for req in sorted(glob.glob(os.path.join(ctl, "*.req"))):
+                answer = serve_request(qmp, req)
+                log(f"{os.path.basename(req)[:-4]} at {now:.2f} s, took {time.monotonic() - t0 - now:.2f} s: {answer}")
+            time.sleep(0.02)
+        qemu.wait()
+        total = time.monotonic() - t0
+        timing = {"gpu": args.gpu, "res": args.res, "boot_s": t_start, "command_s": t_end and t_start and t_end - t_start,
+                  "total_s": round(total, 3), "timed_out": timed_out, "qemu_rc": qemu.returncode}
+        with open(os.path.join(out, "timing.json"), "w") as f:
+            json.dump(timing, f)
+        log(f"{args.gpu}: boot {fmt(t_start)} s, command {fmt(timing['command_s'])} s, total {total:.1f} s")
+        if timed_out:
+            tail(console)
+            return 124
+        rc_file = os.path.join(out, "command.rc")
+        if not os.path.exists(rc_file):
+            log(f"the guest command did not finish (qemu exit {qemu.returncode}): "
+                + open(os.path.join(run_dir, "qemu.log")).read().strip()[-500:])
+            tail(console)
+            return 125
+        return int(open(rc_file).read().strip() or 125)
+    finally:
+        if qemu and qemu.poll() is None:
+            qemu.kill()
+            qemu.wait()
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+def fmt(v):
+    return "?" if v is None else f"{v:.1f}"
+
+
+def tail(console, n=20):
+    lines = open(console, errors="replace").read().splitlines()[-n:] if os.path.exists(console) else []
+    log("console tail:\n    " + "\n    ".join(lines))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="op", required=True)
+    sub.add_parser("setup")
+    r = sub.add_parser("run")
+    r.add_argument("--gpu", default="bochs", choices=sorted(GPUS))
+    r.add_argument("--res", default="1024x768")
+    r.add_argument("--out", required=True)
+    r.add_argument("--timeout", type=float, default=60)
+    r.add_argument("--smp", type=int, default=2)
+    r.add_argument("command", nargs="+")
+    args = ap.parse_args()
+    try:
+        if args.op == "setup":
+            ensure_packages()
+            print(ensure_kernel(cache_dir()))
+            return 0
+        return run(args)
+    except (Fail, OSError, subprocess.CalledProcessError) as e:
+        log(f"error: {e}")
+        return 125
+
+
+if __name__ == "__main__":
+    sys.exit(main())
