@@ -23,7 +23,9 @@ private func checkContract(_ bytes: [UInt8]) -> Bool {
         return true
     case .failure(let errors):
         #expect(!errors.diagnostics.isEmpty)
-        return errors.diagnostics.allSatisfy { $0.location.line >= 1 && $0.location.line <= lineCount && $0.location.column >= 1 }
+        return errors.diagnostics.allSatisfy {
+            $0.location.line >= 1 && $0.location.line <= lineCount && $0.location.column >= 1 && !$0.description.contains("\n")
+        }
     }
 }
 
@@ -87,4 +89,22 @@ private let seedText = Array("""
     let nested = String(repeating: #"{"normal": "#, count: 190) + "1" + String(repeating: "}", count: 190)
     let shaped = diagnostics(fileWithWidget(#"{"id": "k", "type": "knob", "frame": [0, 0, 10, 10], "fillColor": "# + nested + "}"))
     #expect(shaped.count == 1, "\(shaped)")
+}
+
+@Test func hostileValuesGiveOneLineMessages() {
+    let key = diagnostics(fileWithWidget(#"{"id": "k", "type": "knob", "frame": [0, 0, 10, 10], "a\nb\u2028c": 1}"#))
+    #expect(key.map(\.message) == [#"unknown key 'a\u000Ab\u2028c' in knob 'k'"#])
+    let long = String(repeating: "x", count: 500)
+    let enumValue = diagnostics(fileWithWidget(#"{"id": "k", "type": "knob", "frame": [0, 0, 10, 10], "mode": ""# + long + #""}"#))
+    #expect(enumValue.first?.message.contains("'" + String(repeating: "x", count: 60) + "…'") == true)
+    #expect((enumValue.first?.message.count ?? 1000) < 200)
+    // Huge grid coordinates are range errors, not integer overflows.
+    let grid = """
+    {"panel": "G", "size": [1280, 800], "layout": {"grid": {"columns": 2, "rows": 2}}, "pages": [{"id": "a", "widgets": [
+    {"id": "k", "type": "knob", "cell": [1e300, 0], "span": [1, 9e18]}]}]}
+    """
+    #expect(diagnostics(grid).map(\.description) == [
+        "t.json:2:38: error: 'cell' column: 1e+300 is out of range: must be between 0 and 255",
+        "t.json:2:61: error: 'span' rows: 9e+18 is out of range: must be between 1 and 256",
+    ])
 }

@@ -29,9 +29,9 @@ public enum PanelSchema {
         PropertyRule("frame", .tuple([TupleElement("x", .number), TupleElement("y", .number),
                                       TupleElement("width", .positiveNumber), TupleElement("height", .positiveNumber)]),
                      doc: "[x, y, width, height] in design pixels (origin top left). Give either frame or cell."),
-        PropertyRule("cell", .tuple([TupleElement("column", .integer(min: 0, max: nil)), TupleElement("row", .integer(min: 0, max: nil))]),
+        PropertyRule("cell", .tuple([TupleElement("column", .integer(min: 0, max: 255)), TupleElement("row", .integer(min: 0, max: 255))]),
                      doc: "[column, row], 0-based, in the page's (or panel's) grid. Give either frame or cell."),
-        PropertyRule("span", .tuple([TupleElement("columns", .integer(min: 1, max: nil)), TupleElement("rows", .integer(min: 1, max: nil))]),
+        PropertyRule("span", .tuple([TupleElement("columns", .integer(min: 1, max: 256)), TupleElement("rows", .integer(min: 1, max: 256))]),
                      default: .array([.number(1), .number(1)]), doc: "[columns, rows] of grid cells the widget covers (with cell)."),
     ]
 

@@ -6,7 +6,7 @@ extension PanelChecker {
         var values: [String: LayoutValue] = [:]
         for member in found where member.key != "pages" {
             guard let rule = PanelSchema.panel.first(where: { $0.name == member.key }) else { continue }
-            values[member.key] = check(member.value, rule.rule, subject: "'\(member.key)'")
+            values[member.key] = check(member.value, rule.rule, subject: "\(shown(member.key))")
         }
         let name = values["panel"]?.stringValue
         var size: (width: Int, height: Int)? = nil
@@ -90,7 +90,7 @@ extension PanelChecker {
 
     func checkPage(_ node: JSONNode, panelGrid: GridLayout?, size: (width: Int, height: Int)?) -> Page? {
         let idText = node["id"]?.stringValue
-        let context = idText.map { "page '\($0)'" } ?? "page"
+        let context = idText.map { "page \(shown($0))" } ?? "page"
         guard let found = members(of: node, rules: PanelSchema.page, context: context, subject: "page") else { return nil }
         let errorsBefore = diagnostics.count
         var id: String? = nil
@@ -103,7 +103,7 @@ extension PanelChecker {
                 id = check(member.value, .identifier, subject: "'id'")?.stringValue
                 if let id {
                     if let first = pageIDs[id] {
-                        report(member.value.location, "duplicate page id '\(id)' (first defined at \(first))")
+                        report(member.value.location, "duplicate page id \(shown(id)) (first defined at \(first))")
                     } else {
                         pageIDs[id] = member.value.location
                     }
@@ -146,14 +146,14 @@ extension PanelChecker {
             if let typeName = typeNode.stringValue {
                 kind = WidgetTypes.kind(named: typeName)
                 if kind == nil {
-                    report(typeNode.location, "'type': unknown widget type '\(typeName)'\(Suggestion.hint(for: typeName, in: WidgetTypes.names)); expected one of: \(WidgetTypes.names.joined(separator: ", "))")
+                    report(typeNode.location, "'type': unknown widget type \(shown(typeName))\(Suggestion.hint(for: typeName, in: WidgetTypes.names)); expected one of: \(WidgetTypes.names.joined(separator: ", "))")
                 }
             } else {
                 report(typeNode.location, "'type': expected a string, found \(typeNode.typeDescription)")
             }
         }
         let idText = node["id"]?.stringValue
-        let context = "\(kind?.name ?? "widget")\(idText.map { " '\($0)'" } ?? "")"
+        let context = "\(kind?.name ?? "widget")\(idText.map { " \(shown($0))" } ?? "")"
         // With an unknown type we cannot tell which other keys are wrong; say nothing about them.
         guard let found = members(of: node, rules: PanelSchema.widgetCommon + (kind?.properties ?? []),
                                   context: context, reportUnknown: kind != nil) else { return nil }
@@ -164,7 +164,7 @@ extension PanelChecker {
             id = check(idMember.value, .identifier, subject: "'id'")?.stringValue
             if let id {
                 if let first = widgetIDs[id] {
-                    report(idMember.value.location, "duplicate widget id '\(id)' (first defined at \(first))")
+                    report(idMember.value.location, "duplicate widget id \(shown(id)) (first defined at \(first))")
                 } else {
                     widgetIDs[id] = idMember.value.location
                 }
@@ -177,7 +177,7 @@ extension PanelChecker {
         if let kind {
             for member in found {
                 guard let rule = kind.property(named: member.key) else { continue }
-                if let value = check(member.value, rule.rule, subject: "'\(member.key)'") {
+                if let value = check(member.value, rule.rule, subject: "\(shown(member.key))") {
                     properties[member.key] = value
                     order.append(member.key)
                     locations[member.key] = member.value.location
@@ -228,15 +228,14 @@ extension PanelChecker {
             return rect
         }
 
-        guard let cellMember,
-              let cell = check(cellMember.value, rule("cell"), subject: "'cell'")?.arrayValue?.compactMap(\.numberValue),
-              cell.count == 2 else { return nil }
-        var span = [1.0, 1.0]
+        guard let cellMember else { return nil }
+        // Check cell and span both before giving up, so both get reported.
+        let cellValue = check(cellMember.value, rule("cell"), subject: "'cell'")?.arrayValue?.compactMap(\.numberValue)
+        var spanValue: [Double]? = [1, 1]
         if let spanMember {
-            guard let s = check(spanMember.value, rule("span"), subject: "'span'")?.arrayValue?.compactMap(\.numberValue),
-                  s.count == 2 else { return nil }
-            span = s
+            spanValue = check(spanMember.value, rule("span"), subject: "'span'")?.arrayValue?.compactMap(\.numberValue)
         }
+        guard let cell = cellValue, cell.count == 2, let span = spanValue, span.count == 2 else { return nil }
         guard let grid else {
             report(cellMember.value.location, "'cell' needs a grid: add \"layout\": {\"grid\": {\"columns\": C, \"rows\": R}} to the page or the panel")
             return nil

@@ -41,13 +41,13 @@ final class PanelChecker {
         let names = rules.map(\.name)
         for member in all {
             if let first = seen[member.key] {
-                report(member.keyLocation, "duplicate key '\(member.key)' in \(context) (first at \(first))")
+                report(member.keyLocation, "duplicate key \(shown(member.key)) in \(context) (first at \(first))")
                 continue
             }
             seen[member.key] = member.keyLocation
             if !names.contains(member.key) {
                 if reportUnknown {
-                    report(member.keyLocation, "unknown key '\(member.key)' in \(context)\(Suggestion.hint(for: member.key, in: names))")
+                    report(member.keyLocation, "unknown key \(shown(member.key)) in \(context)\(Suggestion.hint(for: member.key, in: names))")
                 }
                 continue
             }
@@ -77,7 +77,7 @@ final class PanelChecker {
         case .identifier:
             let s = node.stringValue ?? ""
             guard PanelChecker.isIdentifier(s) else {
-                report(node.location, "\(subject): '\(s)' is not a valid id (use letters, digits, '_', '.', '-')")
+                report(node.location, "\(subject): \(shown(s)) is not a valid id (use letters, digits, '_', '.', '-')")
                 return nil
             }
             return .string(s)
@@ -116,7 +116,7 @@ final class PanelChecker {
         case .enumeration(let values):
             let s = node.stringValue ?? ""
             guard values.contains(s) else {
-                report(node.location, "\(subject): unknown value '\(s)'\(Suggestion.hint(for: s, in: values)); expected one of: \(values.joined(separator: ", "))")
+                report(node.location, "\(subject): unknown value \(shown(s))\(Suggestion.hint(for: s, in: values)); expected one of: \(values.joined(separator: ", "))")
                 return nil
             }
             return .string(s)
@@ -124,7 +124,7 @@ final class PanelChecker {
         case .color:
             let s = node.stringValue ?? ""
             guard RGBA(hex: s) != nil else {
-                report(node.location, "\(subject): invalid color '\(s)': expected '#rrggbb' or '#rrggbbaa'")
+                report(node.location, "\(subject): invalid color \(shown(s)): expected '#rrggbb' or '#rrggbbaa'")
                 return nil
             }
             return .string(s)
@@ -137,11 +137,11 @@ final class PanelChecker {
             }
             let resolved = FileSystem.resolve(s, against: baseDirectory)
             if let error = FileSystem.checkReadable(resolved) {
-                report(node.location, "\(subject): cannot read image file '\(s)' (resolved to '\(resolved)'): \(error.message)")
+                report(node.location, "\(subject): cannot read image file \(shown(s)) (resolved to \(shown(resolved))): \(error.message)")
                 return nil
             }
             if FileSystem.isDirectory(resolved) {
-                report(node.location, "\(subject): image path '\(s)' (resolved to '\(resolved)') is a directory")
+                report(node.location, "\(subject): image path \(shown(s)) (resolved to \(shown(resolved))) is a directory")
                 return nil
             }
             return .string(resolved)
@@ -207,7 +207,7 @@ final class PanelChecker {
             var ok = true
             for member in found {
                 guard let rule = schema.property(named: member.key) else { continue }
-                if let v = check(member.value, rule.rule, subject: "'\(member.key)'") {
+                if let v = check(member.value, rule.rule, subject: "\(shown(member.key))") {
                     values.append((member.key, v))
                 } else {
                     ok = false

@@ -44,3 +44,24 @@ enum Suggestion {
         return previous[b.count]
     }
 }
+
+/// A string from the layout file as messages show it: in single quotes, control characters
+/// escaped (a diagnostic is always one line) and cut after 60 characters.
+func shown(_ s: String) -> String {
+    var out = "'"
+    var count = 0
+    for scalar in s.unicodeScalars {
+        if count == 60 {
+            out += "…"
+            break
+        }
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+        count += 1
+    }
+    return out + "'"
+}
