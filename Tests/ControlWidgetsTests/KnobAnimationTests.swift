@@ -6,7 +6,7 @@ import Testing
     /// Linear return from 0.3 with 6 positions: nearest index 0 → target 0;
     /// duration = timeScale/(π/6)·|Δ| = 0.3·6/π = 0.572957795 s.
     @Test func linearReturnTargetAndDuration() throws {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         model.setPosition(0.3)
         let snap = try #require(model.snapTarget())
         #expect(snap.target == 0)
@@ -23,7 +23,7 @@ import Testing
     /// Half-way cases stay at π - ε: from π - 0.2 directly; from -π + 0.2 the reference
     /// goes to -π - ε (Δ = -0.2 - ε after subtracting 2π), which we normalize to π - ε.
     @Test func halfWayReturnsStayAtPiMinusEpsilon() throws {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         model.setPosition(knobPi - 0.2)
         let a = try #require(model.snapTarget())
         #expect(a.target == knobPi - 1e-7)
@@ -42,7 +42,7 @@ import Testing
 
     /// Not normalized: the target is the allowed position in the current turn.
     @Test func notNormalizedReturnKeepsTheTurn() throws {
-        var model = makeKnob(positions: 4, normalized: false)
+        var model = makeKnobModel(positions: 4, normalized: false)
         model.setPosition(2 * knobPi + 0.3)
         // p' = 2π + 0.3 → 4.19 + 0.5 → 4 mod 4 = 0 → 0; Δ = -(2π + 0.3) → +2π → -0.3; target 2π.
         let snap = try #require(model.snapTarget())
@@ -52,7 +52,7 @@ import Testing
 
     /// Wheel of fortune, 6 positions: threshold 0.9π/6 = 0.4712; segment half-width π/6 = 0.5236.
     @Test func wheelOfFortuneStrips() throws {
-        var model = makeKnob(mode: .wheelOfFortune, positions: 6)
+        var model = makeKnobModel(mode: .wheelOfFortune, positions: 6)
         model.setPosition(0.3)                       // Δ = -0.3, inside the segment: no return
         #expect(model.snapTarget() == nil)
         model.setPosition(0.5)                       // index 0, Δ = -0.5 < -0.4712: in the strip
@@ -70,7 +70,7 @@ import Testing
     /// The strip threshold is 0.9π/n even when not circular, where a segment's half-width is
     /// (max - min)/2n: with min 0, max 3, n 6 that is 0.25 < 0.4712, so it never returns.
     @Test func wheelOfFortuneOpenKnobNeverReturnsLikeTheReference() {
-        var model = makeKnob(mode: .wheelOfFortune, positions: 6, circular: false)
+        var model = makeKnobModel(mode: .wheelOfFortune, positions: 6, circular: false)
         model.min = 0
         model.max = 3
         model.setPosition(0.99)                      // index 1, centre 0.75, Δ = -0.24
@@ -78,14 +78,14 @@ import Testing
     }
 
     @Test func continuousNeverReturns() {
-        var model = makeKnob(mode: .continuous, positions: 6)
+        var model = makeKnobModel(mode: .continuous, positions: 6)
         model.setPosition(0.3)
         #expect(model.snapTarget() == nil)
     }
 
     /// The snap animation turns at π/6 rad/s (timeScale 1): sampled at several times.
     @Test func displayedPositionDuringASnap() {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         model.setPosition(0.3)
         model.snapToNearestPosition(from: model.position, duration: nil, at: 100)
         let duration = 0.3 * 6 / knobPi
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func timeScaleSlowsTheReturn() {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         model.timeScale = 2
         model.setPosition(0.3)
         model.snapToNearestPosition(from: model.position, duration: nil, at: 0)
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func advanceReportsTheEndOnce() {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         model.setPosition(0.3)
         model.snapToNearestPosition(from: model.position, duration: nil, at: 0)
         #expect(model.advance(to: 0.2).isEmpty)
@@ -126,7 +126,7 @@ import Testing
 
     /// setPosition animated: a full turn per second, ignoring timeScale, |Δ| / 2π.
     @Test func animatedSetPositionTakesAFullTurnPerSecond() throws {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.timeScale = 5                                   // ignored
         expectKnobEvents(model.setPosition(1.0, animated: true, at: 2),
                          [.valueChanged(position: 1, positionIndex: -1, source: .program)])
@@ -141,7 +141,7 @@ import Testing
     /// uses the unwrapped |Δ| = 6: 6/2π = 0.955 s, exactly as the .m computes it. Half-way
     /// the knob shows -π.
     @Test func animatedSetPositionAcrossPi() throws {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.setPosition(3)
         model.setPosition(-3, animated: true, at: 0)
         let animation = try #require(model.animation)
@@ -154,7 +154,7 @@ import Testing
     /// A new animation starts from what the screen shows (the .m would jump to the old
     /// target first); a non-animated set cancels the animation.
     @Test func interruptedAnimations() throws {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.setPosition(1, animated: true, at: 0)
         let shown = model.displayedPosition(at: 0.08)             // 0.08·2π = 0.50265
         #expect(knobClose(shown, 0.08 * 2 * knobPi))
@@ -168,7 +168,7 @@ import Testing
     }
 
     @Test func clockwiseKnobsRotateTheOtherWayOnScreen() {
-        var model = makeKnob(mode: .continuous, clockwise: true)
+        var model = makeKnobModel(mode: .continuous, clockwise: true)
         model.setPosition(0.5)
         #expect(model.screenRotation(at: 0) == 0.5)
         model.clockwise = false

@@ -34,7 +34,7 @@ import Testing
 
     /// One finger from 12 o'clock (polar π/2) to 9 o'clock (π): position = 0 + π - π/2.
     @Test func oneFingerFollowsTheFinger() {
-        var rig = Rig(makeKnob(mode: .continuous))
+        var rig = Rig(makeKnobModel(mode: .continuous))
         #expect(rig.down(knobPoint(degrees: 90)).isEmpty)
         #expect(rig.model.isHighlighted && !rig.model.isRotating)
         expectKnobEvents(rig.move(knobPoint(degrees: 180)), [.trackingBegan, Self.user(knobPi / 2)])
@@ -48,7 +48,7 @@ import Testing
     /// The slop delays recognition but the anchor is the touch-down point: after crossing
     /// 4 px at (5, -50), position = atan2(50, 5) - π/2 = -atan(0.1) = -0.0996687.
     @Test func slopAnchorsAtTouchDown() {
-        var rig = Rig(makeKnob(mode: .continuous))
+        var rig = Rig(makeKnobModel(mode: .continuous))
         _ = rig.down(KnobPoint(x: 0, y: -50))
         #expect(rig.move(KnobPoint(x: 2, y: -50)).isEmpty)
         #expect(rig.move(KnobPoint(x: 3, y: -50)).isEmpty)
@@ -59,7 +59,7 @@ import Testing
     /// (π → -3π/4) moves touchStart by -2π, so the position keeps growing. (The .m's strict
     /// bounds would miss this crossing, because the finger sits exactly on the negative x axis.)
     @Test func oneFingerCountsTurnsWhenNotNormalized() {
-        var rig = Rig(makeKnob(mode: .continuous, normalized: false))
+        var rig = Rig(makeKnobModel(mode: .continuous, normalized: false))
         _ = rig.down(knobPoint(degrees: 0))
         var last = 0.0
         for step in 1...9 {
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func oneFingerNormalizedWrapsAtPi() {
-        var rig = Rig(makeKnob(mode: .continuous))
+        var rig = Rig(makeKnobModel(mode: .continuous))
         _ = rig.down(knobPoint(degrees: 0))
         let expectedDegrees = [45.0, 90, 135, 180, -135, -90, -45, 0, 45]
         for (step, degrees) in zip(1...9, expectedDegrees) {
@@ -89,7 +89,7 @@ import Testing
     /// Clockwise knob: the polar angle is mirrored, so a clockwise drag of 45° from 3 o'clock
     /// (mirrored angle π → -3π/4, quadrant rule) is +π/4.
     @Test func clockwiseKnobIncreasesClockwise() {
-        var rig = Rig(makeKnob(mode: .continuous, clockwise: true))
+        var rig = Rig(makeKnobModel(mode: .continuous, clockwise: true))
         _ = rig.down(knobPoint(degrees: 0))
         _ = rig.move(knobPoint(degrees: -45))
         #expect(knobClose(rig.model.position, knobPi / 4))
@@ -99,7 +99,7 @@ import Testing
     /// Open knob, min -π/2, max π/2: the knob stops at max while the finger goes on, still
     /// reporting valueChanged, and moves again only when the finger comes back.
     @Test func oneFingerStopsAtTheLimits() {
-        var model = makeKnob(mode: .continuous, circular: false)
+        var model = makeKnobModel(mode: .continuous, circular: false)
         model.min = -knobPi / 2
         model.max = knobPi / 2
         var rig = Rig(model)
@@ -118,7 +118,7 @@ import Testing
     /// Linear return, 6 positions: the knob follows freely (π/4) and returns on release to
     /// π/3 (index 1), Δ = π/12 at π/6 rad/s → 0.5 s. The release event already carries π/3.
     @Test func linearReturnSnapsOnRelease() {
-        var rig = Rig(makeKnob(positions: 6))
+        var rig = Rig(makeKnobModel(positions: 6))
         _ = rig.down(knobPoint(degrees: 90))
         expectKnobEvents(rig.move(knobPoint(degrees: 135)), [.trackingBegan, Self.user(knobPi / 4, 1)])
         let release = rig.time + 0.01
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func cancelAlsoReturns() {
-        var rig = Rig(makeKnob(positions: 6))
+        var rig = Rig(makeKnobModel(positions: 6))
         _ = rig.down(knobPoint(degrees: 90))
         _ = rig.move(knobPoint(degrees: 135))
         rig.time += 0.01
@@ -141,7 +141,7 @@ import Testing
     /// Wheel of fortune, 6 positions: released at π/4 = 0.785 (Δ to π/3 = 0.26 < 0.47):
     /// stays; the release still reports the (unchanged) position.
     @Test func wheelOfFortuneStaysInsideASegment() {
-        var rig = Rig(makeKnob(mode: .wheelOfFortune, positions: 6))
+        var rig = Rig(makeKnobModel(mode: .wheelOfFortune, positions: 6))
         _ = rig.down(knobPoint(degrees: 90))
         _ = rig.move(knobPoint(degrees: 135))
         expectKnobEvents(rig.up(), [Self.user(knobPi / 4, 1), .trackingEnded])
@@ -150,7 +150,7 @@ import Testing
 
     /// A press without movement is not a gesture: no events, no return.
     @Test func pressWithoutMovementDoesNothing() {
-        var rig = Rig(makeKnob(positions: 6))
+        var rig = Rig(makeKnobModel(positions: 6))
         rig.model.setPosition(0.3)
         _ = rig.down(knobPoint(degrees: 90))
         #expect(rig.up().isEmpty)
@@ -159,7 +159,7 @@ import Testing
 
     /// Vertical pan: position = start - sensitivity·dy/side; up 50 px of 200 → +0.25 rad.
     @Test func verticalPan() {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.gesture = .verticalPan
         var rig = Rig(model)
         _ = rig.down(KnobPoint(x: 10, y: 0))
@@ -180,7 +180,7 @@ import Testing
 
     /// Tap, continuous: the pointer goes to the tapped angle at once: polar - π/2.
     @Test func tapContinuous() {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.gesture = .tap
         var rig = Rig(model)
         _ = rig.down(knobPoint(degrees: 180))
@@ -200,14 +200,14 @@ import Testing
     /// from 12 o'clock, so a tap at 10:30 (polar 3π/4) asks for p' = 0 - 3π/4 + π/2 = -π/4,
     /// nearest index 5 → target -π/3 (index 5 is now on top), at once.
     @Test func tapDiscreteBringsTheTitleToTheTop() {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         model.gesture = .tap
         var rig = Rig(model)
         _ = rig.down(knobPoint(degrees: 135))
         expectKnobEvents(rig.up(), [Self.user(-knobPi / 3, 5)])
         #expect(rig.model.animation == nil)
         // Wheel of fortune: Δ = -π/3 beyond the threshold → -π/3 + 0.9π/6 = -0.5760 (index 5).
-        var wheel = makeKnob(mode: .wheelOfFortune, positions: 6)
+        var wheel = makeKnobModel(mode: .wheelOfFortune, positions: 6)
         wheel.gesture = .tap
         var wheelRig = Rig(wheel)
         _ = wheelRig.down(knobPoint(degrees: 135))
@@ -219,7 +219,7 @@ import Testing
     /// Counterclockwise knob: position = -rotation; clockwise knob: +rotation.
     @Test(arguments: [false, true])
     func twoFingerRotation(clockwise: Bool) {
-        var model = makeKnob(mode: .continuous, clockwise: clockwise)
+        var model = makeKnobModel(mode: .continuous, clockwise: clockwise)
         model.gesture = .twoFingerRotation
         var rig = Rig(model)
         let sign: Double = clockwise ? 1 : -1
@@ -239,7 +239,7 @@ import Testing
     /// The wheel moves by whole positions in discrete modes, animated at a full turn per
     /// second; fractions accumulate; 5° per detent in continuous mode, at once.
     @Test func wheelSteps() {
-        var rig = Rig(makeKnob(positions: 6))
+        var rig = Rig(makeKnobModel(positions: 6))
         expectKnobEvents(rig.send(.wheel(steps: 1, time: 1)), [Self.user(knobPi / 3, 1)])
         #expect(knobClose(rig.model.animation?.duration ?? 0, 1.0 / 6))   // (π/3)/2π
         #expect(rig.send(.wheel(steps: 0.5, time: 2)).isEmpty)
@@ -247,11 +247,11 @@ import Testing
         expectKnobEvents(rig.send(.wheel(steps: -3, time: 3)), [Self.user(-knobPi / 3, 5)])  // wraps round
         expectKnobEvents(rig.send(.wheel(steps: 1, time: 4)), [Self.user(0, 0)])
 
-        var continuous = Rig(makeKnob(mode: .continuous))
+        var continuous = Rig(makeKnobModel(mode: .continuous))
         expectKnobEvents(continuous.send(.wheel(steps: 2, time: 0)), [Self.user(KnobMath.radians(10))])
         #expect(continuous.model.animation == nil)
 
-        var open = makeKnob(positions: 6, circular: false)
+        var open = makeKnobModel(positions: 6, circular: false)
         open.min = 0
         open.max = 3
         open.setPositionIndex(5)
@@ -260,8 +260,19 @@ import Testing
         expectKnobEvents(openRig.send(.wheel(steps: -2, time: 0)), [Self.user(1.75, 3)])
     }
 
+    /// Not normalized, 4 positions at 2π + π/2 (index 1, one turn up): a detent goes to
+    /// index 2 in the same turn, 2π + π; End (index 3 at 3π/2) is taken in that turn too.
+    @Test func wheelKeepsTheTurnWhenNotNormalized() {
+        var model = makeKnobModel(positions: 4, normalized: false)
+        model.setPosition(2 * knobPi + knobPi / 2)
+        var rig = Rig(model)
+        expectKnobEvents(rig.send(.wheel(steps: 1, time: 0)), [Self.user(3 * knobPi, 2)])
+        expectKnobEvents(rig.send(.key(.end, time: 1)), [Self.user(2 * knobPi + 3 * knobPi / 2, 3)])
+        expectKnobEvents(rig.send(.wheel(steps: 1, time: 2)), [Self.user(4 * knobPi, 0)])
+    }
+
     @Test func keysContinuous() {
-        var rig = Rig(makeKnob(mode: .continuous))
+        var rig = Rig(makeKnobModel(mode: .continuous))
         expectKnobEvents(rig.send(.key(.right, time: 0)), [Self.user(KnobMath.radians(1))])
         _ = rig.send(.key(.up, time: 0))
         #expect(knobClose(rig.model.positionDegrees, 2))
@@ -277,7 +288,7 @@ import Testing
         #expect(rig.model.position == -knobPi + 1e-7)            // travel start when circular
         _ = rig.send(.key(.end, time: 0))
         #expect(rig.model.position == knobPi - 1e-7)
-        var open = makeKnob(mode: .continuous, circular: false)
+        var open = makeKnobModel(mode: .continuous, circular: false)
         open.min = 0
         open.max = 3
         var openRig = Rig(open)
@@ -290,7 +301,7 @@ import Testing
     /// Twelve positions: page = 3 positions (π/2); End = index 11 at -π/6, reached the short
     /// way in (π/6)/2π = 1/12 s.
     @Test func keysDiscrete() {
-        var rig = Rig(makeKnob(positions: 12))
+        var rig = Rig(makeKnobModel(positions: 12))
         expectKnobEvents(rig.send(.key(.pageUp, time: 0)), [Self.user(knobPi / 2, 3)])
         expectKnobEvents(rig.send(.key(.home, time: 1)), [Self.user(0, 0)])
         expectKnobEvents(rig.send(.key(.end, time: 2)), [Self.user(-knobPi / 6, 11)])
@@ -301,7 +312,7 @@ import Testing
 
     /// Two quick taps reset to defaultPosition, animated at a full turn per second.
     @Test func doubleTapResets() {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.setPosition(1)
         var rig = Rig(model)
         #expect(rig.send(.touchDown(id: 1, at: KnobPoint(x: 10, y: 10), time: 0)).isEmpty)
@@ -322,7 +333,7 @@ import Testing
     }
 
     @Test func disabledKnobIgnoresInputAndCancelsAGesture() {
-        var rig = Rig(makeKnob(positions: 6))
+        var rig = Rig(makeKnobModel(positions: 6))
         _ = rig.down(knobPoint(degrees: 90))
         _ = rig.move(knobPoint(degrees: 135))
         rig.model.isEnabled = false
@@ -334,7 +345,7 @@ import Testing
     }
 
     @Test func extraFingersDoNotDisturbOneFingerRotation() {
-        var rig = Rig(makeKnob(mode: .continuous))
+        var rig = Rig(makeKnobModel(mode: .continuous))
         _ = rig.down(knobPoint(degrees: 90), id: 1)
         _ = rig.down(knobPoint(degrees: 0), id: 2)
         #expect(rig.move(knobPoint(degrees: 45), id: 2).isEmpty)

@@ -27,7 +27,7 @@ import Testing
     /// Circular: index = ⌊p' × n/2π + 0.5⌋ mod n, p' = p (+2π when p < 0).
     @Test(arguments: [false, true])
     func circularSixPositions(clockwise: Bool) {
-        let model = makeKnob(positions: 6, clockwise: clockwise)
+        let model = makeKnobModel(positions: 6, clockwise: clockwise)
         let cases: [(Double, Int)] = [
             (0, 0),                     // 0 + 0.5 → 0
             (0.5, 0),                   // 0.5·6/2π = 0.477, +0.5 = 0.977 → 0
@@ -47,13 +47,13 @@ import Testing
     }
 
     @Test func circularTwoAndTwelvePositions() {
-        let two = makeKnob(positions: 2)
+        let two = makeKnobModel(positions: 2)
         #expect(two.positionIndex(for: 1.5) == 0)    // 1.5/π = 0.477, +0.5 → 0
         #expect(two.positionIndex(for: 1.6) == 1)    // 0.509 + 0.5 → 1
         #expect(two.positionIndex(for: knobPi) == 1)  // 1 + 0.5 → 1
         #expect(two.positionIndex(for: -1.5) == 0)   // (2π-1.5)/π = 1.522, +0.5 = 2.02 → 2 mod 2 = 0
         #expect(two.positionIndex(for: -1.6) == 1)   // 1.491 + 0.5 = 1.99 → 1
-        let twelve = makeKnob(positions: 12)
+        let twelve = makeKnobModel(positions: 12)
         #expect(twelve.positionIndex(for: 1.0) == 2)   // 12/2π = 1.910, +0.5 = 2.41 → 2
         #expect(twelve.positionIndex(for: -1.0) == 10) // (2π-1)·12/2π = 10.09, +0.5 → 10
         #expect(twelve.positionIndex(for: 2.9) == 6)   // 5.539 + 0.5 = 6.04 → 6
@@ -62,7 +62,7 @@ import Testing
     /// Not normalized: whole turns do not change the index. Below -2π the reference's int
     /// cast truncates towards zero and gets the index one too high; we floor (see report).
     @Test func notNormalizedCountsTurnsButNotIndices() {
-        let model = makeKnob(positions: 6, normalized: false)
+        let model = makeKnobModel(positions: 6, normalized: false)
         #expect(model.positionIndex(for: 2 * knobPi + 0.5) == 0)   // 6.477 + 0.5 = 6.98 → 6 → 0
         #expect(model.positionIndex(for: 2 * knobPi + 0.53) == 1)  // 7.006 → 7 → 1
         // p' = -0.53: -0.506 + 0.5 = -0.006 → ⌊⌋ = -1 → 5 (the reference's trunc gives 0).
@@ -74,7 +74,7 @@ import Testing
     /// Not circular: index = ⌊(p - min)/(max - min) × n⌋, and max itself is the last index.
     @Test(arguments: [false, true])
     func openKnobSixPositions(clockwise: Bool) {
-        var model = makeKnob(positions: 6, circular: false, clockwise: clockwise)
+        var model = makeKnobModel(positions: 6, circular: false, clockwise: clockwise)
         model.min = 0
         model.max = 3        // index = ⌊2p⌋
         let cases: [(Double, Int)] = [(0, 0), (0.49, 0), (0.51, 1), (1.5, 3), (2.99, 5), (3, 5)]
@@ -82,28 +82,28 @@ import Testing
             #expect(model.positionIndex(for: position) == index, "position \(position)")
         }
         // Default min/max (-π+ε, π-ε), 2 positions: (p + π - ε)/(2π - 2ε)·2; 0 → exactly 1.
-        let two = makeKnob(positions: 2, circular: false)
+        let two = makeKnobModel(positions: 2, circular: false)
         #expect(two.positionIndex(for: 0) == 1)
         #expect(two.positionIndex(for: -0.01) == 0)
     }
 
     @Test func nearestPositions() {
-        let six = makeKnob(positions: 6)
+        let six = makeKnobModel(positions: 6)
         #expect(six.nearestPosition(to: 0.3) == 0)
         #expect(knobClose(six.nearestPosition(to: 1.0), knobPi / 3))        // index 1
         #expect(six.nearestPosition(to: knobPi) == knobPi - 1e-7)            // half-way index 3: π - ε
         #expect(six.nearestPosition(to: -knobPi + 0.2) == knobPi - 1e-7)    // also index 3
         #expect(knobClose(six.nearestPosition(to: -1.0), 5 * knobPi / 3))   // index 5, not normalized
-        let five = makeKnob(positions: 5)
+        let five = makeKnobModel(positions: 5)
         #expect(knobClose(five.nearestPosition(to: knobPi), 6 * knobPi / 5)) // 2.5 + 0.5 → 3; 2·3 ≠ 5
-        var open = makeKnob(positions: 6, circular: false)
+        var open = makeKnobModel(positions: 6, circular: false)
         open.min = 0
         open.max = 3
         #expect(knobClose(open.nearestPosition(to: 1.2), 1.25))             // index 2: 0.5·(2 + 0.5)
     }
 
     @Test func positionIndexSetter() {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         expectKnobEvents(model.setPositionIndex(2), [.valueChanged(position: 2 * knobPi / 3, positionIndex: 2, source: .program)])
         model.setPositionIndex(4)                        // 4π/3 → normalized -2π/3
         #expect(knobClose(model.position, -2 * knobPi / 3) && model.positionIndex == 4)
@@ -113,7 +113,7 @@ import Testing
         #expect(knobClose(model.position, knobPi) && model.position > 0)
         #expect(model.animation == nil)
 
-        var open = makeKnob(positions: 6, circular: false)
+        var open = makeKnobModel(positions: 6, circular: false)
         open.min = 0
         open.max = 3
         open.setPositionIndex(2)
@@ -121,13 +121,13 @@ import Testing
         open.setPositionIndex(9)                         // 4.75 clamps to max 3 → last index
         #expect(open.position == 3 && open.positionIndex == 5)
 
-        var continuous = makeKnob(mode: .continuous)
+        var continuous = makeKnobModel(mode: .continuous)
         #expect(continuous.setPositionIndex(1).isEmpty)
         #expect(continuous.position == 0 && continuous.positionIndex == -1)
     }
 
     @Test func setPositionConstrains() {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.setPosition(4)
         #expect(knobClose(model.position, 4 - 2 * knobPi))   // normalized into (-π, π]
         model.setPosition(-knobPi)
@@ -172,7 +172,7 @@ import Testing
         c.max = 2 * knobPi + 0.1
         #expect(knobClose(c.min, 0.1))
         // max below min drags min down, and vice versa.
-        var d = makeKnob(mode: .continuous, circular: false)
+        var d = makeKnobModel(mode: .continuous, circular: false)
         d.setPosition(2)
         d.max = 1                                   // position 2 > max → 1
         #expect(d.position == 1)
@@ -182,7 +182,7 @@ import Testing
         #expect(d.min == -1 && d.max == -1 && d.position == -1)
         // Like the .m, the setter clamps only against the bound being set: after min 0 and
         // max 3π the position 0 stays below the new min π until the next setPosition.
-        var e = makeKnob(mode: .continuous, circular: false)
+        var e = makeKnobModel(mode: .continuous, circular: false)
         e.min = 0
         e.max = 3 * knobPi
         #expect(e.position == 0)
@@ -192,7 +192,7 @@ import Testing
 
     /// The .m clamps against min even when circular (then normalizes, through setPosition).
     @Test func minAppliesToCircularKnobsLikeTheReference() {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         model.min = 1
         #expect(model.position == 1)
         model.min = 4                                  // max π-ε < 4 → max = 4; position → 4 - 2π
@@ -219,7 +219,7 @@ import Testing
     }
 
     @Test func contentRevisionTracksIndexChangesInDiscreteModes() {
-        var model = makeKnob(positions: 6)
+        var model = makeKnobModel(positions: 6)
         let start = model.contentRevision
         model.setPosition(0.1)                           // still index 0
         #expect(model.contentRevision == start)
@@ -227,7 +227,7 @@ import Testing
         #expect(model.contentRevision == start + 1)
         model.titles = ["a"]
         #expect(model.contentRevision == start + 2)
-        var continuous = makeKnob(mode: .continuous)
+        var continuous = makeKnobModel(mode: .continuous)
         let before = continuous.contentRevision
         continuous.setPosition(2)
         #expect(continuous.contentRevision == before)

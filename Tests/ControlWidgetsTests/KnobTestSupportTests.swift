@@ -27,7 +27,7 @@ func expectKnobEvents(_ actual: [KnobEvent], _ expected: [KnobEvent], tolerance:
 }
 
 /// A knob model configured in one expression.
-func makeKnob(mode: KnobMode = .linearReturn, positions: Int = 2, circular: Bool = true,
+func makeKnobModel(mode: KnobMode = .linearReturn, positions: Int = 2, circular: Bool = true,
               clockwise: Bool = false, normalized: Bool = true) -> KnobModel {
     var model = KnobModel()
     model.mode = mode

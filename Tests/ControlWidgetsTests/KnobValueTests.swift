@@ -6,7 +6,7 @@ import Testing
     /// Circular: travel [-π+ε, π-ε] → [lo, hi]; 12 o'clock (0) is the middle, π reads hi
     /// (clamped), and setValue(lo) lands on -π+ε, which reads lo again.
     @Test func circularMapsOneTurn() {
-        var model = makeKnob(mode: .continuous)
+        var model = makeKnobModel(mode: .continuous)
         #expect(model.value == nil)
         #expect(model.setValue(3).isEmpty)                                   // no range: ignored
         model.range = KnobValueRange(lo: 0, hi: 100)
@@ -25,7 +25,7 @@ import Testing
 
     /// Not circular: [min, max] → [lo, hi]; min 0, max 3, range 10…20: 1.5 → 15.
     @Test func openKnobMapsMinToMax() {
-        var model = makeKnob(mode: .continuous, circular: false)
+        var model = makeKnobModel(mode: .continuous, circular: false)
         model.min = 0
         model.max = 3
         model.range = KnobValueRange(lo: 10, hi: 20)
@@ -44,7 +44,7 @@ import Testing
 
     /// Animated setValue: the displayed value follows the animation.
     @Test func displayedValueFollowsTheAnimation() {
-        var model = makeKnob(mode: .continuous, circular: false)
+        var model = makeKnobModel(mode: .continuous, circular: false)
         model.min = 0
         model.max = 2
         model.range = KnobValueRange(lo: 0, hi: 1)
@@ -56,7 +56,7 @@ import Testing
 
     /// Not normalized: the value reads the angle within the turn; setValue keeps the turn.
     @Test func notNormalizedValueStaysInTheTurn() {
-        var model = makeKnob(mode: .continuous, normalized: false)
+        var model = makeKnobModel(mode: .continuous, normalized: false)
         model.range = KnobValueRange(lo: 0, hi: 1)
         model.setPosition(4 * knobPi + knobPi / 2)
         #expect(knobClose(model.value ?? -1, 0.75, 1e-6))
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func titles() {
-        var model = makeKnob(positions: 3)
+        var model = makeKnobModel(positions: 3)
         model.titles = ["Low", "High"]
         #expect(model.title(forIndex: 0) == "Low" && model.title(forIndex: 1) == "High")
         #expect(model.title(forIndex: 2) == "2")                             // missing → index
