@@ -1,0 +1,76 @@
+import Graphics
+@testable import PanelRuntime
+
+/// A GPU that records every call, for testing the KMS output's logic without hardware.
+final class FakeKMSDevice: KMSDevice {
+    final class Buffer: ScanoutBuffer {
+        let framebufferID: UInt32
+        let width: Int
+        let height: Int
+        let pitch: Int
+        let pixels: UnsafeMutableRawPointer
+        init(id: UInt32, width: Int, height: Int) {
+            framebufferID = id; self.width = width; self.height = height
+            pitch = width * 4 + 64   // a pitch wider than the row, as real drivers often use
+            pixels = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 16)
+            pixels.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)
+        }
+        deinit { pixels.deallocate() }
+        func pixel(x: Int, y: Int) -> UInt32 { pixels.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self) }
+    }
+
+    let path = "/dev/dri/fake0"
+    var eventDescriptor: Int32 { -1 }
+    var connectorList: [ConnectorInfo]
+    var calls: [String] = []
+    var buffers: [Buffer] = []
+    var liveBuffers = 0
+    var pendingFlips = 0
+    var setCRTCError: DisplayError?
+    var shown: Buffer?
+
+    init(connectors: [ConnectorInfo]) { connectorList = connectors }
+
+    func connectors() throws(DisplayError) -> [ConnectorInfo] { connectorList }
+    func saveCRTC(_ crtc: UInt32) { calls.append("save \(crtc)") }
+    func restoreCRTC(_ crtc: UInt32, connector: UInt32) { calls.append("restore \(crtc) \(connector)") }
+    func createScanoutBuffer(width: Int, height: Int) throws(DisplayError) -> any ScanoutBuffer {
+        let b = Buffer(id: UInt32(100 + buffers.count), width: width, height: height)
+        buffers.append(b)
+        liveBuffers += 1
+        calls.append("create \(b.framebufferID) \(width)x\(height)")
+        return b
+    }
+    func destroyScanoutBuffer(_ buffer: any ScanoutBuffer) {
+        liveBuffers -= 1
+        calls.append("destroy \(buffer.framebufferID)")
+    }
+    func setCRTC(_ crtc: UInt32, buffer: any ScanoutBuffer, connector: UInt32, mode: DisplayMode) throws(DisplayError) {
+        if let setCRTCError { throw setCRTCError }
+        calls.append("setcrtc \(crtc) fb \(buffer.framebufferID) conn \(connector) \(mode)")
+        shown = buffer as? Buffer
+    }
+    func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) {
+        calls.append("flip \(crtc) fb \(buffer.framebufferID)")
+        pendingFlips += 1
+        shown = buffer as? Buffer
+    }
+    func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError) {
+        for _ in 0..<pendingFlips { onFlipComplete() }
+        pendingFlips = 0
+    }
+
+    static func mode(_ w: Int, _ h: Int, _ hz: Double, preferred: Bool = false, index: Int) -> DisplayMode {
+        DisplayMode(width: w, height: h, refreshRate: hz, isPreferred: preferred, index: index)
+    }
+
+    static func typical() -> FakeKMSDevice {
+        FakeKMSDevice(connectors: [
+            ConnectorInfo(id: 30, name: "HDMI-A-1", isConnected: false, modes: [], crtcCandidates: [40]),
+            ConnectorInfo(id: 31, name: "Virtual-1", isConnected: true,
+                          modes: [mode(1920, 1080, 60, index: 0), mode(1024, 768, 60, preferred: true, index: 1),
+                                  mode(1024, 768, 75, index: 2), mode(800, 600, 60, index: 3)],
+                          crtcCandidates: [41, 42]),
+        ])
+    }
+}

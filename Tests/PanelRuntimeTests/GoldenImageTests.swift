@@ -1,0 +1,61 @@
+import Graphics
+import Glibc
+import PanelLayout
+import Testing
+@testable import PanelRuntime
+
+/// Whole-frame comparisons against reference PNGs. On mismatch the test writes
+/// NAME-actual.png and NAME-diff.png next to the expected file. Set KNOB_UPDATE_GOLDEN=1
+/// to regenerate the references on purpose (then look at them before committing).
+@Suite struct GoldenImageTests {
+    static let goldenDir = String(#filePath.dropLast("GoldenImageTests.swift".count)) + "Golden/"
+    static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/GoldenImageTests.swift".count))
+
+    static func compare(_ frame: ImageSurface, name: String, channelTolerance: Int = 24, maxBadFraction: Double = 0.002) throws {
+        let path = goldenDir + name + ".png"
+        if getenv("KNOB_UPDATE_GOLDEN") != nil {
+            try frame.writePNG(to: path)
+            return
+        }
+        let expected = try ImageSurface(pngPath: path)
+        #expect(expected.width == frame.width && expected.height == frame.height)
+        guard expected.width == frame.width && expected.height == frame.height else { return }
+        let diff = try ImageSurface(width: frame.width, height: frame.height)
+        var bad = 0
+        var maxDelta = 0
+        frame.withPixelBytes { a, strideA in
+            expected.withPixelBytes { b, strideB in
+                diff.withPixelBytes { d, strideD in
+                    for y in 0..<frame.height {
+                        for x in 0..<frame.width {
+                            let pa = a.load(fromByteOffset: y * strideA + x * 4, as: UInt32.self)
+                            let pb = b.load(fromByteOffset: y * strideB + x * 4, as: UInt32.self)
+                            var delta = 0
+                            for shift in stride(from: 0, to: 32, by: 8) {
+                                delta = Swift.max(delta, abs(Int((pa >> UInt32(shift)) & 0xff) - Int((pb >> UInt32(shift)) & 0xff)))
+                            }
+                            maxDelta = Swift.max(maxDelta, delta)
+                            let isBad = delta > channelTolerance
+                            if isBad { bad += 1 }
+                            d.storeBytes(of: isBad ? 0xFFFF00FF : (0xFF000000 | UInt32(Swift.min(255, delta * 8)) * 0x010101),
+                                         toByteOffset: y * strideD + x * 4, as: UInt32.self)
+                        }
+                    }
+                }
+            }
+        }
+        let fraction = Double(bad) / Double(frame.width * frame.height)
+        if fraction > maxBadFraction {
+            try frame.writePNG(to: goldenDir + name + "-actual.png")
+            try diff.writePNG(to: goldenDir + name + "-diff.png")
+        }
+        #expect(fraction <= maxBadFraction, "\(name): \(bad) pixels differ by more than \(channelTolerance) (max delta \(maxDelta)); see \(name)-actual.png and \(name)-diff.png")
+    }
+
+    @Test func demoPanelAt640x400() throws {
+        let panel = try PanelLoader.load(path: Self.repoRoot + "panels/demo.json").get()
+        let c = try PanelController(panel: panel, screenWidth: 640, screenHeight: 400)
+        try OffscreenSession(controller: c, inputs: []).run(until: 0)
+        try Self.compare(c.frame, name: "demo-640x400")
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+@testable import PanelRuntime
+
+@Suite struct ProtocolTests {
+    @Test func numbersAreWrittenShortAndStable() {
+        #expect(JSONLineWriter.number(12.5) == "12.5")
+        #expect(JSONLineWriter.number(-0.0000001) == "0")
+        #expect(JSONLineWriter.number(90) == "90")
+        #expect(JSONLineWriter.number(-45.25) == "-45.25")
+        #expect(JSONLineWriter.number(1.0 / 3) == "0.333333")
+        #expect(JSONLineWriter.number(0.05) == "0.05")
+        #expect(JSONLineWriter.number(.nan) == "null")
+        #expect(JSONLineWriter.quote("a\"b\\c\n音") == #""a\"b\\c\n音""#)
+    }
+
+    @Test func inputScriptParsesTheWholeVocabulary() throws {
+        let text = """
+        {"t":0.10,"type":"touch_down","id":0,"x":180,"y":80}
+        {"t":0.15,"type":"touch_motion","id":0,"x":250,"y":110}
+        {"t":0.30,"type":"touch_up","id":0}
+        # comments and blank lines are skipped
+
+        {"t":0.40,"type":"pointer_motion","x":300,"y":200}
+        {"t":0.41,"type":"button","button":"left","state":"pressed"}
+        {"t":0.50,"type":"wheel","delta":-1}
+        {"t":0.60,"type":"key","key":"Right","state":"pressed"}
+        """
+        let inputs = try InputScript.parse(text, file: "s.jsonl").get()
+        #expect(inputs.count == 7)
+        #expect(inputs[0] == TimedInput(time: 0.1, event: .touchDown(id: 0, x: 180, y: 80)))
+        #expect(inputs[4] == TimedInput(time: 0.41, event: .button(.left, pressed: true)))
+        #expect(inputs[6] == TimedInput(time: 0.6, event: .key("Right", pressed: true)))
+    }
+
+    /// Each bad line is reported at its line and the column of the offending value.
+    @Test func inputScriptErrorsHavePositions() {
+        let cases: [(String, Int, String)] = [
+            (#"{"t":0.1,"type":"touch_dwn","id":0,"x":1,"y":2}"#, 17, "unknown input type"),
+            (#"{"t":"soon","type":"wheel","delta":1}"#, 6, "'t' must be a number"),
+            (#"{"t":0.1,"type":"wheel"}"#, 1, "missing 'delta'"),
+            (#"{"t":0.1,"type":"key","key":"F13","state":"pressed"}"#, 29, "unknown key"),
+            (#"{"t":0.1,"type":"wheel","delta":1,"speed":2}"#, 35, "unknown key 'speed'"),
+            (#"{"t":0.1,"type":"wheel","delta":1"#, 34, "expected"),
+            (#"[1,2]"#, 1, "expected an object"),
+        ]
+        for (line, column, fragment) in cases {
+            switch InputScript.parse("\n" + line, file: "s.jsonl") {
+            case .success: Issue.record("accepted: \(line)")
+            case .failure(let e):
+                #expect(e.errors.count == 1)
+                #expect(e.errors[0].line == 2, "\(line)")
+                #expect(e.errors[0].column == column, "\(line): \(e.errors[0])")
+                #expect(e.errors[0].message.contains(fragment), "\(line): \(e.errors[0].message)")
+            }
+        }
+        if case .failure(let e) = InputScript.parse("{\"t\":1,\"type\":\"wheel\",\"delta\":1}\n{\"t\":0.5,\"type\":\"wheel\",\"delta\":1}", file: "s") {
+            #expect(e.errors[0].message.contains("earlier"))
+        } else { Issue.record("time going backwards was accepted") }
+    }
+
+    @Test func commandsParse() throws {
+        guard case let .set(w, c) = try PanelCommand.parse(#"{"command":"set","widget":"volume","position":270,"animated":true}"#).get() else {
+            Issue.record("not a set"); return
+        }
+        #expect(w == "volume" && c.position == 270 && c.animated)
+        guard case .get("v") = try PanelCommand.parse(#"{"command":"get","widget":"v"}"#).get() else { Issue.record("get"); return }
+        for bad in [#"{"command":"set","widget":"v"}"#, #"{"command":"set","widget":"v","position":"x"}"#,
+                    #"{"command":"set","widget":"v","position":1,"value":2}"#, #"{"widget":"v"}"#, "[]", ""] {
+            if case .success = PanelCommand.parse(bad) { Issue.record("accepted \(bad)") }
+        }
+    }
+
+    @Test func damageRegionMergesOverlapsAndKeepsFarApartRects() {
+        var d = DamageRegion(width: 100, height: 100)
+        d.add(.init(x: 0, y: 0, width: 10, height: 10))
+        d.add(.init(x: 5, y: 5, width: 10, height: 10))
+        #expect(d.rects == [.init(x: 0, y: 0, width: 15, height: 15)])
+        d.add(.init(x: 80, y: 80, width: 10, height: 10))
+        #expect(d.rects.count == 2)
+        d.add(.init(x: 95, y: 95, width: 20, height: 20))   // clipped to the screen, not touching (80,80)
+        #expect(d.rects.contains(.init(x: 95, y: 95, width: 5, height: 5)))
+        #expect(d.rects.count == 3)
+        d.add(.init(x: -10, y: -10, width: 5, height: 5))   // entirely outside
+        #expect(d.rects.count == 3)
+        d.add(.init(x: 85, y: 85, width: 12, height: 12))   // overlaps both: all three merge
+        #expect(d.rects.contains(.init(x: 80, y: 80, width: 20, height: 20)))
+        #expect(d.rects.count == 2)
+    }
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Installs the Debian packages knob-panel needs, only those missing (fast when done).
+#   scripts/install-deps.sh build   # libraries, pkg-config, fonts
+#   scripts/install-deps.sh test    # build + what the VM display tests need
+set -eu
+what=${1:-build}
+pkgs="libdrm-dev libcairo2-dev libpango1.0-dev libinput-dev pkg-config fonts-dejavu-core fonts-wqy-microhei"
+[ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static python3"
+
+missing=""
+for p in $pkgs; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+# libudev-dev must match the installed libudev1 exactly, or apt upgrades systemd.
+udev_version=$(dpkg-query -W -f='${Version}' libudev1 2>/dev/null || true)
+if ! dpkg -s libudev-dev >/dev/null 2>&1; then
+    missing="$missing libudev-dev${udev_version:+=$udev_version}"
+fi
+
+if [ -n "$missing" ]; then
+    echo "install-deps: installing$missing"
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $missing
+fi
+command -v swift >/dev/null 2>&1 || [ -x /opt/swift/usr/bin/swift ] || {
+    echo "install-deps: Swift 6 is not installed (expected 'swift' on PATH or /opt/swift); see https://swift.org/install" >&2
+    exit 1
+}
