@@ -1,0 +1,74 @@
+#!/bin/bash
+# End-to-end checks of the knob-panel binary as a user runs it: exit codes, error lines
+# with file:line:column, offscreen renders with sampled pixels, the no-display fallback.
+set -u
+cd "$(dirname "$0")/../.."
+BIN=${KNOB_PANEL:-.build/release/knob-panel}
+[ -x "$BIN" ] || { echo "cli-tests: $BIN not built (run 'make build')" >&2; exit 1; }
+T=$(mktemp -d /tmp/knob-cli.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok()   { pass=$((pass + 1)); echo "  ok    $1"; }
+bad()  { fail=$((fail + 1)); echo "  FAIL  $1"; [ -n "${2:-}" ] && echo "$2" | sed 's/^/        /'; }
+expect_status() {   # name expected-status command...
+    local name=$1 want=$2; shift 2
+    out=$("$@" 2>&1); got=$?
+    if [ "$got" = "$want" ]; then ok "$name"; else bad "$name (exit $got, wanted $want)" "$out"; fi
+}
+
+echo "cli tests ($BIN)"
+for f in panels/*.json; do
+    case "$f" in */schema.json) continue ;; esac
+    expect_status "check $f" 0 "$BIN" check "$f"
+done
+
+cat > "$T/bad.json" <<'JSON'
+{ "panel": "Bad", "size": [400, 300],
+  "pages": [ { "id": "p", "widgets": [
+    { "id": "k", "type": "knob", "mdoe": "continuous", "frame": [0, 0, 100, 100] },
+    { "id": "k", "type": "knob", "frame": [350, 250, 100, 100] } ] } ] }
+JSON
+out=$("$BIN" check "$T/bad.json" 2>&1); st=$?
+[ $st = 1 ] && ok "check bad file exits 1" || bad "check bad file exits 1 (got $st)" "$out"
+echo "$out" | grep -q "bad.json:3:34: error: .*mdoe.*did you mean 'mode'" && ok "unknown key at 3:34 with suggestion" || bad "unknown key position" "$out"
+echo "$out" | grep -q "bad.json:4:13: error: duplicate widget id 'k'" && ok "duplicate id at 4:13" || bad "duplicate id position" "$out"
+echo "$out" | grep -q "bad.json:4:.*error: .*outside" && ok "widget outside the design size" || bad "outside design size" "$out"
+printf '{"panel": "x", "size": [10, 10],\n  "pages": [' > "$T/trunc.json"
+out=$("$BIN" check "$T/trunc.json" 2>&1); st=$?
+[ $st = 1 ] && echo "$out" | grep -qE "trunc.json:2:[0-9]+: error:" && ok "truncated JSON reports a position" || bad "truncated JSON" "$out"
+head -c 3000 /dev/urandom > "$T/garbage.json"
+expect_status "binary garbage is an error, not a crash" 1 "$BIN" check "$T/garbage.json"
+expect_status "missing file" 1 "$BIN" check "$T/none.json"
+expect_status "unknown subcommand" 64 "$BIN" rendr
+expect_status "unknown option" 64 "$BIN" render panels/demo.json --outt x.png
+expect_status "bad --size" 64 "$BIN" render panels/demo.json --out "$T/x.png" --size 12
+expect_status "help" 0 "$BIN" help render
+
+# Offscreen render, sampled pixels (python3 + zlib reads the PNG).
+expect_status "render demo" 0 "$BIN" render panels/demo.json --out "$T/demo.png"
+python3 tests/cli/png_pixels.py "$T/demo.png" 640,10 260,460 >/dev/null && ok "demo.png decodes" || bad "demo.png decodes"
+rgb=$(python3 tests/cli/png_pixels.py "$T/demo.png" 260,460)
+# Volume knob fill: tint #3a7bd5 → HSB(0.5968, 1, 0.9) = (0, 96, 230).
+[ "$rgb" = "0,96,230" ] && ok "knob fill colour $rgb" || bad "knob fill colour $rgb (wanted 0,96,230)"
+
+# Scripted input with events: a command-free script turning the volume knob by touch.
+cat > "$T/turn.jsonl" <<'JSONL'
+{"t":0.10,"type":"touch_down","id":0,"x":260,"y":250}
+{"t":0.20,"type":"touch_motion","id":0,"x":150,"y":360}
+{"t":0.30,"type":"touch_up","id":0}
+JSONL
+expect_status "render with input script" 0 "$BIN" render panels/demo.json --input "$T/turn.jsonl" --events "$T/ev.jsonl" --time 0.5 --out "$T/turned.png"
+grep -q '"widget":"volume","event":"trackingBegan"' "$T/ev.jsonl" && grep -q '"event":"valueChanged"' "$T/ev.jsonl" && ok "events written" || bad "events written" "$(cat "$T/ev.jsonl" 2>/dev/null)"
+echo '{"t":0.1,"type":"touch_dwn","id":0,"x":1,"y":2}' > "$T/badscript.jsonl"
+out=$("$BIN" render panels/demo.json --input "$T/badscript.jsonl" --out "$T/y.png" 2>&1); st=$?
+[ $st = 1 ] && echo "$out" | grep -q "badscript.jsonl:1:17: error: unknown input type" && ok "bad script line reported with position" || bad "bad script" "$out"
+
+# No display here: run says so in one line and renders offscreen, printing the PNG path.
+if ! ls /dev/dri/card* >/dev/null 2>&1; then
+    out=$("$BIN" run panels/demo.json --offscreen-out "$T/fallback.png" 2>"$T/err"); st=$?
+    [ $st = 0 ] && [ "$out" = "$T/fallback.png" ] && [ -s "$T/fallback.png" ] && [ "$(wc -l < "$T/err")" = 1 ] \
+        && ok "run without a display falls back to $out" || bad "run fallback (exit $st)" "$out $(cat "$T/err")"
+fi
+
+echo "cli tests: $pass passed, $fail failed"
+[ $fail = 0 ]
