@@ -1,5 +1,5 @@
 #!/bin/bash
-# panel-scenario.sh KNOB_PANEL LAYOUT OUT: runs inside the VM (via vm.py), in the repo root.
+# panel-scenario.sh KNOB_PANEL LAYOUT OUT [EXIT_AFTER]: runs inside the VM (via vm.py), in the repo root.
 # Writes a marker text on the console, starts the panel with stdin from a FIFO, has the host
 # screendump it once it is ready (OUT/panel.ppm), sends one animated "set" command, waits for
 # --exit-after, then has the host screendump the restored console (OUT/console.ppm).
@@ -7,8 +7,7 @@
 # Process starts cost ~50 ms each under TCG, so the waits use bash builtins only: a polling
 # `sleep` would steal the CPU the panel's frames need.
 set -u
-bin=$1 layout=$2 out=$3
-EXIT_AFTER=8
+bin=$1 layout=$2 out=$3 EXIT_AFTER=${4:-8}
 here=$(dirname "$0")
 note() { local up; read -r up _ < /proc/uptime; echo "$up $*" >> "$out/scenario.log"; }
 shot() { "$here/guest-qmp.sh" "$1" "{\"execute\":\"screendump\",\"arguments\":{\"filename\":\"$out/$1.ppm\"}}"; }
@@ -27,7 +26,9 @@ pid=$!
 exec 3> "$fifo"   # held open so the panel never sees EOF before it exits by itself
 exec {tick}<> <(:)   # an empty pipe: `read -t S -u $tick` sleeps without a fork
 
-for ((i = 0; i < EXIT_AFTER * 100; i++)); do
+# Under TCG the first frame can take seconds (longer than --exit-after with a debug build):
+# wait for the ready file as long as the panel runs, up to the watchdog's limit.
+for ((i = 0; i < (EXIT_AFTER + 20) * 100; i++)); do
     [ -e "$out/ready" ] || ! kill -0 $pid 2> /dev/null && break
     nap 0.01
 done
@@ -35,7 +36,7 @@ if [ -e "$out/ready" ]; then
     note "ready"
     shot panel && note "panel screendump taken"
 else
-    note "no ready file after $((i / 100)) s (process $(kill -0 $pid 2> /dev/null && echo running || echo exited))"
+    note "no ready file (process $(kill -0 $pid 2> /dev/null && echo running || echo exited))"
 fi
 trap '' PIPE   # if the panel is gone, the write below fails instead of killing this script
 if kill -0 $pid 2> /dev/null; then

@@ -7,7 +7,8 @@
 #   GPUS        emulated GPUs to test (default "bochs virtio")
 #   LAYOUT      panel layout (default panels/demo.json)
 #   KNOB_VM_OUT results folder (default .build/vm-tests); KNOB_VM_CACHE kernel cache
-#   VM_TIMEOUT  seconds before a VM is killed (default 90)
+#   EXIT_AFTER  the panel's --exit-after (default 8)
+#   VM_TIMEOUT  seconds before a VM is killed (default 60)
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -16,10 +17,12 @@ RES=${RES:-1024x768}
 GPUS=${GPUS:-bochs virtio}
 LAYOUT=${LAYOUT:-panels/demo.json}
 OUT=${KNOB_VM_OUT:-$PWD/.build/vm-tests}
-VM_TIMEOUT=${VM_TIMEOUT:-90}
+EXIT_AFTER=${EXIT_AFTER:-8}
+VM_TIMEOUT=${VM_TIMEOUT:-60}
 
 die() { echo "run-vm-tests.sh: $*" >&2; exit 1; }
 [ -x "$KNOB_PANEL" ] || die "no executable $KNOB_PANEL (build it, or set KNOB_PANEL)"
+[[ $EXIT_AFTER =~ ^[0-9]+$ ]] || die "EXIT_AFTER must be whole seconds"
 [ -r "$LAYOUT" ] || die "no layout $LAYOUT (run from the repo root)"
 KNOB_PANEL=$(realpath "$KNOB_PANEL")
 mkdir -p "$OUT" && OUT=$(realpath "$OUT")
@@ -35,7 +38,7 @@ for gpu in $GPUS; do
     rm -rf "$dir" && mkdir -p "$dir"
     echo "== $gpu ($RES): $KNOB_PANEL run $LAYOUT"
     python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
+        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER"
     vm_rc=$? vm_note=""
     case $vm_rc in
         0) ;;

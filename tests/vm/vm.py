@@ -94,9 +94,9 @@ def ensure_kernel(cache):
     os.makedirs(cache, exist_ok=True)
     with open(os.path.join(cache, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        done = sorted(glob.glob(os.path.join(cache, "linux-image-6.1.0-*-amd64/.complete")))
-        if done:
-            return os.path.dirname(done[-1])
+        done = glob.glob(os.path.join(cache, "linux-image-6.1.0-*-amd64/.complete"))
+        if done:  # the newest ABI number in the cache
+            return os.path.dirname(max(done, key=lambda p: int(re.search(r"6\.1\.0-(\d+)-", p).group(1))))
         pkg = kernel_package()
         kdir = os.path.join(cache, pkg)
         log(f"fetching {pkg} into {cache}")
@@ -303,7 +303,7 @@ def run(args):
                 t_start = now
             if t_end is None and MARK + "end" in text:
                 t_end = now
-            for req in sorted(glob.glob(os.path.join(ctl, "*.req"))):
+            for req in sorted(glob.glob(os.path.join(ctl, "*.req"))) if qmp else []:
                 answer = serve_request(qmp, req)
                 log(f"{os.path.basename(req)[:-4]} at {now:.2f} s, took {time.monotonic() - t0 - now:.2f} s: {answer}")
             time.sleep(0.02)
