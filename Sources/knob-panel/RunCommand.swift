@@ -14,6 +14,7 @@ enum RunCommand {
             OptionSpec("exit-after", value: "seconds", help: "Quit after this many seconds (restoring the console)."),
             OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
             OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip."),
+            OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where to render instead when no display is free.", default: "/tmp/knob-panel-PANEL.png"),
         ])
 
@@ -57,9 +58,32 @@ enum RunCommand {
         options.readyFile = args.value("ready-file")
         options.flipLog = args.value("flip-log")
         options.commandFD = STDIN_FILENO
-        let session = DisplaySession(controller: controller, output: output, options: options)
+        // Input is optional: a panel without touch or keys still shows values and takes commands.
+        var input: (any InputSource)?
+        if !args.flags.contains("no-input") {
+            let (source, description) = openInput(controller: controller, width: output.width, height: output.height)
+            input = source
+            Console.note(description)
+        }
+        let session = DisplaySession(controller: controller, output: output, options: options, inputSource: input)
         do { try session.run() } catch { throw CommandFailure(error.message) }
         Console.note(summary(session.stats))
+    }
+
+    /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev
+    /// reader, as on minimal appliances and in the test VMs.
+    static func openInput(controller: PanelController, width: Int, height: Int) -> ((any InputSource)?, String) {
+        let mapping = controller.scene.mapping
+        if access("/run/udev/control", F_OK) == 0 {
+            do {
+                let li = try LibinputSource(mapping: mapping, screenWidth: width, screenHeight: height)
+                return (li, "input (libinput): " + (li.deviceNames.isEmpty ? "no devices yet" : li.deviceNames.joined(separator: ", ")))
+            } catch {
+                return (nil, "no input: \(error.message)")
+            }
+        }
+        let ev = EvdevSource(mapping: mapping, screenWidth: width, screenHeight: height)
+        return (ev, "input (evdev, no udev): " + (ev.deviceNames.isEmpty ? "no devices yet" : ev.deviceNames.joined(separator: ", ")))
     }
 
     /// Opens the requested device, or the first one with a connected display.

@@ -1,0 +1,145 @@
+import CInput
+import CLinux
+import ControlWidgets
+import Graphics
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Touch, mouse, keyboard and rotary-encoder input through libinput, turned into our one
+/// input vocabulary in design pixels.
+///
+/// Appliances (and minimal VMs) often run without udevd, where libinput's udev backend finds
+/// nothing; so this uses the path backend over our own scan of /dev/input/event*, and an
+/// inotify watch on /dev/input adds devices plugged in later.
+public final class LibinputSource: InputSource {
+    private let li: OpaquePointer
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let inotifyFD: Int32
+    private var known: Set<String> = []
+    private let mapping: ScreenMapping
+    private let screenWidth: Double
+    private let screenHeight: Double
+    private var pointer: Point
+    public private(set) var deviceNames: [String] = []
+
+    public init(mapping: ScreenMapping, screenWidth: Int, screenHeight: Int) throws(DisplayError) {
+        self.mapping = mapping
+        self.screenWidth = Double(screenWidth)
+        self.screenHeight = Double(screenHeight)
+        pointer = Point(x: Double(screenWidth) / 2, y: Double(screenHeight) / 2)
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, _ in
+                let fd = open(path!, flags | O_CLOEXEC)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in _ = close(fd) }))
+        guard let context = libinput_path_create_context(interface, nil) else {
+            interface.deallocate()
+            throw DisplayError(.system, "libinput_path_create_context failed")
+        }
+        li = context
+        inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        if inotifyFD >= 0 { _ = inotify_add_watch(inotifyFD, "/dev/input", UInt32(IN_CREATE | IN_ATTRIB)) }
+        scanDevices()
+    }
+
+    deinit {
+        libinput_unref(li)
+        interface.deallocate()
+        if inotifyFD >= 0 { close(inotifyFD) }
+    }
+
+    public var descriptors: [Int32] { [libinput_get_fd(li)] + (inotifyFD >= 0 ? [inotifyFD] : []) }
+
+    /// Adds every /dev/input/event* not added yet (devices we may not open are skipped).
+    private func scanDevices() {
+        guard let dir = opendir("/dev/input") else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix("event") else { continue }
+            let path = "/dev/input/" + name
+            guard !known.contains(path) else { continue }
+            if let device = libinput_path_add_device(li, path) {
+                known.insert(path)
+                deviceNames.append(String(cString: libinput_device_get_name(device)))
+            }
+        }
+    }
+
+    public func read() -> [InputEvent] {
+        if inotifyFD >= 0 {
+            var buf = [UInt8](repeating: 0, count: 4096)
+            if Glibc.read(inotifyFD, &buf, buf.count) > 0 { scanDevices() }
+        }
+        libinput_dispatch(li)
+        var out: [InputEvent] = []
+        while let event = libinput_get_event(li) {
+            translate(event, into: &out)
+            libinput_event_destroy(event)
+        }
+        return out
+    }
+
+    private func design(_ x: Double, _ y: Double) -> Point { mapping.toDesign(Point(x: x, y: y)) }
+
+    private func translate(_ event: OpaquePointer, into out: inout [InputEvent]) {
+        let w = UInt32(screenWidth), h = UInt32(screenHeight)
+        switch libinput_event_get_type(event) {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let t = libinput_event_get_touch_event(event)!
+            let id = Int(libinput_event_touch_get_seat_slot(t))
+            let p = design(libinput_event_touch_get_x_transformed(t, w), libinput_event_touch_get_y_transformed(t, h))
+            out.append(libinput_event_get_type(event) == LIBINPUT_EVENT_TOUCH_DOWN
+                       ? .touchDown(id: id, x: p.x, y: p.y) : .touchMotion(id: id, x: p.x, y: p.y))
+        case LIBINPUT_EVENT_TOUCH_UP:
+            out.append(.touchUp(id: Int(libinput_event_touch_get_seat_slot(libinput_event_get_touch_event(event)!))))
+        case LIBINPUT_EVENT_TOUCH_CANCEL:
+            out.append(.touchCancel(id: Int(libinput_event_touch_get_seat_slot(libinput_event_get_touch_event(event)!))))
+        case LIBINPUT_EVENT_POINTER_MOTION:
+            let pe = libinput_event_get_pointer_event(event)!
+            pointer.x = Swift.min(Swift.max(0, pointer.x + libinput_event_pointer_get_dx(pe)), screenWidth - 1)
+            pointer.y = Swift.min(Swift.max(0, pointer.y + libinput_event_pointer_get_dy(pe)), screenHeight - 1)
+            let p = design(pointer.x, pointer.y)
+            out.append(.pointerMotion(x: p.x, y: p.y))
+        case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            let pe = libinput_event_get_pointer_event(event)!
+            pointer = Point(x: libinput_event_pointer_get_absolute_x_transformed(pe, w),
+                            y: libinput_event_pointer_get_absolute_y_transformed(pe, h))
+            let p = design(pointer.x, pointer.y)
+            out.append(.pointerMotion(x: p.x, y: p.y))
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            let pe = libinput_event_get_pointer_event(event)!
+            let pressed = libinput_event_pointer_get_button_state(pe) == LIBINPUT_BUTTON_STATE_PRESSED
+            switch Int32(libinput_event_pointer_get_button(pe)) {
+            case BTN_LEFT, BTN_TOUCH: out.append(.button(.left, pressed: pressed))
+            case BTN_RIGHT: out.append(.button(.right, pressed: pressed))
+            case BTN_MIDDLE: out.append(.button(.middle, pressed: pressed))
+            default: break
+            }
+        case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
+            // Mouse wheels and rotary encoders (REL_WHEEL/REL_DIAL): 120 units per detent.
+            let pe = libinput_event_get_pointer_event(event)!
+            for axis in [LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL, LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL]
+            where libinput_event_pointer_has_axis(pe, axis) != 0 {
+                // libinput reports wheel-down as positive; we want up / clockwise positive.
+                let v = libinput_event_pointer_get_scroll_value_v120(pe, axis) / 120
+                if v != 0 { out.append(.wheel(delta: axis == LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL ? -v : v)) }
+            }
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            let ke = libinput_event_get_keyboard_event(event)!
+            let pressed = libinput_event_keyboard_get_key_state(ke) == LIBINPUT_KEY_STATE_PRESSED
+            if let name = Self.keyNames[Int32(libinput_event_keyboard_get_key(ke))] { out.append(.key(name, pressed: pressed)) }
+        default:
+            break
+        }
+    }
+
+    static let keyNames: [Int32: String] = [
+        KEY_LEFT: "Left", KEY_RIGHT: "Right", KEY_UP: "Up", KEY_DOWN: "Down",
+        KEY_PAGEUP: "PageUp", KEY_PAGEDOWN: "PageDown", KEY_HOME: "Home", KEY_END: "End",
+        KEY_TAB: "Tab", KEY_ENTER: "Enter", KEY_KPENTER: "Enter", KEY_SPACE: "Space", KEY_ESC: "Escape",
+    ]
+}
