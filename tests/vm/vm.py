@@ -309,8 +309,10 @@ def run(args):
             time.sleep(0.02)
         qemu.wait()
         total = time.monotonic() - t0
-        timing = {"gpu": args.gpu, "res": args.res, "boot_s": t_start, "command_s": t_end and t_start and t_end - t_start,
-                  "total_s": round(total, 3), "timed_out": timed_out, "qemu_rc": qemu.returncode}
+        command_s = t_end - t_start if t_end is not None and t_start is not None else None
+        timing = {"gpu": args.gpu, "res": args.res, "boot_s": t_start and round(t_start, 3),
+                  "command_s": command_s and round(command_s, 3), "total_s": round(total, 3),
+                  "timed_out": timed_out, "qemu_rc": qemu.returncode}
         with open(os.path.join(out, "timing.json"), "w") as f:
             json.dump(timing, f)
         log(f"{args.gpu}: boot {fmt(t_start)} s, command {fmt(timing['command_s'])} s, total {total:.1f} s")
