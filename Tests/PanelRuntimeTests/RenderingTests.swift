@@ -12,7 +12,7 @@ import Testing
     { "panel": "Test", "size": [400, 300],
       "theme": { "tint": "#3a7bd5", "background": ["#000000", "#ffffff"] },
       "pages": [ { "id": "main", "widgets": [
-        { "id": "volume", "type": "knob", "mode": "continuous", "frame": [100, 50, 200, 200] } ] } ] }
+        { "id": "volume", "type": "knob", "mode": "continuous", "finish": "flat", "frame": [100, 50, 200, 200] } ] } ] }
     """
 
     static func controller(width: Int = 400, height: Int = 300) throws -> PanelController {

@@ -19,6 +19,8 @@ public struct KnobAppearance {
     public var foregroundImage: ImageSurface?
     public var masksImage = false
     public var selected = false
+    /// Satin adds a static sheen and rim over generated knobs; flat is the reference's disc.
+    public var satinFinish = true
     /// A caption under the knob (not in the reference: appliances label their controls).
     public var caption: String?
     public var captionColor = Color(white: 0.9)

@@ -39,6 +39,39 @@ public enum KnobPainter {
         return surface
     }
 
+    /// The satin finish: a static sheen (light from above) and a bevelled rim, composited
+    /// over the rotating knob image so the light stays put while the knob turns. The
+    /// gradient is transparent on the centre row, which keeps the reference's fill there.
+    public static func satinOverlay(side: Double, knobRadius r: Double, scale: Double) throws(GraphicsError) -> ImageSurface {
+        let px = Swift.max(1, Int((side * scale).rounded(.up)))
+        let surface = try ImageSurface(width: px, height: px)
+        let ctx = DrawingContext(surface: surface)
+        ctx.scale(scale, scale)
+        let c = Point(x: side / 2, y: side / 2)
+        ctx.withSavedState {
+            ctx.newPath()
+            ctx.addCircle(center: c, radius: r)
+            ctx.clip()
+            ctx.setLinearGradient(from: Point(x: 0, y: c.y - r), to: Point(x: 0, y: c.y + r),
+                                  stops: [(0, Color(white: 1, alpha: 0.16)), (0.5, .clear), (1, Color(white: 0, alpha: 0.18))])
+            ctx.paint()
+        }
+        let rim = Swift.max(1, r * 0.03)
+        ctx.newPath()
+        ctx.addCircle(center: c, radius: r - rim / 2)
+        ctx.setLineWidth(rim)
+        ctx.setColor(Color(white: 0, alpha: 0.30))
+        ctx.stroke()
+        // A thin highlight just inside the rim on the upper half: the bevel catching the light.
+        ctx.newPath()
+        ctx.addArc(center: c, radius: r - rim * 1.6, from: Double.pi * 1.08, to: Double.pi * 1.92)
+        ctx.setLineWidth(rim * 0.8)
+        ctx.setRoundCaps()
+        ctx.setColor(Color(white: 1, alpha: 0.22))
+        ctx.stroke()
+        return surface
+    }
+
     /// Places a title box tangent to the inside of the rim at `angle` (from the top,
     /// clockwise positive on screen, the reference's `actual`), rotated to match.
     private static func drawTitle(_ title: String, angle: Double, pointSize: Double, art: KnobArtwork,

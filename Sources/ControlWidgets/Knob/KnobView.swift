@@ -21,6 +21,7 @@ public final class KnobView: WidgetView {
     private var foregroundShadowCache: (scale: Double, mask: ImageSurface)?
     private var titleFontSize: Double?
     private var captionCache: (scale: Double, surface: ImageSurface)?
+    private var satinCache: (scale: Double, surface: ImageSurface)?
 
     static let captionHeightRatio = 0.16
 
@@ -95,6 +96,10 @@ public final class KnobView: WidgetView {
                 ctx.setSource(image, at: Point(x: -Double(image.width) / 2, y: -Double(image.height) / 2), smooth: true)
                 ctx.paint()
             }
+        }
+        if appearance.satinFinish && appearance.image(for: state) == nil, let satin = satinOverlay(mapping) {
+            ctx.setSource(satin, at: Point(x: c.x - Double(satin.width) / 2, y: c.y - Double(satin.height) / 2), smooth: true)
+            ctx.paint()
         }
         if let fg = appearance.foregroundImage, let img = scaled(fg, key: "foreground", side: Int(side)) {
             let origin = Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded())
@@ -217,6 +222,13 @@ public final class KnobView: WidgetView {
         ShadowMask.blur(mask, radius: appearance.shadowRadius * mapping.scale)
         foregroundShadowCache = (mapping.scale, mask)
         return mask
+    }
+
+    private func satinOverlay(_ mapping: ScreenMapping) -> ImageSurface? {
+        if let satinCache, satinCache.scale == mapping.scale { return satinCache.surface }
+        guard let surface = try? KnobPainter.satinOverlay(side: knobRect.width, knobRadius: knobRadius, scale: mapping.scale) else { return nil }
+        satinCache = (mapping.scale, surface)
+        return surface
     }
 
     private func captionImage(_ mapping: ScreenMapping) -> ImageSurface? {

@@ -83,6 +83,8 @@ public enum WidgetTypes {
             PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled knob ignores input and draws in its disabled colors."),
             PropertyRule("selected", .bool, default: .bool(false), doc: "Initial selected state (draws in the selected colors)."),
             PropertyRule("label", .string(nonEmpty: false), doc: "Caption drawn under the knob."),
+            PropertyRule("finish", .enumeration(["satin", "flat"]), default: .string("satin"),
+                         doc: "Surface of a generated knob: satin adds a soft sheen and a bevelled rim over the reference's fill colour (the centre row keeps the exact colour); flat is the reference's plain disc."),
         ],
         constraints: [
             WidgetConstraint { members in

@@ -56,6 +56,7 @@ enum WidgetFactory {
         if let n = spec.number("knobRadius"), n > 0 { look.knobRadius = n }
         if let b = spec.bool("masksImage") { look.masksImage = b }
         if let b = spec.bool("selected") { look.selected = b }
+        look.satinFinish = spec.string("finish") != "flat"
         look.caption = spec.string("label")
         look.captionColor = Color(theme.textColor)
         if let path = spec.string("image") { look.images[.normal] = try ImageSurface(pngPath: path) }
