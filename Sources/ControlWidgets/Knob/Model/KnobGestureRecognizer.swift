@@ -134,13 +134,16 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
         case .oneFingerRotation:
             guard index == 0, phase == .possible || phase == .tracking else { return [] }
             let touch = KnobGeometry.polarAngle(of: point, clockwise: model.clockwise)
-            // Quadrant rule: a jump across ±π between the 2nd and 3rd quadrants is a small
-            // turn, not nearly a full one. (The reference's bounds are strict and miss a
-            // touch exactly on the negative x axis; these include it.)
-            if currentTouch > .pi / 2 && touch < -.pi / 2 {
-                touchStart -= KnobMath.twoPi
-            } else if currentTouch < -.pi / 2 && touch > .pi / 2 {
+            // Continuity across ±π: the reference's quadrant rule treats a jump between the
+            // 2nd and 3rd quadrants as a small turn. We take every step the short way
+            // round, which agrees with that rule wherever it applies and also holds when a
+            // fast finger (or a coarse touch screen) skips a quadrant or lands exactly on
+            // an axis, where the reference's strict bounds turn the knob the long way.
+            let step = touch - currentTouch
+            if step > .pi {
                 touchStart += KnobMath.twoPi
+            } else if step <= -.pi {
+                touchStart -= KnobMath.twoPi
             }
             currentTouch = touch
             if phase == .possible && travelled >= slop { events += begin() }

@@ -1,0 +1,231 @@
+import ControlWidgets
+import PanelLayout
+import Testing
+@testable import PanelRuntime
+
+/// Gestures driven by input scripts on the virtual clock, through the same router and
+/// controller as the display. Geometry for every test: a 200×200 knob at (100, 50), so its
+/// centre is (200, 150) and radius 100. Angles: the knob's position is counterclockwise-
+/// positive on screen (clockwise = false); a touch's polar angle is measured
+/// counterclockwise from 3 o'clock, so the top of the knob is 90°.
+@Suite struct GestureScriptTests {
+    struct Run {
+        let controller: PanelController
+        let events: [String]
+        var knob: KnobView { controller.scene.widget(id: "k") as! KnobView }
+    }
+
+    static func run(knob properties: String, script: String, until time: Double) throws -> Run {
+        let text = """
+        { "panel": "G", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
+          { "id": "k", "type": "knob", "frame": [100, 50, 200, 200] \(properties.isEmpty ? "" : ", " + properties) } ] } ] }
+        """
+        let panel = try PanelLoader.parse(text, file: "g.json").get()
+        let controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
+        var events: [String] = []
+        controller.emit = { events.append($0) }
+        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
+        try OffscreenSession(controller: controller, inputs: inputs).run(until: time)
+        return Run(controller: controller, events: events)
+    }
+
+    /// (position, positionIndex, source) of every valueChanged line, in order.
+    static func values(_ events: [String]) -> [(Double, Int, String)] {
+        events.filter { $0.contains("\"valueChanged\"") }.compactMap { line in
+            guard case .success(let node) = JSONReader.parse(line),
+                  let p = node["position"]?.numberValue, let i = node["positionIndex"]?.numberValue,
+                  let s = node["source"]?.stringValue else { return nil }
+            return (p, Int(i), s)
+        }
+    }
+
+    static func point(polarDegrees a: Double, radius r: Double = 90) -> (Double, Double) {
+        let rad = a * .pi / 180
+        return (200 + r * cos(rad), 150 - r * sin(rad))
+    }
+
+    /// One finger from the top (polar 90°) round through the left (180°), the bottom (270°)
+    /// to the right (360°): the knob follows the finger, +90° per quarter, and crossing the
+    /// ±180° line does not jump: positions 90, 180, then 270 → normalized −90.
+    @Test func oneFingerRotationFollowsTheFingerAcross180() throws {
+        let r = try Self.run(knob: #""mode": "continuous""#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.20,"type":"touch_motion","id":0,"x":110,"y":150}
+        {"t":0.30,"type":"touch_motion","id":0,"x":200,"y":240}
+        {"t":0.40,"type":"touch_motion","id":0,"x":290,"y":150}
+        {"t":0.50,"type":"touch_up","id":0}
+        """, until: 1)
+        let v = Self.values(r.events)
+        #expect(v.map { $0.0 } == [90, 180, -90, -90])
+        #expect(v.allSatisfy { $0.1 == -1 && $0.2 == "user" })   // continuous: positionIndex −1
+        #expect(r.events.first?.contains("trackingBegan") == true)
+        #expect(r.events.last?.contains("trackingEnded") == true)
+        #expect(r.events[1].contains("\"t\":0.2"))
+    }
+
+    /// normalized: false counts whole turns: the same path, continued to the top again,
+    /// ends at 360° (four quarter turns, each crossing taken the short way).
+    @Test func unnormalizedKnobCountsTurns() throws {
+        let r = try Self.run(knob: #""mode": "continuous", "normalized": false"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.20,"type":"touch_motion","id":0,"x":110,"y":150}
+        {"t":0.30,"type":"touch_motion","id":0,"x":200,"y":240}
+        {"t":0.40,"type":"touch_motion","id":0,"x":290,"y":150}
+        {"t":0.45,"type":"touch_motion","id":0,"x":200,"y":60}
+        {"t":0.50,"type":"touch_up","id":0}
+        """, until: 1)
+        #expect(Self.values(r.events).last?.0 == 360)
+    }
+
+    /// Linear return with 6 positions (60° apart). The finger turns the knob to 50°; on
+    /// release it returns to the nearest position, 60° (index 60/360·6 = 1), at the
+    /// reference's π/6 rad/s = 30°/s: 10° take 1/3 s. Sampled on the virtual clock:
+    /// 0.1 s after release 53°, 0.2 s → 56°, from 1/3 s on 60°.
+    @Test func linearReturnSnapsAtThirtyDegreesPerSecond() throws {
+        let (x, y) = Self.point(polarDegrees: 140)
+        let script = """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.20,"type":"touch_motion","id":0,"x":\(x),"y":\(y)}
+        {"t":0.50,"type":"touch_up","id":0}
+        """
+        let r = try Self.run(knob: #""mode": "linearReturn", "positions": 6"#, script: script, until: 0.5)
+        let v = Self.values(r.events)
+        #expect(abs(v[0].0 - 50) < 1e-6)
+        #expect(v.last!.0 == 60 && v.last!.1 == 1)            // the release reports the resting position
+        let model = r.knob.model
+        for (dt, expected) in [(0.0, 50.0), (0.1, 53.0), (0.2, 56.0), (0.3, 59.0), (1.0 / 3 + 1e-9, 60.0), (0.5, 60.0)] {
+            #expect(abs(KnobMath.degrees(model.displayedPosition(at: 0.5 + dt)) - expected) < 1e-6, "at +\(dt) s")
+        }
+        #expect(model.isAnimating(at: 0.6))
+        #expect(!model.isAnimating(at: 0.5 + 1.0 / 3 + 1e-6))
+    }
+
+    /// timeScale 2 halves the speed (π/6/timeScale): the same 10° take 2/3 s.
+    @Test func timeScaleSlowsTheReturn() throws {
+        let (x, y) = Self.point(polarDegrees: 140)
+        let r = try Self.run(knob: #""mode": "linearReturn", "positions": 6, "timeScale": 2"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.20,"type":"touch_motion","id":0,"x":\(x),"y":\(y)}
+        {"t":0.50,"type":"touch_up","id":0}
+        """, until: 0.5)
+        #expect(abs(KnobMath.degrees(r.knob.model.displayedPosition(at: 0.5 + 1.0 / 3)) - 55) < 1e-6)
+        #expect(r.knob.model.animationEndTime.map { abs($0 - (0.5 + 2.0 / 3)) < 1e-9 } == true)
+    }
+
+    /// Wheel of fortune, 4 positions: segments of 90°, strips of 10 % at the boundaries,
+    /// threshold 0.9·π/4 = 40.5° from a segment's centre. Released at 43° (inside the strip)
+    /// it returns to the strip's inner edge, 40.5°, in 2.5°/30°/s = 1/12 s; released at 30°
+    /// (outside) it stays.
+    @Test func wheelOfFortuneReturnsOnlyFromTheStrips() throws {
+        for (released, rest) in [(43.0, 40.5), (30.0, 30.0)] {
+            let (x, y) = Self.point(polarDegrees: 90 + released)
+            let r = try Self.run(knob: #""mode": "wheelOfFortune", "positions": 4"#, script: """
+            {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+            {"t":0.20,"type":"touch_motion","id":0,"x":\(x),"y":\(y)}
+            {"t":0.50,"type":"touch_up","id":0}
+            """, until: 0.5)
+            let last = Self.values(r.events).last!
+            #expect(abs(last.0 - rest) < 1e-6, "released at \(released)")
+            #expect(last.1 == 0)
+            if released == 43 {
+                #expect(abs(KnobMath.degrees(r.knob.model.displayedPosition(at: 0.5 + 1.0 / 24)) - 41.75) < 1e-6)
+            }
+        }
+    }
+
+    /// Tap, continuous: the pointer goes to the tapped angle. Tapping the left edge
+    /// (polar 180°) puts the pip there: position 180° − 90° = 90°.
+    /// Tap, 12 positions: titles sit 30° apart clockwise from the top; a tap 60° clockwise
+    /// from the top (polar 30°) brings title 2 to the top: position 60°, index 2.
+    @Test func tapTurnsToTheTappedAngleOrTitle() throws {
+        let a = try Self.run(knob: #""mode": "continuous", "gesture": "tap""#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":110,"y":150}
+        {"t":0.15,"type":"touch_up","id":0}
+        """, until: 0.2)
+        #expect(Self.values(a.events).map { $0.0 } == [90])
+        let (x, y) = Self.point(polarDegrees: 30)
+        let b = try Self.run(knob: #""mode": "linearReturn", "gesture": "tap", "positions": 12"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":\(x),"y":\(y)}
+        {"t":0.15,"type":"touch_up","id":0}
+        """, until: 0.2)
+        let v = Self.values(b.events)
+        #expect(v.count == 1 && abs(v[0].0 - 60) < 1e-6 && v[0].1 == 2)
+    }
+
+    /// Vertical pan with gestureSensitivity 180° per control height (200 px): dragging up by
+    /// 100 px turns the knob by 180°·100/200 = +90°.
+    @Test func verticalPanUsesTheSensitivity() throws {
+        let r = try Self.run(knob: #""mode": "continuous", "gesture": "verticalPan", "gestureSensitivity": 180"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":200}
+        {"t":0.20,"type":"touch_motion","id":0,"x":200,"y":150}
+        {"t":0.30,"type":"touch_motion","id":0,"x":230,"y":100}
+        {"t":0.40,"type":"touch_up","id":0}
+        """, until: 0.5)
+        #expect(abs(Self.values(r.events).last!.0 - 90) < 1e-6)
+    }
+
+    /// A touch belongs to the knob it went down on, even when the finger leaves it: the
+    /// finger goes far outside the knob (and the screen) and the knob keeps following.
+    /// Touches that start outside the knob do nothing.
+    @Test func touchStaysWithItsKnob() throws {
+        let r = try Self.run(knob: #""mode": "continuous""#, script: """
+        {"t":0.05,"type":"touch_down","id":1,"x":20,"y":20}
+        {"t":0.06,"type":"touch_motion","id":1,"x":30,"y":30}
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.20,"type":"touch_motion","id":0,"x":-500,"y":150}
+        {"t":0.30,"type":"touch_up","id":0}
+        {"t":0.31,"type":"touch_up","id":1}
+        """, until: 0.5)
+        #expect(Self.values(r.events).map { $0.0 } == [90, 90])
+        #expect(!r.knob.model.isHighlighted)
+    }
+
+    /// While the finger turns the knob it is highlighted (the reference's highlighted state,
+    /// which picks the highlighted fill colour).
+    @Test func knobIsHighlightedWhileTurning() throws {
+        let r = try Self.run(knob: #""mode": "continuous""#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.20,"type":"touch_motion","id":0,"x":150,"y":70}
+        """, until: 0.3)
+        #expect(r.knob.model.isHighlighted)
+        #expect(r.knob.state == .highlighted)
+    }
+
+    /// The mouse drives the knob like a finger: left button down on the knob, drag, up.
+    /// Wheel over the knob: continuous steps of 5°. Keys need focus: Tab, then Right = +1°
+    /// (one step up), PageUp = +10°, Home = the travel's start.
+    @Test func mouseWheelAndKeys() throws {
+        let r = try Self.run(knob: #""mode": "continuous""#, script: """
+        {"t":0.10,"type":"pointer_motion","x":200,"y":60}
+        {"t":0.11,"type":"button","button":"left","state":"pressed"}
+        {"t":0.20,"type":"pointer_motion","x":110,"y":150}
+        {"t":0.30,"type":"button","button":"left","state":"released"}
+        {"t":0.40,"type":"wheel","delta":2}
+        {"t":0.50,"type":"key","key":"Right","state":"pressed"}
+        {"t":0.60,"type":"key","key":"Tab","state":"pressed"}
+        {"t":0.70,"type":"key","key":"Right","state":"pressed"}
+        {"t":0.71,"type":"key","key":"Right","state":"released"}
+        {"t":0.80,"type":"key","key":"PageUp","state":"pressed"}
+        """, until: 1)
+        let v = Self.values(r.events).map { ($0.0 * 1000).rounded() / 1000 }
+        // Drag to 90; wheel +2 detents = +10 → 100; Right before focus: nothing;
+        // after Tab: Right → 101, PageUp → 111.
+        #expect(v == [90, 90, 100, 101, 111])
+        #expect(r.knob.hasFocus)
+    }
+
+    /// A double tap returns to defaultPosition, animated at a full turn per second.
+    @Test func doubleTapResetsToDefaultPosition() throws {
+        let r = try Self.run(knob: #""mode": "continuous", "position": 90, "defaultPosition": 0"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":100}
+        {"t":0.15,"type":"touch_up","id":0}
+        {"t":0.30,"type":"touch_down","id":0,"x":200,"y":100}
+        {"t":0.35,"type":"touch_up","id":0}
+        """, until: 0.4)
+        #expect(Self.values(r.events).map { $0.0 } == [0])
+        // 90° at 360°/s: 0.25 s from the second tap's release at 0.35.
+        #expect(abs(KnobMath.degrees(r.knob.model.displayedPosition(at: 0.35 + 0.125)) - 45) < 1e-6)
+    }
+}
+
+import Glibc
