@@ -11,7 +11,7 @@ enum RunCommand {
             OptionSpec("device", value: "path", help: "DRM device node.", default: "the first /dev/dri/card* with a connected display"),
             OptionSpec("connector", value: "name", help: "Connector to use, e.g. HDMI-A-1 or Virtual-1 (see 'knob-panel devices').", default: "the first connected one"),
             OptionSpec("mode", value: "mode", help: "'preferred', WxH or WxH@Hz.", default: "preferred"),
-            OptionSpec("exit-after", value: "seconds", help: "Quit after this many seconds (restoring the console)."),
+            OptionSpec("exit-after", value: "seconds", help: "Quit this many seconds after the panel is on screen (restoring the console)."),
             OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
             OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip."),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
@@ -119,9 +119,11 @@ enum RunCommand {
         func ms(_ v: Double) -> String { JSONLineWriter.number((v * 10000).rounded() / 10) }
         var text = "\(s.flips.count) page flips, \(s.framesRendered) frames rendered"
         if let first = s.firstFlipSinceExec { text = "first page flip \(ms(first)) ms after start; " + text }
-        let iv = s.intervals.sorted()
+        let (active, idle) = s.activeIntervals()
+        let iv = active.sorted()
         if !iv.isEmpty {
-            text += "; flip interval median \(ms(iv[iv.count / 2])) ms (min \(ms(iv.first!)), max \(ms(iv.last!)))"
+            text += "; flip interval median \(ms(iv[iv.count / 2])) ms (min \(ms(iv.first!)), max \(ms(iv.last!))"
+            text += idle > 0 ? ", \(idle) idle gap\(idle == 1 ? "" : "s") left out)" : ")"
         }
         if s.driverLacksVblank { text += "; driver completes flips without vblank, paced by timer" }
         return text

@@ -25,9 +25,13 @@ public final class DisplaySession {
         public var firstFlipSinceExec: Double?
         public var framesRendered = 0
         public var driverLacksVblank = false
-        public var intervals: [Double] {
-            guard flips.count > 1 else { return [] }
-            return (1..<flips.count).map { flips[$0] - flips[$0 - 1] }
+        /// Intervals between consecutive flips while frames kept coming; gaps longer than
+        /// `idleGap` are the panel sleeping (nothing changed) and are left out.
+        public func activeIntervals(idleGap: Double = 0.25) -> (intervals: [Double], idleGaps: Int) {
+            guard flips.count > 1 else { return ([], 0) }
+            let all = (1..<flips.count).map { flips[$0] - flips[$0 - 1] }
+            let active = all.filter { $0 <= idleGap }
+            return (active, all.count - active.count)
         }
     }
 
