@@ -84,7 +84,9 @@ public final class KnobView: WidgetView {
         if appearance.shadowOpacity > 0, let mask = shadowMask(mapping) {
             ctx.withSavedState {
                 ctx.translate(c.x + appearance.shadowOffset.dx * s, c.y + appearance.shadowOffset.dy * s)
-                ctx.rotate(rotation)
+                // A circular outline's shadow looks the same at every angle: skip the
+                // (costly, filtered) rotation unless the shadow follows the image's alpha.
+                if shadowFollowsImageAlpha { ctx.rotate(rotation) }
                 ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
                 ctx.mask(mask, at: Point(x: -Double(mask.width) / 2, y: -Double(mask.height) / 2))
             }
@@ -191,9 +193,13 @@ public final class KnobView: WidgetView {
 
     /// The blurred alpha of the knob's outline: a circle of knobRadius for generated knobs
     /// and when knobRadius is set (the reference's shadow path), else the image's own alpha.
+    /// Custom images without a knobRadius cast the shadow of their own alpha; everything
+    /// else casts a circle of knobRadius (the reference's shadow paths).
+    private var shadowFollowsImageAlpha: Bool { appearance.image(for: state) != nil && appearance.knobRadius == nil }
+
     private func shadowMask(_ mapping: ScreenMapping) -> ImageSurface? {
         let side = pixelSide(mapping)
-        let usesImageAlpha = appearance.image(for: state) != nil && appearance.knobRadius == nil
+        let usesImageAlpha = shadowFollowsImageAlpha
         let key = "\(side)-\(mapping.scale)-\(knobRadius)-\(appearance.shadowRadius)-\(usesImageAlpha ? state.rawValue : -1)"
         if let shadowCache, shadowCache.key == key { return shadowCache.mask }
         let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * mapping.scale))
