@@ -45,15 +45,15 @@ enum RenderCommand {
         let session = OffscreenSession(controller: controller, inputs: inputs)
         if let dir = args.value("frames-dir") {
             try makeDirectory(dir)
-            session.onFrame = { index, _, frame in
+            session.onFrame = { index, _, _ in
                 var name = String(index)
                 name = String(repeating: "0", count: Swift.max(0, 5 - name.count)) + name
-                try frame.writePNG(to: "\(dir)/frame-\(name).png")
+                try controller.physicalFrame().writePNG(to: "\(dir)/frame-\(name).png")
             }
         }
         do {
             try session.run(until: time)
-            try controller.frame.writePNG(to: out)
+            try controller.physicalFrame().writePNG(to: out)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Graphics
 import PanelLayout
 import PanelRuntime
 
@@ -47,6 +48,7 @@ enum RunCommand {
             throw CommandFailure(error.message)
         }
 
+        output.setRotation(degrees: panel.rotation)
         let controller: PanelController
         do { controller = try PanelController(panel: panel, screenWidth: output.width, screenHeight: output.height) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
@@ -73,16 +75,16 @@ enum RunCommand {
     /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev
     /// reader, as on minimal appliances and in the test VMs.
     static func openInput(controller: PanelController, width: Int, height: Int) -> ((any InputSource)?, String) {
-        let mapping = controller.scene.mapping
+        let toDesign: (Point) -> Point = { [controller] in controller.designPoint(screen: $0) }
         if access("/run/udev/control", F_OK) == 0 {
             do {
-                let li = try LibinputSource(mapping: mapping, screenWidth: width, screenHeight: height)
+                let li = try LibinputSource(screenWidth: width, screenHeight: height, toDesign: toDesign)
                 return (li, "input (libinput): " + (li.deviceNames.isEmpty ? "no devices yet" : li.deviceNames.joined(separator: ", ")))
             } catch {
                 return (nil, "no input: \(error.message)")
             }
         }
-        let ev = EvdevSource(mapping: mapping, screenWidth: width, screenHeight: height)
+        let ev = EvdevSource(screenWidth: width, screenHeight: height, toDesign: toDesign)
         return (ev, "input (evdev, no udev): " + (ev.deviceNames.isEmpty ? "no devices yet" : ev.deviceNames.joined(separator: ", ")))
     }
 
@@ -109,7 +111,7 @@ enum RunCommand {
         do {
             let controller = try PanelController(panel: panel, screenWidth: panel.designWidth, screenHeight: panel.designHeight)
             try OffscreenSession(controller: controller, inputs: []).run(until: 0)
-            try controller.frame.writePNG(to: path)
+            try controller.physicalFrame().writePNG(to: path)
         } catch {
             throw CommandFailure("offscreen render failed: \(error)")
         }

@@ -9,6 +9,8 @@ public final class KMSOutput {
     public let connector: ConnectorInfo
     public let mode: DisplayMode
     public let crtc: UInt32
+    /// How the upright frame is turned onto this screen (a panel mounted on its side).
+    public private(set) var rotation: ScreenRotation
     private var buffers: [any ScanoutBuffer] = []
     /// Index of the buffer on screen (or about to be, while a flip is pending).
     private var frontIndex = 0
@@ -55,13 +57,23 @@ public final class KMSOutput {
         connector = chosen
         mode = m
         self.crtc = crtc
+        rotation = ScreenRotation(degrees: 0, physicalWidth: m.width, physicalHeight: m.height)
     }
+
+    /// Turns the upright frame `degrees` clockwise onto the screen (0, 90, 180, 270).
+    public func setRotation(degrees: Int) {
+        rotation = ScreenRotation(degrees: degrees, physicalWidth: mode.width, physicalHeight: mode.height)
+    }
+
+    /// The frame size the compositor must paint (the screen's, or swapped when turned 90°/270°).
+    public var frameWidth: Int { rotation.logicalWidth }
+    public var frameHeight: Int { rotation.logicalHeight }
 
     /// Allocates both buffers, copies `frame` into the first and sets the mode with it.
     public func start(with frame: ImageSurface) throws(DisplayError) {
         device.saveCRTC(crtc)
         for _ in 0..<2 { buffers.append(try device.createScanoutBuffer(width: mode.width, height: mode.height)) }
-        let full = PixelRect(x: 0, y: 0, width: mode.width, height: mode.height)
+        let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
         copy(frame, rects: [full], into: buffers[0])
         try device.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
         started = true
@@ -100,16 +112,9 @@ public final class KMSOutput {
 
     deinit { shutdown() }
 
+    /// Copies rectangles of the upright frame into a scanout buffer (turned if need be).
     private func copy(_ frame: ImageSurface, rects: [PixelRect], into buffer: any ScanoutBuffer) {
-        let bounds = PixelRect(x: 0, y: 0, width: Swift.min(frame.width, buffer.width), height: Swift.min(frame.height, buffer.height))
-        frame.withPixelBytes { src, stride in
-            for r in rects {
-                let c = r.intersection(bounds)
-                if c.isEmpty { continue }
-                for y in c.y..<c.maxY {
-                    (buffer.pixels + y * buffer.pitch + c.x * 4).copyMemory(from: src + y * stride + c.x * 4, byteCount: c.width * 4)
-                }
-            }
-        }
+        precondition(frame.width == frameWidth && frame.height == frameHeight, "frame size does not match the output")
+        for r in rects { rotation.copy(frame, rect: r, into: buffer.pixels, pitch: buffer.pitch) }
     }
 }

@@ -31,15 +31,16 @@ public final class EvdevSource: InputSource {
 
     private var devices: [String: Device] = [:]
     private let inotifyFD: Int32
-    private let mapping: ScreenMapping
+    /// Physical screen pixels → design pixels (letterbox and panel rotation undone).
+    private let toDesign: (Point) -> Point
     private let screenWidth: Double
     private let screenHeight: Double
     private var pointer: Point
 
     public var deviceNames: [String] { devices.values.map(\.name).sorted() }
 
-    public init(mapping: ScreenMapping, screenWidth: Int, screenHeight: Int) {
-        self.mapping = mapping
+    public init(screenWidth: Int, screenHeight: Int, toDesign: @escaping (Point) -> Point) {
+        self.toDesign = toDesign
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
         pointer = Point(x: Double(screenWidth) / 2, y: Double(screenHeight) / 2)
@@ -142,7 +143,7 @@ public final class EvdevSource: InputSource {
     private func flush(_ d: Device, into out: inout [InputEvent]) {
         if let xr = d.mtXRange, let yr = d.mtYRange {
             for (slot, s) in d.slots.sorted(by: { $0.key < $1.key }) where s.dirty {
-                let p = mapping.toDesign(Point(x: scaled(s.x, xr, screenWidth), y: scaled(s.y, yr, screenHeight)))
+                let p = toDesign(Point(x: scaled(s.x, xr, screenWidth), y: scaled(s.y, yr, screenHeight)))
                 if s.id < 0 {
                     if s.wasDown { out.append(.touchUp(id: slot)) }
                     d.slots[slot]!.wasDown = false
@@ -156,14 +157,14 @@ public final class EvdevSource: InputSource {
             }
         } else if d.absMoved, let xr = d.xRange, let yr = d.yRange {
             pointer = Point(x: scaled(d.absX ?? xr.0, xr, screenWidth), y: scaled(d.absY ?? yr.0, yr, screenHeight))
-            let p = mapping.toDesign(pointer)
+            let p = toDesign(pointer)
             out.append(.pointerMotion(x: p.x, y: p.y))
         }
         d.absMoved = false
         if d.relX != 0 || d.relY != 0 {
             pointer.x = Swift.min(Swift.max(0, pointer.x + d.relX), screenWidth - 1)
             pointer.y = Swift.min(Swift.max(0, pointer.y + d.relY), screenHeight - 1)
-            let p = mapping.toDesign(pointer)
+            let p = toDesign(pointer)
             out.append(.pointerMotion(x: p.x, y: p.y))
             d.relX = 0; d.relY = 0
         }

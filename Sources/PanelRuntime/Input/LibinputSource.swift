@@ -17,14 +17,15 @@ public final class LibinputSource: InputSource {
     private let interface: UnsafeMutablePointer<libinput_interface>
     private let inotifyFD: Int32
     private var known: Set<String> = []
-    private let mapping: ScreenMapping
+    /// Physical screen pixels → design pixels (letterbox and panel rotation undone).
+    private let toDesign: (Point) -> Point
     private let screenWidth: Double
     private let screenHeight: Double
     private var pointer: Point
     public private(set) var deviceNames: [String] = []
 
-    public init(mapping: ScreenMapping, screenWidth: Int, screenHeight: Int) throws(DisplayError) {
-        self.mapping = mapping
+    public init(screenWidth: Int, screenHeight: Int, toDesign: @escaping (Point) -> Point) throws(DisplayError) {
+        self.toDesign = toDesign
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
         pointer = Point(x: Double(screenWidth) / 2, y: Double(screenHeight) / 2)
@@ -83,7 +84,7 @@ public final class LibinputSource: InputSource {
         return out
     }
 
-    private func design(_ x: Double, _ y: Double) -> Point { mapping.toDesign(Point(x: x, y: y)) }
+    private func design(_ x: Double, _ y: Double) -> Point { toDesign(Point(x: x, y: y)) }
 
     private func translate(_ event: OpaquePointer, into out: inout [InputEvent]) {
         let w = UInt32(screenWidth), h = UInt32(screenHeight)

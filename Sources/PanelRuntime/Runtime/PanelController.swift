@@ -15,15 +15,29 @@ public final class PanelController {
     /// Widgets that animated in the last frame: they need one more frame to show the end state.
     private var animatingBefore: Set<ObjectIdentifier> = []
 
+    /// How the upright frame sits on the physical screen (the panel's `rotation`).
+    public let rotation: ScreenRotation
+
+    /// - Parameters: screenWidth, screenHeight: the physical screen; with a panel rotation of
+    ///   90° or 270° the frame is painted upright at the swapped size and turned on output.
     public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
-        scene = try Scene(panel: panel, screenWidth: screenWidth, screenHeight: screenHeight)
+        rotation = ScreenRotation(degrees: panel.rotation, physicalWidth: screenWidth, physicalHeight: screenHeight)
+        let w = rotation.logicalWidth, h = rotation.logicalHeight
+        scene = try Scene(panel: panel, screenWidth: w, screenHeight: h)
         let colors = panel.theme.background.map(Color.init(_:))
-        compositor = try Compositor(width: screenWidth, height: screenHeight, backgroundColors: colors)
-        damage = DamageRegion(width: screenWidth, height: screenHeight)
+        compositor = try Compositor(width: w, height: h, backgroundColors: colors)
+        damage = DamageRegion(width: w, height: h)
         damage.addAll()
     }
 
+    /// The upright frame (design orientation) in ordinary memory.
     public var frame: ImageSurface { compositor.frame }
+
+    /// The frame as the physical screen shows it (turned when the panel is rotated).
+    public func physicalFrame() throws(GraphicsError) -> ImageSurface { try rotation.physicalImage(of: frame) }
+
+    /// A point on the physical screen (a touch) in design pixels.
+    public func designPoint(screen p: Point) -> Point { scene.mapping.toDesign(rotation.toLogical(p)) }
 
     // MARK: input and commands
 
