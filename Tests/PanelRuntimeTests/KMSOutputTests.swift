@@ -111,20 +111,30 @@ import Testing
 }
 
 @Suite struct FlipPacerTests {
-    /// With vblank, completions come one period after queueing, so the next flip may be
-    /// queued at once. Without vblank (completion 0.2 ms later) the next flip waits until
-    /// one period after the previous was queued.
-    @Test func holdsFramesToTheRefreshPeriodWhenFlipsCompleteInstantly() {
-        var p = FlipPacer(refreshPeriod: 1.0 / 60)
+    /// Without vblank (the flip completes 0.2 ms after it is queued) flips are held to a grid
+    /// of refresh periods from the first flip: queued at 1.0 → next at 1.0 + 1/60; a frame
+    /// that was late (queued at 1.05, slot 3) → the next slot, 1.0 + 4/60. No drift.
+    @Test func holdsFlipsToAGridWhenTheyCompleteInstantly() {
+        let period = 1.0 / 60
+        var p = FlipPacer(refreshPeriod: period)
         #expect(p.earliestNextFlip == -Double.infinity)
         p.flipQueued(at: 1.0)
+        #expect(abs(p.earliestNextFlip - (1.0 + period)) < 1e-12)   // unknown driver yet: be safe
         p.flipCompleted(at: 1.0002)
-        #expect(abs(p.earliestNextFlip - (1.0 + 1.0 / 60 - 0.001)) < 1e-12)
         #expect(p.driverLacksVblank)
+        p.flipQueued(at: 1.0 + period)
+        #expect(abs(p.earliestNextFlip - (1.0 + 2 * period)) < 1e-12)
+        p.flipQueued(at: 1.05)
+        #expect(abs(p.earliestNextFlip - (1.0 + 4 * period)) < 1e-12)
+    }
+
+    /// With vblank (completion one period after queueing) the kernel paces flips: the next
+    /// may be queued at once.
+    @Test func leavesPacingToTheKernelWithVblank() {
         var v = FlipPacer(refreshPeriod: 1.0 / 60)
         v.flipQueued(at: 2.0)
         v.flipCompleted(at: 2.0 + 1.0 / 60)
         #expect(!v.driverLacksVblank)
-        #expect(2.0 + 1.0 / 60 >= v.earliestNextFlip)
+        #expect(v.earliestNextFlip == -Double.infinity)
     }
 }

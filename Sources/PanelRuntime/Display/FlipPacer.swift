@@ -1,19 +1,19 @@
 /// Decides when the next page flip may be queued.
 ///
 /// On hardware with vblank, a flip completes at the next vblank, so queueing right after
-/// each completion runs at the refresh rate by itself. Drivers without vblank (bochs-drm,
-/// virtio_gpu, simpledrm, some embedded panels) complete a flip as soon as it is queued;
-/// queueing on completion there would spin at kHz rates. So a flip is never queued earlier
-/// than one refresh period after the previous one was queued; the caller sleeps (timerfd)
-/// until then.
+/// each completion runs at the refresh rate by itself: the kernel paces us. Drivers without
+/// vblank (bochs-drm, virtio_gpu, simpledrm, some embedded panels) complete a flip as soon
+/// as it is queued; queueing on completion there would spin at kHz rates. For those (and
+/// until the first completion tells which kind we have) flips are held to a steady grid of
+/// refresh periods that starts at the first flip; the caller sleeps (timerfd) until then.
 public struct FlipPacer: Sendable {
     public let refreshPeriod: Double
     /// A flip that comes back sooner than this after being queued had no vblank behind it.
     public var fastCompletionThreshold: Double { refreshPeriod / 4 }
-    /// Vblank timing jitters; allow a frame this early without waiting a whole extra period.
-    private let slack = 0.001
 
     public private(set) var lastQueued: Double?
+    /// Time of the first flip: the origin of the vblank-less grid.
+    public private(set) var phase: Double?
     public private(set) var completionsWithoutVblank = 0
     public private(set) var completions = 0
 
@@ -21,11 +21,17 @@ public struct FlipPacer: Sendable {
 
     /// The earliest time the next flip may be queued.
     public var earliestNextFlip: Double {
-        guard let lastQueued else { return -Double.infinity }
-        return lastQueued + refreshPeriod - slack
+        guard let lastQueued, let phase else { return -Double.infinity }
+        if completions > 0 && !driverLacksVblank { return -Double.infinity }
+        // The grid slot after the one the last flip was queued in.
+        let slot = ((lastQueued - phase) / refreshPeriod).rounded()
+        return phase + (slot + 1) * refreshPeriod
     }
 
-    public mutating func flipQueued(at time: Double) { lastQueued = time }
+    public mutating func flipQueued(at time: Double) {
+        if phase == nil { phase = time }
+        lastQueued = time
+    }
 
     public mutating func flipCompleted(at time: Double) {
         completions += 1
