@@ -1,3 +1,4 @@
+import ControlWidgets
 import Graphics
 import Glibc
 import PanelLayout
@@ -57,5 +58,21 @@ import Testing
         let c = try PanelController(panel: panel, screenWidth: 640, screenHeight: 400)
         try OffscreenSession(controller: c, inputs: []).run(until: 0)
         try Self.compare(c.frame, name: "demo-640x400")
+    }
+
+    /// Every knob mode and option of the gallery, plus a linear-return knob caught mid-return:
+    /// released at 38.3° at t = 0.3 s, it returns to 60° at 30°/s, so at t = 0.5 s it shows 44.3°.
+    @Test func knobGalleryMidAnimationAt640x400() throws {
+        let panel = try PanelLoader.load(path: Self.repoRoot + "panels/knobs.json").get()
+        let c = try PanelController(panel: panel, screenWidth: 640, screenHeight: 400)
+        let script = """
+        {"t":0.10,"type":"touch_down","id":0,"x":172,"y":300}
+        {"t":0.20,"type":"touch_motion","id":0,"x":120,"y":315}
+        {"t":0.30,"type":"touch_up","id":0}
+        """
+        try OffscreenSession(controller: c, inputs: try InputScript.parse(script, file: "s").get()).run(until: 0.5)
+        let picker = c.scene.widget(id: "picker") as! KnobView
+        #expect(abs(KnobMath.degrees(picker.model.displayedPosition(at: 0.5)) - (38.318385 + 6)) < 0.01)
+        try Self.compare(c.frame, name: "knobs-640x400-t0.5")
     }
 }
