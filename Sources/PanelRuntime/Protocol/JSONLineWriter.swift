@@ -1,3 +1,5 @@
+import PanelLayout
+
 /// Builds one JSON object on one line, for events and replies. Numbers are written with up
 /// to 6 decimals and no trailing zeros, so logs are stable and easy to diff.
 public struct JSONLineWriter {
@@ -31,24 +33,6 @@ public struct JSONLineWriter {
         return text
     }
 
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (the layout module's escaping, so both sides agree).
+    public static func quote(_ s: String) -> String { LayoutValue.quote(s) }
 }
