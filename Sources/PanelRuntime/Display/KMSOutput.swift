@@ -47,7 +47,7 @@ public final class KMSOutput {
             let asked: String
             switch modeRequest {
             case .preferred: asked = "preferred mode"
-            case let .size(w, h, hz): asked = "mode \(w)x\(h)" + (hz.map { "@\($0)" } ?? "")
+            case let .size(w, h, hz): asked = "mode \(w)x\(h)" + (hz.map { "@" + ($0 == $0.rounded() ? String(Int($0)) : String($0)) } ?? "")
             }
             throw DisplayError(.modeNotOffered, "\(asked) is not offered by \(chosen.name) (offered: \(offered.isEmpty ? "none" : offered))")
         }
