@@ -1,0 +1,104 @@
+import Graphics
+import Testing
+
+/// ShadowMask.blur: three running-sum box passes per axis of half-width
+/// r = round(0.75·radius), edges treated as zero.
+@Suite struct ShadowMaskTests {
+    static func disc(side: Int = 120, radius: Double = 30) throws -> ImageSurface {
+        let mask = try ImageSurface(width: side, height: side, format: .a8)
+        let ctx = DrawingContext(surface: mask)
+        ctx.addCircle(center: Point(x: Double(side) / 2, y: Double(side) / 2), radius: radius)
+        ctx.setColor(.black)
+        ctx.fill()
+        return mask
+    }
+
+    static func alphas(_ s: ImageSurface) -> [[Int]] {
+        s.withPixelBytes { base, stride in
+            let p = base.assumingMemoryBound(to: UInt8.self)
+            return (0..<s.height).map { y in (0..<s.width).map { x in Int(p[y * stride + x]) } }
+        }
+    }
+
+    /// A disc of radius 30 (mass π·30²·255 = 721 000) blurred with radius 6 (box r = 5,
+    /// support 3·5 = 15 px): the mass stays within 3 % (each pass floors its average, losing
+    /// < 1 per pixel in the soft band only), the centre stays 255 (so does any pixel whose
+    /// 31×31 support square lies inside the disc, e.g. 22.5 px in: farthest corner
+    /// √(22.5² + 15²) = 27 < 30 from the centre), the band
+    /// reaches at most 15 px beyond the edge, and on the original edge alpha is about half.
+    @Test func blurredDiscKeepsMassCentreAndHalfEdge() throws {
+        let mask = try Self.disc()
+        let before = Self.alphas(mask)
+        ShadowMask.blur(mask, radius: 6)
+        let after = Self.alphas(mask)
+        let m0 = before.joined().reduce(0, +), m1 = after.joined().reduce(0, +)
+        #expect(abs(Double(m0) - 721_000) / 721_000 < 0.01, "mass before \(m0)")
+        #expect(abs(Double(m1 - m0)) / Double(m0) < 0.03, "mass \(m0) → \(m1)")
+        #expect(after[60][60] == 255)
+        #expect(after[60][52] == 255, "22.5 px inside: beyond the blur's reach")
+        #expect(after[60][45] < 255, "15.5 px inside: the support square's corners leave the disc")
+        // Pixel 89 (centre 89.5, 29.5 px out) and 90 (30.5 px out) straddle the edge: ≈ 128.
+        // Curvature lowers a disc's edge value a little below a straight edge's half.
+        let edge = Double(after[60][89] + after[60][90]) / 2
+        #expect(abs(edge - 128) < 20, "edge \(edge)")
+        // The blurred profile falls monotonically from the centre outwards.
+        for x in 60..<119 { #expect(after[60][x] >= after[60][x + 1]) }
+        // Nothing beyond the support (edge 90 + 15 = 105; 1 px slack for the antialiased rim).
+        #expect(after[60][107] == 0 && after[60][12] == 0)
+        #expect(after[60][100] > 0, "10 px out: inside the support")
+        // Symmetric in x and y (the passes are the same per axis).
+        #expect(abs(after[60][95] - after[95][60]) <= 2 && abs(after[60][25] - after[25][60]) <= 2)
+    }
+
+    /// A straight edge (left half opaque) blurred with radius 6: three boxes of width 11
+    /// make a piecewise-quadratic ramp, symmetric about the edge, 3·5 = 15 px each side,
+    /// with variance 3·(11² − 1)/12 = 30 (σ = 5.48). The 25 %–75 % width of such a ramp is
+    /// 2·0.674·σ ≈ 7.4 px; the exact discrete ramp (3 floored passes of 11) is
+    /// …199, 185 | … | 68, 54… at pixels 45, 46 and 53, 54, i.e. crossings at 45.57 and
+    /// 53.29: 7.7 px.
+    /// (The doc comment's "σ ≈ radius / 2" would be σ 3 and a 4 px width; the kernel as
+    /// implemented is σ = √(r(r+1)) with r = round(0.75·radius), about 0.9·radius.)
+    @Test func straightEdgeRamp() throws {
+        // 60 rows and row 30: 30 px from the top and bottom, beyond the 15 px support, so
+        // the zero outside the surface does not reach the sampled row.
+        let mask = try ImageSurface(width: 100, height: 60, format: .a8)
+        let ctx = DrawingContext(surface: mask)
+        ctx.addRect(Rect(x: 0, y: 0, width: 50, height: 60))
+        ctx.setColor(.black)
+        ctx.fill()
+        ShadowMask.blur(mask, radius: 6)
+        let row = Self.alphas(mask)[30]
+        #expect(row[30] == 255 && row[34] == 255, "15 px left of the edge: untouched")
+        #expect(row[66] == 0 && row[70] == 0, "15 px right of the edge: clear")
+        #expect(abs(row[49] + row[50] - 255) <= 4, "symmetric about the edge: \(row[49]) + \(row[50])")
+        // Crossings interpolated linearly between neighbouring pixels.
+        func crossing(_ level: Int) -> Double {
+            let i = row.lastIndex { $0 >= level }!
+            return Double(i) + Double(row[i] - level) / Double(row[i] - row[i + 1])
+        }
+        let width = crossing(64) - crossing(191)
+        #expect(abs(width - 7.7) <= 0.3, "25–75 % width \(width)")
+        #expect(abs(width - 7.4) <= 0.5, "Gaussian σ 5.48 estimate")
+    }
+
+    /// Radius below 2/3 makes the box half-width 0: nothing changes.
+    @Test func tinyRadiusIsANoOp() throws {
+        let mask = try Self.disc(side: 40, radius: 10)
+        let before = Self.alphas(mask)
+        ShadowMask.blur(mask, radius: 0.6)              // round(0.45) = 0
+        #expect(Self.alphas(mask) == before)
+        ShadowMask.blur(mask, radius: 1)                // round(0.75) = 1: now it blurs
+        #expect(Self.alphas(mask) != before)
+    }
+
+    /// margin = ceil(2.5·radius) + 2: 3 → 10, 6 → 17, 0 → 2; always beyond the box
+    /// blur's support 3·round(0.75·radius) (9 → 6 for 3, 15 for 6).
+    @Test func marginCoversTheBlur() {
+        #expect(ShadowMask.margin(forRadius: 3) == 10)
+        #expect(ShadowMask.margin(forRadius: 6) == 17)
+        #expect(ShadowMask.margin(forRadius: 0) == 2)
+        for r in stride(from: 0.0, through: 40, by: 0.5) {
+            #expect(ShadowMask.margin(forRadius: r) >= 3 * (0.75 * r).rounded(), "radius \(r)")
+        }
+    }
+}
