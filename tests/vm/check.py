@@ -2,12 +2,22 @@
 """Check one GPU's results of panel-scenario.sh (stdlib only).
 
   check.py --gpu NAME --dir OUT --expected expected.png [--tolerance 8] [--min-match 99.5]
+           [--drag drag.json --expected-turned expected-turned.png --expected-events events.jsonl]
 
 Compares OUT/panel.ppm (QMP screendump while the panel ran) with the offscreen render,
 writes OUT/panel-diff.png on a mismatch, checks that OUT/console.ppm (after exit) is not
-the panel, reads the panel's exit code and OUT/flips.jsonl, prints the details and one
-summary line, and exits 1 on any failure.
+the panel, reads the panel's exit code, OUT/flips.jsonl and the animated "set" command's
+event, prints the details and one summary line, and exits 1 on any failure.
+
+With --drag (the input step, see drag.py): the panel read the tablet through evdev; stdout
+has trackingBegan, >= 5 user valueChanged, trackingEnded, and the final position is the
+drag's (135 +- 3, and within 0.5 of the offscreen render's); OUT/turned.ppm differs from
+OUT/panel.ppm only on the volume knob's disc; the pip, measured in the screendumps alone,
+moved from 45 to the final position (+- 3); and OUT/turned.ppm matches the render of the
+same drag (whole screen as for the panel; on the knob, away from its rim and its pip, at
+most --max-knob-diff pixels).
 """
+import math
 import argparse
 import itertools
 import json
@@ -20,6 +30,8 @@ import zlib
 
 MASK = (255).__and__
 IDLE_GAP_MS = 250  # a longer pause between flips is the panel idling, not a frame interval
+RIM_BAND = 10      # screen px inside the knob's edge: the rim, left out of the turned-vs-render check
+PIP_CLEARANCE = 12 # screen px around the pip's expected centre, likewise
 
 
 # ---- images: (width, height, RGB bytes) -----------------------------------------------------
@@ -142,6 +154,68 @@ def compare(a, b, w, h, tolerance, diff_path=None):
     return 1 - bad / (w * h), total_err / (w * h * 3), max_err
 
 
+def diff_pixels(a, b, w, h, tolerance):
+    """(x, y) of every pixel with a channel differing by more than tolerance."""
+    stride, out = w * 3, []
+    for y in range(h):
+        ra, rb = a[y * stride:(y + 1) * stride], b[y * stride:(y + 1) * stride]
+        if ra == rb:
+            continue
+        d = bytes(map(abs, map(operator.sub, ra, rb)))
+        worst = bytes(map(max, d[0::3], d[1::3], d[2::3]))
+        out.extend((x, y) for x, v in enumerate(worst) if v > tolerance)
+    return out
+
+
+def pip_angle(img, other, w, h, centre, r_in, r_out, darker=60):
+    """The knob's pip in img, found as the pixels of the ring r_in..r_out around centre that
+    are clearly darker than in other (a frame with the pip elsewhere): (angle in knob degrees,
+    0 at the top, counterclockwise positive; distance from the centre; pixel count), or None."""
+    cx, cy = centre
+    sx = sy = n = 0
+    for y in range(max(0, int(cy - r_out)), min(h, int(cy + r_out) + 2)):
+        for x in range(max(0, int(cx - r_out)), min(w, int(cx + r_out) + 2)):
+            if not r_in <= math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= r_out:
+                continue
+            i = 3 * (y * w + x)
+            if sum(img[i:i + 3]) + darker < sum(other[i:i + 3]):
+                sx += x + 0.5; sy += y + 0.5; n += 1
+    if not n:
+        return None
+    mx, my = sx / n - cx, sy / n - cy
+    return math.degrees(math.atan2(-mx, -my)), math.hypot(mx, my), n
+
+
+def angle_diff(a, b):
+    return abs((a - b + 180) % 360 - 180)
+
+
+# ---- events ---------------------------------------------------------------------------------
+
+def read_events(path):
+    events, bad = [], []
+    for n, line in enumerate(open(path, errors="replace"), 1):
+        if line.strip():
+            try:
+                events.append(json.loads(line))
+            except ValueError:
+                bad.append(n)
+    return events, bad
+
+
+def drag_events(events, widget):
+    """The first touch interaction on widget: (began, user valueChanged events, ended)."""
+    began = next((i for i, e in enumerate(events)
+                  if e.get("widget") == widget and e.get("event") == "trackingBegan"), None)
+    if began is None:
+        return False, [], False
+    ended = next((i for i, e in enumerate(events[began:], began)
+                  if e.get("widget") == widget and e.get("event") == "trackingEnded"), None)
+    changes = [e for e in events[began:ended] if e.get("widget") == widget
+               and e.get("event") == "valueChanged" and e.get("source") == "user"]
+    return True, changes, ended is not None
+
+
 # ---- flips ------------------------------------------------------------------------------------
 
 def flip_stats(path):
@@ -165,6 +239,13 @@ def main():
     ap.add_argument("--min-match", type=float, default=99.5, help="percent of pixels within tolerance")
     ap.add_argument("--max-mean-error", type=float, default=1.0)
     ap.add_argument("--max-console-equal", type=float, default=50.0, help="percent")
+    ap.add_argument("--drag", help="drag.json: check the input step")
+    ap.add_argument("--expected-turned", help="render of the drag (with --drag)")
+    ap.add_argument("--expected-events", help="events of that render (with --drag)")
+    ap.add_argument("--min-events", type=int, default=5, help="user valueChanged lines the drag must produce")
+    ap.add_argument("--max-position-error", type=float, default=3.0, help="degrees")
+    ap.add_argument("--max-knob-diff", type=int, default=40,
+                    help="pixels on the knob's disc allowed to differ from the drag's render")
     a = ap.parse_args()
     out = lambda name: os.path.join(a.dir, name)
     failures, parts = [], []
@@ -248,10 +329,143 @@ def main():
         except (OSError, ValueError) as e:
             failures.append(f"no console screendump ({e})")
 
+    # The animated "set" command (sent after the drag) reached the knob.
+    events = []
+    if os.path.exists(out("panel-stdout.log")):
+        events, bad_lines = read_events(out("panel-stdout.log"))
+        if bad_lines:
+            failures.append(f"panel-stdout.log: not JSON on line(s) {bad_lines[:5]}")
+    errors = [e["error"] for e in events if "error" in e]
+    if errors:
+        say(f"the panel answered with an error: {errors[0]}")
+    if rc == "0" and not errors:
+        if any(e.get("widget") == "volume" and e.get("event") == "valueChanged" and e.get("source") == "program"
+               and angle_diff(float(e.get("position", 0)), 270) < 0.01 for e in events):
+            say("set command: volume reached 270° (source program)")
+        else:
+            failures.append("no valueChanged with source program at 270° after the 'set' command")
+
+    if a.drag:
+        check_drag(a, out, say, failures, parts, events, panel)
+
     for f in failures:
         say(f"FAIL: {f}")
     print(f"vm-test {a.gpu}: {'FAIL' if failures else 'PASS'}: " + "; ".join(parts))
     return 1 if failures else 0
+
+
+def check_drag(a, out, say, failures, parts, events, panel):
+    """The input step: tablet drag -> evdev -> knob-panel -> events and a turned knob."""
+    info = json.load(open(a.drag))
+    widget, expected = info["widget"], info["expected_position"]
+    stderr = open(out("panel-stderr.log"), errors="replace").read() if os.path.exists(out("panel-stderr.log")) else ""
+    line = next((l for l in stderr.splitlines() if "input (" in l), None)
+    if line is None or "QEMU Virtio Tablet" not in line:
+        failures.append("the panel did not report the QEMU Virtio Tablet as an input device on stderr")
+    elif "evdev" not in line:
+        say("note: the tablet was not read through the evdev reader")
+
+    began, changes, ended = drag_events(events, widget)
+    final = float(changes[-1]["position"]) if changes else None
+    rfinal = None  # the render's final position for the same drag
+    text = (f"drag: {'trackingBegan, ' if began else ''}{len(changes)} user valueChanged"
+            f"{', trackingEnded' if ended else ''}" + (f", final position {final:.2f}°" if changes else ""))
+    say(text)
+    parts.append(f"drag {len(changes)} events, final {final:.2f}°" if changes else "drag: no user events")
+    if not began:
+        failures.append(f"no trackingBegan for {widget} on stdout: the tablet drag did not reach the knob")
+    elif not ended:
+        failures.append(f"no trackingEnded for {widget} on stdout after the drag")
+    if began and len(changes) < a.min_events:
+        failures.append(f"only {len(changes)} user valueChanged during the drag (need >= {a.min_events})")
+    if final is not None:
+        if angle_diff(final, expected) > a.max_position_error:
+            failures.append(f"final position {final:.2f}° after the drag, expected {expected:g} ± {a.max_position_error:g}")
+        if a.expected_events and os.path.exists(a.expected_events):
+            _, render_changes, _ = drag_events(read_events(a.expected_events)[0], widget)
+            if render_changes:
+                rfinal = float(render_changes[-1]["position"])
+                say(f"render of the same drag: final position {rfinal:.4f}° (VM {final:.4f}°, "
+                    f"{len(render_changes)} events in the render)")
+                if angle_diff(final, rfinal) > 0.5:
+                    failures.append(f"final position {final:.4f}° differs from the render's {rfinal:.4f}° "
+                                    "for the same tablet samples")
+    others = sorted({e.get("widget") for e in events if e.get("source") == "user" and e.get("widget") != widget})
+    if others:
+        failures.append(f"the drag changed other widgets too: {', '.join(map(str, others))}")
+
+    try:
+        tw, th, turned = read_image(out("turned.ppm"))
+    except (OSError, ValueError) as e:
+        failures.append(f"no screendump after the drag ({e})")
+        return
+    if panel is None:
+        return
+    if len(turned) != len(panel):
+        failures.append(f"the screendump after the drag is {tw}x{th}, unlike the first one")
+        return
+    w, h = tw, th
+    cx, cy = info["centre_screen"]
+    radius = info["knob_radius_screen"]
+    changed = diff_pixels(panel, turned, w, h, a.tolerance)
+    outside = [p for p in changed if math.hypot(p[0] + 0.5 - cx, p[1] + 0.5 - cy) > radius + 3]
+    if changed:
+        xs, ys = [p[0] for p in changed], [p[1] for p in changed]
+        say(f"drag changed {len(changed)} pixels, in x {min(xs)}..{max(xs)} y {min(ys)}..{max(ys)}; "
+            f"{len(outside)} outside the knob's disc (centre {cx:g},{cy:g} radius {radius:.1f} + 3)")
+    if len(changed) < 100:
+        failures.append(f"the screen hardly changed after the drag ({len(changed)} pixels): the knob did not turn")
+    if outside:
+        failures.append(f"{len(outside)} pixels changed outside the volume knob after the drag, e.g. {outside[:3]}")
+
+    pip_r = info["pip_radius_screen"]
+    pip_target = final if final is not None else expected
+    if rfinal is not None:
+        pip_target = rfinal
+    r_in, r_out = pip_r * 0.6, min(pip_r * 1.1, radius - 6)
+    before = pip_angle(panel, turned, w, h, (cx, cy), r_in, r_out)
+    after = pip_angle(turned, panel, w, h, (cx, cy), r_in, r_out)
+    if before is None or after is None:
+        failures.append("cannot find the knob's pip in the screendumps (no darker dot that moved)")
+    else:
+        text = (f"pip at {before[0]:.1f}° before (r {before[1]:.1f} px, {before[2]} px), "
+                f"{after[0]:.1f}° after (r {after[1]:.1f} px, {after[2]} px)")
+        say(text)
+        parts.append(f"pip {before[0]:.1f}°->{after[0]:.1f}°")
+        if angle_diff(before[0], info["start_position"]) > a.max_position_error:
+            failures.append(f"pip at {before[0]:.1f}° before the drag, expected {info['start_position']:g}")
+        target = final if final is not None else expected
+        if angle_diff(after[0], target) > a.max_position_error:
+            failures.append(f"pip at {after[0]:.1f}° after the drag, expected {target:.1f}° ± {a.max_position_error:g}")
+        elif angle_diff(after[0], expected) > a.max_position_error:
+            failures.append(f"pip at {after[0]:.1f}° after the drag, expected {expected:g}° ± {a.max_position_error:g}")
+
+    if a.expected_turned:
+        try:
+            ew, eh, exp = read_image(a.expected_turned)
+        except (OSError, ValueError) as e:
+            failures.append(f"expected turned image: {e}")
+            return
+        if (ew, eh) != (w, h):
+            failures.append(f"turned screendump is {w}x{h}, expected {ew}x{eh}")
+            return
+        match, mean, worst = compare(turned, exp, w, h, a.tolerance, out("turned-diff.png"))
+        # On the knob, leave out what moves with a tiny angle difference between the VM and
+        # the render (0.2 degrees changes ~300 px of the rotating bevelled rim): the rim band
+        # and a disc around the pip's expected place.  The pip's angle is measured above.
+        px, py = cx - pip_r * math.sin(math.radians(pip_target)), cy - pip_r * math.cos(math.radians(pip_target))
+        on_knob = [p for p in diff_pixels(turned, exp, w, h, a.tolerance)
+                   if math.hypot(p[0] + 0.5 - cx, p[1] + 0.5 - cy) <= radius + 3]
+        knob_bad = [p for p in on_knob if math.hypot(p[0] + 0.5 - cx, p[1] + 0.5 - cy) < radius - RIM_BAND
+                    and math.hypot(p[0] + 0.5 - px, p[1] + 0.5 - py) > PIP_CLEARANCE]
+        text = (f"turned match {match * 100:.2f}% (mean error {mean:.2f}, max {worst}), "
+                f"knob {len(on_knob)} px off, {len(knob_bad)} away from rim and pip")
+        say(f"{text}; need >= {a.min_match}%, mean <= {a.max_mean_error}, <= {a.max_knob_diff} px away from rim and pip")
+        parts.append(f"turned match {match * 100:.2f}%, {len(knob_bad)} px off on the knob")
+        if match * 100 < a.min_match or mean > a.max_mean_error or len(knob_bad) > a.max_knob_diff:
+            write_png(out("turned-actual.png"), w, h, turned)
+            failures.append(f"turned screendump differs from the render of the drag: see {out('turned-diff.png')} "
+                            f"(red: differing pixels) and {out('turned-actual.png')}")
 
 
 if __name__ == "__main__":

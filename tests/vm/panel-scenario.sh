@@ -1,19 +1,21 @@
 #!/bin/bash
-# panel-scenario.sh KNOB_PANEL LAYOUT OUT [EXIT_AFTER]: runs inside the VM (via vm.py), in the repo root.
+# panel-scenario.sh KNOB_PANEL LAYOUT OUT [EXIT_AFTER [DRAG]]: runs inside the VM (via vm.py), in the repo root.
 # Writes a marker text on the console, starts the panel with stdin from a FIFO, has the host
-# screendump it once it is ready (OUT/panel.ppm), sends one animated "set" command, waits for
-# --exit-after, then has the host screendump the restored console (OUT/console.ppm).
-# Leaves OUT/panel-stderr.log, OUT/panel.rc and OUT/scenario.log for check.py.
+# screendump it once it is ready (OUT/panel.ppm), then with DRAG (drag.py's drag-qmp.jsonl)
+# has the host play that tablet drag, waits for the panel's "trackingEnded" line and has the
+# host screendump the turned knob (OUT/turned.ppm), sends one animated "set" command, waits
+# for --exit-after, then has the host screendump the restored console (OUT/console.ppm).
+# Leaves OUT/panel-stdout.log, OUT/panel-stderr.log, OUT/panel.rc and OUT/scenario.log for check.py.
 # Process starts cost ~50 ms each under TCG, so the waits use bash builtins only: a polling
 # `sleep` would steal the CPU the panel's frames need.
 set -u
-bin=$1 layout=$2 out=$3 EXIT_AFTER=${4:-8}
+bin=$1 layout=$2 out=$3 EXIT_AFTER=${4:-8} drag=${5:-}
 here=$(dirname "$0")
 note() { local up; read -r up _ < /proc/uptime; echo "$up $*" >> "$out/scenario.log"; }
 shot() { "$here/guest-qmp.sh" "$1" "{\"execute\":\"screendump\",\"arguments\":{\"filename\":\"$out/$1.ppm\"}}"; }
 nap() { read -r -t "$1" -u $tick; }
 
-rm -f "$out"/{ready,flips.jsonl,panel.ppm,console.ppm,panel.rc,panel-stderr.log,scenario.log}
+rm -f "$out"/{ready,flips.jsonl,panel.ppm,turned.ppm,console.ppm,panel.rc,panel-stdout.log,panel-stderr.log,scenario.log}
 # White on blue, so the restored console can be told from a blank or black screen.
 printf '\033[37;44m\033[2J\033[H knob-panel VM test on %s: this is the text console\n' \
     "${KNOB_VM_GPU:-?}" > /dev/tty1
@@ -37,6 +39,34 @@ if [ -e "$out/ready" ]; then
     shot panel && note "panel screendump taken"
 else
     note "no ready file (process $(kill -0 $pid 2> /dev/null && echo running || echo exited))"
+fi
+# The input step: real tablet events through the guest kernel's input stack.  The host plays
+# the whole drag (one QMP command per SYN_REPORT, STEP_S apart), so the pacing does not
+# depend on this guest's slow process starts.
+if [ -n "$drag" ] && [ -e "$out/ready" ] && kill -0 $pid 2> /dev/null; then
+    mapfile -t drag_cmds < "$drag"
+    note "drag: ${#drag_cmds[@]} QMP lines"
+    if "$here/guest-qmp.sh" drag "${drag_cmds[@]}"; then
+        note "drag played"
+        ended=
+        for ((i = 0; i < 200; i++)); do   # up to 2 s for the panel to report the release (~10 ms here)
+            mapfile -t events < "$out/panel-stdout.log"
+            [[ ${events[*]} == *'"event":"trackingEnded"'* ]] && { ended=1; break; }
+            kill -0 $pid 2> /dev/null || break
+            nap 0.01
+        done
+        if [ -n "$ended" ]; then
+            note "trackingEnded seen"
+            nap 0.5   # the last frame: the final position was drawn on the last move, 80 ms before
+            shot turned && note "turned screendump taken"
+        else
+            note "no trackingEnded on stdout after the drag (${#events[@]} lines)"
+        fi
+    else
+        note "drag failed"
+    fi
+elif [ -n "$drag" ]; then
+    note "drag left out: the panel is not running"
 fi
 trap '' PIPE   # if the panel is gone, the write below fails instead of killing this script
 if kill -0 $pid 2> /dev/null; then

@@ -1,7 +1,9 @@
 #!/bin/bash
 # run-vm-tests.sh: the real display path test.  Boots Debian's kernel in QEMU (TCG) once per
 # emulated GPU, runs `knob-panel run panels/demo.json` on its KMS device, and compares QMP
-# screendumps with `knob-panel render`.  Run from the repo root.  See tests/vm/README.md.
+# screendumps with `knob-panel render`; then turns the volume knob with a QMP tablet drag
+# through the guest kernel's input stack and checks the events and a second screendump.
+# Run from the repo root.  See tests/vm/README.md.
 #   KNOB_PANEL  the binary (default .build/release/knob-panel)
 #   RES         display size (default 1024x768)
 #   GPUS        emulated GPUs to test (default "bochs virtio")
@@ -9,6 +11,7 @@
 #   KNOB_VM_OUT results folder (default .build/vm-tests); KNOB_VM_CACHE kernel cache
 #   EXIT_AFTER  the panel's --exit-after (default 8)
 #   VM_TIMEOUT  seconds before a VM is killed (default 60)
+#   DRAG        1 (default): the input step; 0 leaves it out (it needs panels/demo.json's volume knob)
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -19,6 +22,7 @@ LAYOUT=${LAYOUT:-panels/demo.json}
 OUT=${KNOB_VM_OUT:-$PWD/.build/vm-tests}
 EXIT_AFTER=${EXIT_AFTER:-8}
 VM_TIMEOUT=${VM_TIMEOUT:-60}
+DRAG=${DRAG:-1}
 
 die() { echo "run-vm-tests.sh: $*" >&2; exit 1; }
 [ -x "$KNOB_PANEL" ] || die "no executable $KNOB_PANEL (build it, or set KNOB_PANEL)"
@@ -32,13 +36,30 @@ python3 "$HERE/vm.py" setup > /dev/null || die "VM setup failed"
 "$KNOB_PANEL" render "$LAYOUT" --out "$OUT/expected.png" --size "$RES" \
     || die "$KNOB_PANEL render $LAYOUT --size $RES failed"
 
+# The input step: one drag, as QMP tablet events for the guest and as a render input script.
+drag_qmp= drag_check=()
+if [ "$DRAG" = 1 ]; then
+    drag_time=$(python3 "$HERE/drag.py" --layout "$LAYOUT" --res "$RES" --out "$OUT"); drag_rc=$?
+    [ $drag_rc = 0 ] || [ $drag_rc = 2 ] || die "drag.py failed (exit $drag_rc)"
+    if [ $drag_rc = 0 ]; then
+        "$KNOB_PANEL" render "$LAYOUT" --out "$OUT/expected-turned.png" --size "$RES" \
+            --input "$OUT/drag-input.jsonl" --events "$OUT/expected-events.jsonl" --time "$drag_time" \
+            || die "$KNOB_PANEL render $LAYOUT --input $OUT/drag-input.jsonl failed"
+        drag_qmp=$OUT/drag-qmp.jsonl
+        drag_check=(--drag "$OUT/drag.json" --expected-turned "$OUT/expected-turned.png"
+                    --expected-events "$OUT/expected-events.jsonl")
+    else
+        echo "run-vm-tests.sh: input step left out (DRAG=0 to silence this note)"
+    fi
+fi
+
 failed=0 summary=()
 for gpu in $GPUS; do
     dir=$OUT/$gpu
     rm -rf "$dir" && mkdir -p "$dir"
     echo "== $gpu ($RES): $KNOB_PANEL run $LAYOUT"
     python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER"
+        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp"
     vm_rc=$? vm_note=""
     case $vm_rc in
         0) ;;
@@ -47,7 +68,7 @@ for gpu in $GPUS; do
     esac
     [ -z "$vm_note" ] || echo "  [$gpu] FAIL: $vm_note"
     [ -s "$dir/scenario.log" ] && sed "s/^/  [$gpu] guest /" "$dir/scenario.log"
-    report=$(python3 "$HERE/check.py" --gpu "$gpu" --dir "$dir" --expected "$OUT/expected.png")
+    report=$(python3 "$HERE/check.py" --gpu "$gpu" --dir "$dir" --expected "$OUT/expected.png" "${drag_check[@]}")
     check_rc=$?
     echo "$report"
     line=$(tail -1 <<< "$report")
