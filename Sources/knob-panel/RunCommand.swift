@@ -14,7 +14,7 @@ enum RunCommand {
             OptionSpec("mode", value: "mode", help: "'preferred', WxH or WxH@Hz.", default: "preferred"),
             OptionSpec("exit-after", value: "seconds", help: "Quit this many seconds after the panel is on screen (restoring the console)."),
             OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
-            OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip."),
+            OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started})."),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where to render instead when no display is free.", default: "/tmp/knob-panel-PANEL.png"),
         ])

@@ -13,7 +13,9 @@ public final class DisplaySession {
         public var exitAfter: Double?
         /// Created once the first page flip has completed (the panel is on screen).
         public var readyFile: String?
-        /// One JSON line per completed flip: `{"flip":N,"t":SECONDS_SINCE_EXEC}`.
+        /// One JSON line per completed flip: `{"flip":N,"t":SECONDS_SINCE_EXEC}`. Unlike event
+        /// times (the frame clock, from when the panel came up) these count from exec, so
+        /// start-up cost shows.
         public var flipLog: String?
         /// Descriptor to read command lines from (stdin); nil for none.
         public var commandFD: Int32?
@@ -113,7 +115,10 @@ public final class DisplaySession {
                     pacer.flipCompleted(at: after)
                     let sinceExec = after + clock.origin - execOrigin
                     stats.flips.append(sinceExec)
-                    if let flipLog { fputs("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec))}\n", flipLog) }
+                    if let flipLog {
+                        fputs("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec))}\n", flipLog)
+                        fflush(flipLog)
+                    }
                     if stats.flips.count == 1 {
                         stats.firstFlipSinceExec = sinceExec
                         if let path = options.readyFile { markReady(path) }
