@@ -111,30 +111,36 @@ import Testing
 }
 
 @Suite struct FlipPacerTests {
-    /// Without vblank (the flip completes 0.2 ms after it is queued) flips are held to a grid
-    /// of refresh periods from the first flip: queued at 1.0 → next at 1.0 + 1/60; a frame
-    /// that was late (queued at 1.05, slot 3) → the next slot, 1.0 + 4/60. No drift.
-    @Test func holdsFlipsToAGridWhenTheyCompleteInstantly() {
+    /// Without vblank (the flip completes 0.2 ms after it is queued) frames start on a grid of
+    /// refresh periods from the first one: started at 1.0 → next slot 1.0 + 1/60. A frame
+    /// that takes longer than a period (started in slot 1, queued in slot 2) lets the next
+    /// start at once (slot 2 has begun), and never two frames in one slot.
+    @Test func startsFramesOnAGridWhenFlipsCompleteInstantly() {
         let period = 1.0 / 60
         var p = FlipPacer(refreshPeriod: period)
-        #expect(p.earliestNextFlip == -Double.infinity)
-        p.flipQueued(at: 1.0)
-        #expect(abs(p.earliestNextFlip - (1.0 + period)) < 1e-12)   // unknown driver yet: be safe
-        p.flipCompleted(at: 1.0002)
+        #expect(p.earliestNextFrame == -Double.infinity)
+        p.frameStarted(at: 1.0)
+        p.flipQueued(at: 1.004)
+        #expect(abs(p.earliestNextFrame - (1.0 + period)) < 1e-12)   // driver unknown yet: be safe
+        p.flipCompleted(at: 1.0042)
         #expect(p.driverLacksVblank)
-        p.flipQueued(at: 1.0 + period)
-        #expect(abs(p.earliestNextFlip - (1.0 + 2 * period)) < 1e-12)
-        p.flipQueued(at: 1.05)
-        #expect(abs(p.earliestNextFlip - (1.0 + 4 * period)) < 1e-12)
+        p.frameStarted(at: 1.0 + period + 0.0001)                     // the timer fired a bit late
+        #expect(abs(p.earliestNextFrame - (1.0 + 2 * period)) < 1e-12)
+        p.frameStarted(at: 1.0 + 2 * period)                          // slow frame: 25 ms to render
+        p.flipQueued(at: 1.0 + 2 * period + 0.025)
+        p.flipCompleted(at: 1.0 + 2 * period + 0.0252)
+        #expect(p.earliestNextFrame < 1.0 + 2 * period + 0.025)       // the next may start at once
+        #expect(abs(p.earliestNextFrame - (1.0 + 3 * period)) < 1e-12)
     }
 
     /// With vblank (completion one period after queueing) the kernel paces flips: the next
-    /// may be queued at once.
+    /// frame may start at once.
     @Test func leavesPacingToTheKernelWithVblank() {
         var v = FlipPacer(refreshPeriod: 1.0 / 60)
-        v.flipQueued(at: 2.0)
+        v.frameStarted(at: 2.0)
+        v.flipQueued(at: 2.003)
         v.flipCompleted(at: 2.0 + 1.0 / 60)
         #expect(!v.driverLacksVblank)
-        #expect(v.earliestNextFlip == -Double.infinity)
+        #expect(v.earliestNextFrame == -Double.infinity)
     }
 }

@@ -26,6 +26,8 @@ public final class DisplaySession {
         public var flips: [Double] = []          // completion times, seconds since exec
         public var firstFlipSinceExec: Double?
         public var framesRendered = 0
+        /// Seconds from starting a frame to queueing its flip (render + copy), per frame.
+        public var frameCosts: [Double] = []
         public var driverLacksVblank = false
         /// Intervals between consecutive flips while frames kept coming; gaps longer than
         /// `idleGap` are the panel sleeping (nothing changed) and are left out.
@@ -70,13 +72,14 @@ public final class DisplaySession {
         // First frame: modeset with it, then flip to the same picture in the other buffer so
         // the first flip event confirms the panel is on screen.
         let first = clock.now
+        pacer.frameStarted(at: first)
         controller.advance(to: first)
         controller.invalidateAll()
         let full = controller.renderFrame(at: first)
         stats.framesRendered += 1
         try output.start(with: controller.frame)
         try output.present(controller.frame, damage: full)
-        pacer.flipQueued(at: first)
+        pacer.flipQueued(at: clock.now)
 
         let exitAt = options.exitAfter.map { first + $0 }
         var running = true
@@ -85,14 +88,17 @@ public final class DisplaySession {
             if let exitAt, now >= exitAt { break }
             var wake: Double? = exitAt
             if !output.flipPending && controller.wantsFrame(at: now) {
-                if now >= pacer.earliestNextFlip {
+                if now >= pacer.earliestNextFrame {
+                    pacer.frameStarted(at: now)
                     controller.advance(to: now)
                     let damage = controller.renderFrame(at: now)
                     stats.framesRendered += 1
                     try output.present(controller.frame, damage: damage)
-                    pacer.flipQueued(at: now)
+                    let queued = clock.now
+                    pacer.flipQueued(at: queued)
+                    stats.frameCosts.append(queued - now)
                 } else {
-                    wake = Swift.min(wake ?? .infinity, pacer.earliestNextFlip)
+                    wake = Swift.min(wake ?? .infinity, pacer.earliestNextFrame)
                 }
             }
             timer.arm(atMonotonic: wake.map { $0 + clock.origin })
