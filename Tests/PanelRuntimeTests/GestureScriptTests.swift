@@ -191,6 +191,31 @@ import Testing
         #expect(r.knob.state == .highlighted)
     }
 
+    /// Two-finger rotation: the knob turns by the change of the angle of the line between the
+    /// fingers (minus on a counterclockwise knob). The line from finger 0 (200,100) to finger 1
+    /// (200,200) points straight down (90° clockwise from +x on screen); finger 1 moves to
+    /// (150,150) → 135°; finger 0 moves to (250,150) → 180°: +90° clockwise, position −90°.
+    /// The second finger may land in the knob's square outside its circle (here (295, 245)).
+    @Test func twoFingerRotation() throws {
+        let r = try Self.run(knob: #""mode": "continuous", "gesture": "twoFingerRotation""#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":100}
+        {"t":0.11,"type":"touch_down","id":1,"x":200,"y":200}
+        {"t":0.20,"type":"touch_motion","id":1,"x":150,"y":150}
+        {"t":0.30,"type":"touch_motion","id":0,"x":250,"y":150}
+        {"t":0.40,"type":"touch_up","id":1}
+        {"t":0.41,"type":"touch_up","id":0}
+        """, until: 0.5)
+        let v = Self.values(r.events)
+        #expect(abs(v[0].0 - (-45)) < 1e-6)
+        #expect(abs(v.last!.0 - (-90)) < 1e-6)
+        let corner = try Self.run(knob: #""mode": "continuous", "gesture": "twoFingerRotation""#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":100}
+        {"t":0.11,"type":"touch_down","id":1,"x":295,"y":245}
+        {"t":0.20,"type":"touch_motion","id":1,"x":105,"y":245}
+        """, until: 0.3)
+        #expect(Self.values(corner.events).count >= 1)
+    }
+
     /// The mouse drives the knob like a finger: left button down on the knob, drag, up.
     /// Wheel over the knob: continuous steps of 5°. Keys need focus: Tab, then Right = +1°
     /// (one step up), PageUp = +10°, Home = the travel's start.

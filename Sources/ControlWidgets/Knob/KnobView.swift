@@ -256,8 +256,12 @@ public final class KnobView: WidgetView {
 
     public func isAnimating(at time: Double) -> Bool { model.isAnimating(at: time) }
 
+    /// A touch starts on the knob's circle. The second finger of a two-finger rotation may
+    /// land anywhere in the knob's square (UIKit delivers touches in the control's bounds),
+    /// since a twist needs fingers apart and a small knob has little room inside its rim.
     public func hitTest(_ point: Point) -> Bool {
-        geometry.contains(local(point))
+        if model.gesture == .twoFingerRotation && gestures.touchCount == 1 && knobRect.contains(point) { return true }
+        return geometry.contains(local(point))
     }
 
     public func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent] {

@@ -68,6 +68,8 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
 
     /// True while a recognised gesture turns the knob.
     public var isTracking: Bool { phase == .tracking }
+    /// Fingers currently down on this knob.
+    public var touchCount: Int { touches.count }
 
     /// Whether `point` (knob coordinates) starts a touch on this knob.
     public func contains(_ point: KnobPoint) -> Bool { geometry.contains(point) }
