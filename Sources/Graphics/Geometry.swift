@@ -52,9 +52,11 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The smallest pixel rectangle covering `r` (rounded outwards).
+    /// Edges are clamped to ±2³⁰ first, so absurd geometry can never trap the conversion.
     public init(covering r: Rect) {
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        let x1 = Int(r.maxX.rounded(.up)), y1 = Int(r.maxY.rounded(.up))
+        func clamp(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, -1_073_741_824), 1_073_741_824) }
+        let x0 = Int(clamp(r.minX).rounded(.down)), y0 = Int(clamp(r.minY).rounded(.down))
+        let x1 = Int(clamp(r.maxX).rounded(.up)), y1 = Int(clamp(r.maxY).rounded(.up))
         self.init(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
     }
 

@@ -31,15 +31,14 @@ enum RunCommand {
             }
             modeRequest = m
             exitAfter = try args.double("exit-after")
-            if let e = exitAfter, e < 0 { throw UsageError("--exit-after must not be negative") }
+            if let e = exitAfter, e < 0 || e > 1e9 { throw UsageError("--exit-after must be between 0 and 1e9 seconds") }
         } catch { throw CommandFailure("\(error)", status: 64) }
 
         let output: KMSOutput
         do {
             output = try openDisplay(device: args.value("device"), connector: args.value("connector"), mode: modeRequest)
         } catch let e where e.meansNoDisplayAvailable {
-            let base = panelPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "panel"
-            let png = args.value("offscreen-out") ?? "/tmp/knob-panel-\(base).png"
+            let png = args.value("offscreen-out") ?? defaultOffscreenPath(panelPath)
             Console.note("no free KMS display: \(e.message); rendering offscreen instead")
             try renderOffscreen(panel, to: png)
             Console.out(png)
@@ -68,8 +67,24 @@ enum RunCommand {
             Console.note(description)
         }
         let session = DisplaySession(controller: controller, output: output, options: options, inputSource: input)
-        do { try session.run() } catch { throw CommandFailure(error.message) }
+        do {
+            try session.run()
+        } catch let e where e.kind == .masterHeld && session.stats.flips.isEmpty {
+            // Another program (a compositor, X) holds the display: same fallback as no device.
+            Console.note("no free KMS display: \(e.message); rendering offscreen instead")
+            let png = args.value("offscreen-out") ?? defaultOffscreenPath(panelPath)
+            try renderOffscreen(panel, to: png)
+            Console.out(png)
+            return
+        } catch {
+            throw CommandFailure(error.message)
+        }
         Console.note(summary(session.stats))
+    }
+
+    static func defaultOffscreenPath(_ panelPath: String) -> String {
+        let base = panelPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "panel"
+        return "/tmp/knob-panel-\(base).png"
     }
 
     /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev

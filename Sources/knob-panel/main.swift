@@ -17,14 +17,22 @@ let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] 
     return s
 }
 
+// An integrator that stops reading our events must not kill the panel (and leave the
+// display unrestored): writes to a closed pipe fail quietly instead.
+signal(SIGPIPE, SIG_IGN)
+
 var argv = Array(CommandLine.arguments.dropFirst())
 if argv.isEmpty || argv[0] == "--help" || argv[0] == "-h" {
     Console.out(mainHelp())
     exit(argv.isEmpty ? 64 : 0)
 }
 if argv[0] == "help" {
-    if argv.count > 1, let (spec, _) = commands.first(where: { $0.0.name == argv[1] }) { Console.out(spec.helpText) }
-    else { Console.out(mainHelp()) }
+    guard argv.count > 1 else { Console.out(mainHelp()); exit(0) }
+    guard let (spec, _) = commands.first(where: { $0.0.name == argv[1] }) else {
+        Console.error("no subcommand '\(argv[1])'; see 'knob-panel help'")
+        exit(64)
+    }
+    Console.out(spec.helpText)
     exit(0)
 }
 guard let (spec, body) = commands.first(where: { $0.0.name == argv[0] }) else {

@@ -5,7 +5,7 @@ import Testing
 let panelCases: [SyntaxCase] = [
     SyntaxCase("top level is not an object", "[1]", 1, 1, "the top level: expected an object, found an array"),
     SyntaxCase("missing required panel key", #"{"size": [1280, 800], "pages": [{"id": "p"}]}"#, 1, 1, "missing required key 'panel' in the panel"),
-    SyntaxCase("size out of range", #"{"panel": "T", "size": [0, 800], "pages": [{"id": "p"}]}"#, 1, 25, "'size' width: 0 is out of range: must be between 1 and 16384"),
+    SyntaxCase("size out of range", #"{"panel": "T", "size": [0, 800], "pages": [{"id": "p"}]}"#, 1, 25, "'size' width: 0 is out of range: must be between 1 and 8192"),
     SyntaxCase("size not an integer", #"{"panel": "T", "size": [1280.5, 800], "pages": [{"id": "p"}]}"#, 1, 25, "'size' width: expected an integer, found 1280.5"),
     SyntaxCase("size of wrong type", #"{"panel": "T", "size": "big", "pages": [{"id": "p"}]}"#, 1, 24, "'size': expected an array [width, height], found a string"),
     SyntaxCase("no pages", #"{"panel": "T", "size": [100, 100], "pages": []}"#, 1, 45, "'pages': expected at least 1 page, found 0"),
@@ -62,7 +62,7 @@ func panelErrorIsReportedAtItsPosition(_ c: SyntaxCase) {
         "m.json:1:36: error: unknown key 'colour' in the panel",
         "m.json:2:20: error: 'tint': invalid color 'blue': expected '#rrggbb' or '#rrggbbaa'",
         "m.json:4:69: error: 'mode': unknown value 'wheel'; expected one of: linearReturn, wheelOfFortune, continuous, rotaryDial",
-        "m.json:4:94: error: 'shadowRadius': -1 is out of range: must be at least 0",
+        "m.json:4:94: error: 'shadowRadius': -1 is out of range: must be between 0 and 100",
         "m.json:5:4: error: missing required key 'text' in label 'v'",
         "m.json:5:11: error: duplicate widget id 'v' (first defined at 4:11)",
         "m.json:5:42: error: label 'v': frame [0, 700, 300, 200] lies outside the design size 1280x800",

@@ -138,9 +138,11 @@ let demoPanel = """
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panel-layout-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: dir.appendingPathComponent("img"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
+    let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     for name in ["knob.png", "img/hi.png", "img/dial.png"] {
-        try Data([0x89, 0x50]).write(to: dir.appendingPathComponent(name))
+        try Data(pngSignature).write(to: dir.appendingPathComponent(name))
     }
+    try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0, 0]).write(to: dir.appendingPathComponent("photo.png"))
     let layout = fileWithWidget(#"{"id": "k", "type": "knob", "frame": [0, 0, 10, 10], "image": "knob.png", "images": {"highlighted": "img/hi.png"}, "backgroundImage": "img/dial.png"}"#)
     let path = dir.appendingPathComponent("p.json").path
     try layout.write(toFile: path, atomically: true, encoding: .utf8)
@@ -158,6 +160,12 @@ let demoPanel = """
     let elsewhere = diagnostics(layout, file: "p.json", baseDirectory: "/nonexistent")
     #expect(elsewhere.map(\.location.column) == [63, 101, 135]) // counted with Python str.index
     #expect(elsewhere[0].message == "'image': cannot read image file 'knob.png' (resolved to '/nonexistent/knob.png'): No such file or directory")
+
+    // A JPEG renamed to .png is caught by the checker, not at render time.
+    let jpeg = fileWithWidget(#"{"id": "k", "type": "knob", "frame": [0, 0, 10, 10], "image": "photo.png"}"#)
+    let notPNG = diagnostics(jpeg, file: "p.json", baseDirectory: dir.path)
+    #expect(notPNG.count == 1)
+    #expect(notPNG.first?.message.contains("is not a PNG") == true)
 }
 
 @Test func unreadableFileIsOneDiagnostic() {

@@ -58,6 +58,15 @@ import Testing
         } else { Issue.record("time going backwards was accepted") }
     }
 
+    /// Windows line endings: "\r\n" is one Character in Swift, so splitting must use scalars.
+    @Test func crlfScriptsParseLineByLine() throws {
+        let inputs = try InputScript.parse("{\"t\":0.1,\"type\":\"wheel\",\"delta\":1}\r\n{\"t\":0.2,\"type\":\"wheel\",\"delta\":2}\r\n", file: "w.jsonl").get()
+        #expect(inputs == [TimedInput(time: 0.1, event: .wheel(delta: 1)), TimedInput(time: 0.2, event: .wheel(delta: 2))])
+        if case .failure(let e) = InputScript.parse("{\"t\":0.1,\"type\":\"touch_up\",\"id\":-1}", file: "w") {
+            #expect(e.errors[0].message.contains("whole number from 0"))
+        } else { Issue.record("negative touch id accepted") }
+    }
+
     @Test func commandsParse() throws {
         guard case let .set(w, c) = try PanelCommand.parse(#"{"command":"set","widget":"volume","position":270,"animated":true}"#).get() else {
             Issue.record("not a set"); return

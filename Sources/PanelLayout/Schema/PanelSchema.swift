@@ -1,6 +1,6 @@
 /// The keys of a layout file outside the widget types (see `WidgetTypes` for those).
 public enum PanelSchema {
-    public static let maxDesignSide = 16384
+    public static let maxDesignSide = 8192
 
     public static let grid = ObjectSchema(name: "grid", properties: [
         PropertyRule("columns", .integer(min: 1, max: 256), required: true, doc: "Number of columns (≥ 1)."),

@@ -45,6 +45,11 @@ public indirect enum ValueRule: Sendable {
     public static let positiveNumber = ValueRule.number(min: .above(0), max: nil)
     public static let nonNegativeNumber = ValueRule.number(min: .atLeast(0), max: nil)
     public static let colorOrStateColors = ValueRule.oneOf([.color, .stateMap(.color)])
+    /// Degrees; ±1,000,000 (about 2,800 turns) is far beyond any knob and keeps the angle
+    /// maths exact.
+    public static let angle = ValueRule.number(min: .atLeast(-1_000_000), max: .atMost(1_000_000))
+    /// Shadow offsets in design pixels.
+    public static let shadowDistance = ValueRule.number(min: .atLeast(-1000), max: .atMost(1000))
 
     /// Which JSON kind this rule accepts, for choosing among `oneOf` alternatives.
     func accepts(_ node: JSONNode) -> Bool {

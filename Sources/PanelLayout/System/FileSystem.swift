@@ -34,6 +34,17 @@ enum FileSystem {
         return FileError(call: "access", code: errno)
     }
 
+    /// True when the file starts with the 8-byte PNG signature (images must be PNG; a
+    /// renamed JPEG or a truncated download is caught here, not at render time).
+    static func hasPNGSignature(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) }
+        return n == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

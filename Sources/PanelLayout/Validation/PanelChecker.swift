@@ -144,6 +144,10 @@ final class PanelChecker {
                 report(node.location, "\(subject): image path \(shown(s)) (resolved to \(shown(resolved))) is a directory")
                 return nil
             }
+            if !FileSystem.hasPNGSignature(resolved) {
+                report(node.location, "\(subject): image file \(shown(s)) is not a PNG (images must be PNG files)")
+                return nil
+            }
             return .string(resolved)
 
         case .tuple(let elements):

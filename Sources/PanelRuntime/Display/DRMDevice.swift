@@ -11,15 +11,14 @@ public final class DRMDevice: KMSDevice {
     /// Raw modes per connector, so a `DisplayMode` can be turned back into what SetCrtc needs.
     private var rawModes: [UInt32: [drmModeModeInfo]] = [:]
     /// Completed flips counted by the C callback (passed as its user data).
-    private let flipCounter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private let flipCounter: UnsafeMutablePointer<Int>
 
     public init(path: String) throws(DisplayError) {
-        self.path = path
-        flipCounter.initialize(to: 0)
+        // Everything that can fail happens before any stored property is set, so a throw
+        // never runs deinit on a half-made device (no double close or free).
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             let e = errno
-            flipCounter.deallocate()
             switch e {
             case ENOENT, ENODEV, ENXIO:
                 throw DisplayError(.noDevice, "no display: \(path) does not exist (no DRM/KMS device here)")
@@ -29,13 +28,15 @@ public final class DRMDevice: KMSDevice {
                 throw DisplayError.call("open", errno: e, context: path)
             }
         }
-        self.fd = fd
         var cap: UInt64 = 0
         if drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &cap) != 0 || cap == 0 {
             close(fd)
-            flipCounter.deallocate()
             throw DisplayError(.noDevice, "\(path) is not a KMS device with dumb buffers (a render-only node?)")
         }
+        self.path = path
+        self.fd = fd
+        flipCounter = .allocate(capacity: 1)
+        flipCounter.initialize(to: 0)
     }
 
     deinit {

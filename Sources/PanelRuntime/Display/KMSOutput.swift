@@ -70,15 +70,23 @@ public final class KMSOutput {
     public var frameHeight: Int { rotation.logicalHeight }
 
     /// Allocates both buffers, copies `frame` into the first and sets the mode with it.
+    /// On failure nothing stays allocated and the CRTC is untouched.
     public func start(with frame: ImageSurface) throws(DisplayError) {
-        device.saveCRTC(crtc)
-        for _ in 0..<2 { buffers.append(try device.createScanoutBuffer(width: mode.width, height: mode.height)) }
-        let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
-        copy(frame, rects: [full], into: buffers[0])
-        try device.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
+        precondition(!started, "start() called twice")
+        do {
+            for _ in 0..<2 { buffers.append(try device.createScanoutBuffer(width: mode.width, height: mode.height)) }
+            let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
+            copy(frame, rects: [full], into: buffers[0])
+            device.saveCRTC(crtc)
+            try device.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
+        } catch {
+            for b in buffers { device.destroyScanoutBuffer(b) }
+            buffers.removeAll()
+            throw error
+        }
         started = true
         frontIndex = 0
-        previousDamage = [full]   // the back buffer holds nothing yet
+        previousDamage = [PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)]   // the back buffer holds nothing yet
     }
 
     /// Copies this frame's damage, plus what the back buffer missed last time, and queues a flip.

@@ -46,8 +46,12 @@ public enum InputScript {
         var inputs: [TimedInput] = []
         var errors: [LineError] = []
         var lastTime = -Double.infinity
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // Split on the "\n" scalar, not the Character: "\r\n" is one Character in Swift, so a
+        // CRLF file would otherwise be one long line.
+        for (i, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var scalars = raw
+            if scalars.last == "\r" { scalars = scalars.dropLast() }
+            let line = String(String.UnicodeScalarView(scalars))
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
             switch parseLine(String(line), file: file, line: i + 1) {
             case .success(let input):
@@ -95,12 +99,12 @@ public enum InputScript {
             switch type {
             case "touch_down", "touch_motion":
                 let id = try number("id").get()
-                guard id == id.rounded(), abs(id) < 1_000_000 else { return fail(node["id"]!.location, "'id' must be an integer") }
+                guard id == id.rounded(), id >= 0, id < 1_000_000 else { return fail(node["id"]!.location, "'id' must be a whole number from 0 (touch ids; the mouse uses its own)") }
                 let x = try number("x").get(), y = try number("y").get()
                 event = type == "touch_down" ? .touchDown(id: Int(id), x: x, y: y) : .touchMotion(id: Int(id), x: x, y: y)
             case "touch_up", "touch_cancel":
                 let id = try number("id").get()
-                guard id == id.rounded(), abs(id) < 1_000_000 else { return fail(node["id"]!.location, "'id' must be an integer") }
+                guard id == id.rounded(), id >= 0, id < 1_000_000 else { return fail(node["id"]!.location, "'id' must be a whole number from 0 (touch ids; the mouse uses its own)") }
                 event = type == "touch_up" ? .touchUp(id: Int(id)) : .touchCancel(id: Int(id))
             case "pointer_motion":
                 event = .pointerMotion(x: try number("x").get(), y: try number("y").get())
@@ -109,7 +113,9 @@ public enum InputScript {
                 guard let button = InputEvent.PointerButton(rawValue: b) else { return fail(bLoc, "unknown button '\(b)' (left, right, middle)") }
                 event = .button(button, pressed: try pressed().get())
             case "wheel":
-                event = .wheel(delta: try number("delta").get())
+                let delta = try number("delta").get()
+                guard abs(delta) <= 1000 else { return fail(node["delta"]!.location, "'delta' must be within ±1000 detents") }
+                event = .wheel(delta: delta)
             case "key":
                 let (k, kLoc) = try string("key").get()
                 guard keyNames.contains(k) else {

@@ -41,6 +41,7 @@ public enum PanelCommand: Sendable {
         for key in ["position", "value"] {
             if let n = node[key] {
                 guard let v = n.numberValue, v.isFinite else { return fail(n.location, "'\(key)' must be a number") }
+                if key == "position" && abs(v) > 1_000_000 { return fail(n.location, "'position' must be within ±1000000 degrees") }
                 if key == "position" { c.position = v } else { c.value = v }
             }
         }

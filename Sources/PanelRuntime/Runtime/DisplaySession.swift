@@ -58,7 +58,8 @@ public final class DisplaySession {
     /// Runs until a signal, --exit-after, or a display error; always restores the CRTC.
     public func run() throws(DisplayError) {
         let timer = try TimerFD()
-        let signals = try SignalFD(signals: [SIGINT, SIGTERM])
+        // SIGHUP too: a panel started from a terminal that goes away must still restore the console.
+        let signals = try SignalFD(signals: [SIGINT, SIGTERM, SIGHUP])
         let commands = options.commandFD.map { LineReader(fd: $0) }
         let execAge = MonotonicClock.processAge() ?? clock.now
         let execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec

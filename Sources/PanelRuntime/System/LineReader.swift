@@ -22,7 +22,10 @@ final class LineReader {
         while true {
             let n = read(fd, &chunk, chunk.count)
             if n > 0 { buffer.append(contentsOf: chunk[0..<n]); continue }
-            if n == 0 { atEOF = true }
+            if n < 0 && (errno == EINTR) { continue }
+            // End of file, or a descriptor that can never be read (nohup's write-only stdin,
+            // a hung-up terminal): stop reading it, or poll() would report it forever.
+            if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { atEOF = true }
             break
         }
         var lines: [String] = []

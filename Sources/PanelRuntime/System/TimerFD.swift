@@ -18,7 +18,8 @@ final class TimerFD {
     func arm(atMonotonic seconds: Double?) {
         var spec = itimerspec()
         if let seconds {
-            let s = Swift.max(seconds, 1e-6)
+            // Clamp so the conversion to whole seconds can never trap (a century is "never").
+            let s = Swift.min(Swift.max(seconds, 1e-6), 3.2e9)
             spec.it_value.tv_sec = Int(s.rounded(.down))
             spec.it_value.tv_nsec = Int((s - s.rounded(.down)) * 1e9)
             if spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }

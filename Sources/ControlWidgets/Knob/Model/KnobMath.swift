@@ -21,11 +21,11 @@ public enum KnobMath {
     }
 
     /// `angle` plus a whole number of turns so that it lies in (reference - π, reference + π].
+    /// Done with one remainder instead of the reference's loops, which never end (or take
+    /// billions of steps) once angles are huge.
     public static func nearestTurn(of angle: Double, to reference: Double) -> Double {
-        var result = angle
-        while result > reference + .pi { result -= twoPi }
-        while result <= reference - .pi { result += twoPi }
-        return result
+        guard angle.isFinite, reference.isFinite else { return angle }
+        return reference + normalized(angle - reference)
     }
 
     /// The four-quadrant arctangent, result in [-π, π]. A zero `y` counts as positive, so a

@@ -93,15 +93,11 @@ extension KnobModel {
     /// Target and signed travel (target - position, before normalizing) of a return.
     private func returnTarget(for start: Double) -> (Double, Double)? {
         var nearest = nearestPosition(to: start)
-        var delta = nearest - position
-        while delta > .pi {
-            nearest -= KnobMath.twoPi
-            delta -= KnobMath.twoPi
-        }
-        while delta <= -.pi {
-            nearest += KnobMath.twoPi
-            delta += KnobMath.twoPi
-        }
+        // Into (−π, π] by whole turns (one remainder, not the reference's loops, which
+        // never finish for huge angles).
+        let raw = nearest - position
+        var delta = KnobMath.normalized(raw)
+        nearest += delta - raw
         if mode == .wheelOfFortune {
             let threshold = wheelOfFortuneThreshold
             if delta > threshold {

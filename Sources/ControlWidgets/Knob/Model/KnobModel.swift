@@ -270,9 +270,9 @@ public struct KnobModel: Sendable, Equatable {
             let shown = displayedPosition(at: time)
             // The reference wraps the target to within π of the current angle; wrapping the
             // start instead keeps `toAngle == position`, so nothing jumps at the end.
-            var start = shown
-            while start >= target + .pi { start -= KnobMath.twoPi }
-            while start < target - .pi { start += KnobMath.twoPi }
+            // In [target − π, target + π), as the reference's two loops leave it.
+            var start = KnobMath.nearestTurn(of: shown, to: target)
+            if start >= target + .pi { start -= KnobMath.twoPi }
             let minimum = abs(target - start) / KnobModel.fastAngularVelocity
             animation = KnobAnimation(fromAngle: start, toAngle: target, startTime: time,
                                       duration: Swift.max(minimum, requested))
