@@ -1,4 +1,7 @@
 import CCairo
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// An owned Cairo image surface in ordinary memory (ARGB32 premultiplied, or A8 for masks).
 public final class ImageSurface {
@@ -32,7 +35,13 @@ public final class ImageSurface {
         defer { cairo_surface_destroy(loaded) }
         let status = cairo_surface_status(loaded)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw GraphicsError("cannot load PNG '\(path)'", status: status)
+            // Cairo reports a bad signature as "out of memory" and a short file as a read error.
+            switch status {
+            case CAIRO_STATUS_NO_MEMORY: throw GraphicsError("cannot load PNG '\(path)'", "not a valid PNG file")
+            case CAIRO_STATUS_READ_ERROR: throw GraphicsError("cannot load PNG '\(path)'", "truncated or unreadable PNG file")
+            case CAIRO_STATUS_FILE_NOT_FOUND: throw GraphicsError("cannot load PNG '\(path)'", "no such file")
+            default: throw GraphicsError("cannot load PNG '\(path)'", status: status)
+            }
         }
         try self.init(width: Int(cairo_image_surface_get_width(loaded)), height: Int(cairo_image_surface_get_height(loaded)))
         let ctx = DrawingContext(surface: self)
@@ -46,8 +55,13 @@ public final class ImageSurface {
 
     public func writePNG(to path: String) throws(GraphicsError) {
         cairo_surface_flush(handle)
+        errno = 0
         let status = cairo_surface_write_to_png(handle, path)
-        guard status == CAIRO_STATUS_SUCCESS else { throw GraphicsError("cannot write PNG '\(path)'", status: status) }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            // Cairo's own text ("error while writing to output stream") hides the cause.
+            let cause = errno != 0 ? String(cString: strerror(errno)) : String(cString: cairo_status_to_string(status))
+            throw GraphicsError("cannot write PNG '\(path)'", cause)
+        }
     }
 
     /// Direct access to the pixel rows (stride bytes each). Call after drawing is finished.

@@ -22,7 +22,7 @@ enum BenchCommand {
             size = try args.size("size")
         } catch { throw CommandFailure(error.description, status: 64) }
         guard frames >= 1 && frames <= 100_000 else { throw CommandFailure("--frames must be 1...100000", status: 64) }
-        let (w, h) = size ?? (panel.designWidth, panel.designHeight)
+        let (w, h) = size ?? panel.naturalScreenSize
         let controller: PanelController
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }

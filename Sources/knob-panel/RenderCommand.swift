@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import Graphics
 import PanelLayout
 import PanelRuntime
@@ -37,7 +38,12 @@ enum RenderCommand {
             }
         }
         let events: LineSink? = try args.value("events").map { (p: String) throws(CommandFailure) in try LineSink(path: p) }
-        let (w, h) = size ?? (panel.designWidth, panel.designHeight)
+        let (w, h) = size ?? panel.naturalScreenSize
+        // Fail before playing a long script, not after.
+        let outDir = out.contains("/") ? String(out[..<out.lastIndex(of: "/")!]) : "."
+        if access(outDir.isEmpty ? "/" : outDir, W_OK) != 0 {
+            throw CommandFailure("cannot write '\(out)': \(String(cString: strerror(errno)))")
+        }
         let controller: PanelController
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }

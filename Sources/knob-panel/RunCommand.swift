@@ -124,7 +124,8 @@ enum RunCommand {
 
     static func renderOffscreen(_ panel: Panel, to path: String) throws(CommandFailure) {
         do {
-            let controller = try PanelController(panel: panel, screenWidth: panel.designWidth, screenHeight: panel.designHeight)
+            let (w, h) = panel.naturalScreenSize
+            let controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h)
             try OffscreenSession(controller: controller, inputs: []).run(until: 0)
             try controller.physicalFrame().writePNG(to: path)
         } catch {

@@ -216,6 +216,47 @@ import Testing
         #expect(Self.values(corner.events).count >= 1)
     }
 
+    /// A touch id reused before its lift arrived (a lost event, an unplugged screen) cancels
+    /// the old touch instead of being ignored: the second touch turns the knob it lands on.
+    @Test func reusedTouchIdCancelsTheStaleTouch() throws {
+        let r = try Self.run(knob: #""mode": "continuous""#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.20,"type":"touch_motion","id":0,"x":110,"y":150}
+        {"t":0.30,"type":"touch_down","id":0,"x":200,"y":60}
+        {"t":0.40,"type":"touch_motion","id":0,"x":290,"y":150}
+        {"t":0.50,"type":"touch_up","id":0}
+        """, until: 0.6)
+        // First touch: 0 → 90, cancelled at 0.3 (reports 90, trackingEnded); the second
+        // anchors at 90 and turns −90 → 0.
+        #expect(Self.values(r.events).map { $0.0 } == [90, 90, 0, 0])
+        #expect(r.events.filter { $0.contains("trackingBegan") }.count == 2)
+    }
+
+    /// A knobRadius larger than its square is clamped to it: touches beside the square do
+    /// not reach the knob.
+    @Test func oversizedKnobRadiusStaysInsideItsSquare() throws {
+        let r = try Self.run(knob: #""mode": "continuous", "knobRadius": 5000"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":20,"y":150}
+        {"t":0.20,"type":"touch_motion","id":0,"x":20,"y":250}
+        {"t":0.30,"type":"touch_up","id":0}
+        """, until: 0.4)
+        #expect(r.events.isEmpty)
+        #expect(r.knob.knobRadius == 100)
+    }
+
+    /// Every command gets an answer: asking a label for its value is an error line.
+    @Test func getOnALabelAnswersWithAnError() throws {
+        let text = """
+        { "panel": "G", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
+          { "id": "t", "type": "label", "text": "hi", "frame": [0, 0, 100, 30] } ] } ] }
+        """
+        let c = try PanelController(panel: try PanelLoader.parse(text, file: "g.json").get(), screenWidth: 400, screenHeight: 300)
+        var lines: [String] = []
+        c.emit = { lines.append($0) }
+        c.execute(commandLine: #"{"command":"get","widget":"t"}"#, at: 1)
+        #expect(lines.count == 1 && lines[0].contains("\"error\""))
+    }
+
     /// The mouse drives the knob like a finger: left button down on the knob, drag, up.
     /// Wheel over the knob: continuous steps of 5°. Keys need focus: Tab, then Right = +1°
     /// (one step up), PageUp = +10°, Home = the travel's start.

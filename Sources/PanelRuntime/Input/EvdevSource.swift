@@ -24,6 +24,7 @@ public final class EvdevSource: InputSource {
         var relX = 0.0, relY = 0.0
         var wheel = 0.0
         var buttons: [(InputEvent.PointerButton, Bool)] = []
+        var leftHeld = false
         var keys: [(String, Bool)] = []
         init(fd: Int32, name: String) { self.fd = fd; self.name = name }
         deinit { close(fd) }
@@ -88,7 +89,15 @@ public final class EvdevSource: InputSource {
         for (path, device) in devices {
             while true {
                 let n = events.withUnsafeMutableBytes { Glibc.read(device.fd, $0.baseAddress, $0.count) }
-                if n < 0 { if errno == ENODEV { gone.append(path) }; break }
+                if n < 0 {
+                    if errno == ENODEV {
+                        // Unplugged: touches and a held button it had end now, not never.
+                        gone.append(path)
+                        for (slot, st) in device.slots where st.wasDown { out.append(.touchCancel(id: slot)) }
+                        if device.leftHeld { out.append(.button(.left, pressed: false)) }
+                    }
+                    break
+                }
                 if n == 0 { break }
                 for e in events[0..<(n / size)] { handle(e, device: device, into: &out) }
                 if n < size * events.count { break }
@@ -98,8 +107,9 @@ public final class EvdevSource: InputSource {
         return out
     }
 
+    /// In Double, so a device advertising an extreme axis range cannot overflow Int32.
     private func scaled(_ v: Int32, _ r: (Int32, Int32), _ extent: Double) -> Double {
-        Double(v - r.0) * extent / Double(r.1 - r.0 + 1)
+        (Double(v) - Double(r.0)) * extent / (Double(r.1) - Double(r.0) + 1)
     }
 
     private func handle(_ e: input_event, device d: Device, into out: inout [InputEvent]) {
@@ -168,7 +178,10 @@ public final class EvdevSource: InputSource {
             out.append(.pointerMotion(x: p.x, y: p.y))
             d.relX = 0; d.relY = 0
         }
-        for (b, pressed) in d.buttons { out.append(.button(b, pressed: pressed)) }
+        for (b, pressed) in d.buttons {
+            if b == .left { d.leftHeld = pressed }
+            out.append(.button(b, pressed: pressed))
+        }
         d.buttons.removeAll()
         if d.wheel != 0 { out.append(.wheel(delta: d.wheel)); d.wheel = 0 }
         for (k, pressed) in d.keys { out.append(.key(k, pressed: pressed)) }

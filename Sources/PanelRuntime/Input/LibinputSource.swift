@@ -89,6 +89,12 @@ public final class LibinputSource: InputSource {
     private func translate(_ event: OpaquePointer, into out: inout [InputEvent]) {
         let w = UInt32(screenWidth), h = UInt32(screenHeight)
         switch libinput_event_get_type(event) {
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            // Forget the path so the device is added again when it comes back (often under
+            // the same eventN); the router cancels touches whose lift got lost.
+            if let device = libinput_event_get_device(event) {
+                known.remove("/dev/input/" + String(cString: libinput_device_get_sysname(device)))
+            }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let t = libinput_event_get_touch_event(event)!
             let id = Int(libinput_event_touch_get_seat_slot(t))

@@ -46,10 +46,17 @@ final class InputRouter {
     }
 
     private func touchDown(id: Int, at p: Point, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        var out: [(any WidgetView, [WidgetEvent])] = []
+        // A new touch with an id still in use means its lift was lost (a device unplugged
+        // mid-touch, a dropped event): cancel the old one rather than ignore the new one.
+        if let stale = touchOwners.removeValue(forKey: id) {
+            out.append((stale, stale.handle(.touchCancel(id: id), at: time)))
+        }
         // The topmost widget under the finger (later widgets draw on top).
-        guard touchOwners[id] == nil, let w = widgets.last(where: { $0.hitTest(p) }) else { return [] }
+        guard let w = widgets.last(where: { $0.hitTest(p) }) else { return out }
         touchOwners[id] = w
-        return [(w, w.handle(.touchDown(id: id, at: p), at: time))]
+        out.append((w, w.handle(.touchDown(id: id, at: p), at: time)))
+        return out
     }
 
     private func moveFocus(widgets: [any WidgetView]) {

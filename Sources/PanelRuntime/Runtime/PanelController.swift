@@ -58,7 +58,14 @@ public final class PanelController {
             for widget in scene.widgets { if let s = widget.snapshot() { emit(line(for: s, widget: widget.id, time: time, name: "state")) } }
         case .success(.get(let id)):
             guard let widget = scene.widget(id: id) else { return unknownWidget(id, time) }
-            if let s = widget.snapshot() { emit(line(for: s, widget: id, time: time, name: "state")) }
+            if let s = widget.snapshot() {
+                emit(line(for: s, widget: id, time: time, name: "state"))
+            } else {
+                // Every command gets an answer, so an integrator waiting for one never hangs.
+                var w = JSONLineWriter()
+                w.add("t", time); w.add("widget", id); w.add("error", "'\(id)' has no value (it is not a control)")
+                emit(w.line)
+            }
         case .success(.set(let id, let command)):
             guard let widget = scene.widget(id: id) else { return unknownWidget(id, time) }
             do {
