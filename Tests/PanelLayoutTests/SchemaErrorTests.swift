@@ -84,7 +84,7 @@ let schemaCases: [SchemaCase] = [
                3, 54, "knob 'k' has both 'frame' and 'cell'"),
     SchemaCase("cell without grid",
                "{\"id\": \"k\", \"type\": \"knob\", \"cell\": [0, 0]}",
-               3, 37, "'cell' needs a grid"),
+               3, 37, "'cell' needs a usable grid"),
     SchemaCase("span without cell",
                "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 10, 10], \"span\": [1, 1]}",
                3, 54, "'span' only applies with 'cell'"),

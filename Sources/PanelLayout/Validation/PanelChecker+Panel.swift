@@ -76,12 +76,14 @@ extension PanelChecker {
             let location = node["grid"]?.location ?? node.location
             let w = layout.cellWidth(designWidth: size.width)
             let h = layout.cellHeight(designHeight: size.height)
-            if w <= 0 {
-                report(location, "'grid': no room for \(layout.columns) columns: cell width would be \(LayoutValue.formatNumber(w)) (width \(size.width), padding \(LayoutValue.formatNumber(layout.padding)), gap \(LayoutValue.formatNumber(layout.gap)))")
+            func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+            func amount(_ v: Double) -> String { v.isFinite ? LayoutValue.formatNumber(v) : "less than nothing" }
+            if !(w > 0 && w.isFinite) {
+                report(location, "'grid': no room for \(count(layout.columns, "column")): cell width would be \(amount(w)) (width \(size.width), padding \(LayoutValue.formatNumber(layout.padding)), gap \(LayoutValue.formatNumber(layout.gap)))")
                 return nil
             }
-            if h <= 0 {
-                report(location, "'grid': no room for \(layout.rows) rows: cell height would be \(LayoutValue.formatNumber(h)) (height \(size.height), padding \(LayoutValue.formatNumber(layout.padding)), gap \(LayoutValue.formatNumber(layout.gap)))")
+            if !(h > 0 && h.isFinite) {
+                report(location, "'grid': no room for \(count(layout.rows, "row")): cell height would be \(amount(h)) (height \(size.height), padding \(LayoutValue.formatNumber(layout.padding)), gap \(LayoutValue.formatNumber(layout.gap)))")
                 return nil
             }
         }
@@ -237,7 +239,7 @@ extension PanelChecker {
         }
         guard let cell = cellValue, cell.count == 2, let span = spanValue, span.count == 2 else { return nil }
         guard let grid else {
-            report(cellMember.value.location, "'cell' needs a grid: add \"layout\": {\"grid\": {\"columns\": C, \"rows\": R}} to the page or the panel")
+            report(cellMember.value.location, "'cell' needs a usable grid: give the page or the panel \"layout\": {\"grid\": {\"columns\": C, \"rows\": R}} (or fix the grid error reported for it)")
             return nil
         }
         let column = Int(cell[0]), row = Int(cell[1])
