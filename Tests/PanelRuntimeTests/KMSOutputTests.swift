@@ -135,6 +135,9 @@ import Testing
         p.flipCompleted(at: 1.0 + 2 * period + 0.0252)
         #expect(p.earliestNextFrame < 1.0 + 2 * period + 0.025)       // the next may start at once
         #expect(abs(p.earliestNextFrame - (1.0 + 3 * period)) < 1e-12)
+        // After sleeping (nothing changed for 0.5 s) the grid restarts at the waking frame.
+        p.frameStarted(at: 1.5123)
+        #expect(abs(p.earliestNextFrame - (1.5123 + period)) < 1e-12)
     }
 
     /// With vblank (completion one period after queueing) the kernel paces flips: the next

@@ -32,7 +32,9 @@ public struct FlipPacer: Sendable {
     }
 
     public mutating func frameStarted(at time: Double) {
-        if phase == nil { phase = time }
+        // First frame, or the first after the panel slept: the grid starts here, so the next
+        // frame is a whole period away (not wherever the old grid's next slot happens to be).
+        if phase == nil || time - (lastStart ?? time) > 2 * refreshPeriod { phase = time }
         lastStart = time
     }
 
