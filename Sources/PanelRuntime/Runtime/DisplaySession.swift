@@ -116,6 +116,10 @@ public final class DisplaySession {
                 throw DisplayError.call("poll", errno: errno)
             }
             let after = clock.now
+            if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                // The device went away (unplugged GPU, revoked lease): stop rather than spin.
+                throw DisplayError(.system, "\(output.device.path) stopped working (poll reported an error on it)")
+            }
             if fds[0].revents != 0 {
                 let completed = try output.handleEvents()
                 for _ in 0..<completed {
