@@ -42,6 +42,8 @@ import Testing
             (#"{"t":0.1,"type":"wheel","delta":1,"speed":2}"#, 35, "unknown key 'speed'"),
             (#"{"t":0.1,"type":"wheel","delta":1"#, 34, "expected"),
             (#"[1,2]"#, 1, "expected an object"),
+            (#"{"t":0.1,"type":"wheel","delta":1,"x":5}"#, 35, "unknown key 'x' for 'wheel'"),
+            (#"{"t":0.1,"type":"wheel","delta":1,"delta":2}"#, 35, "duplicate key 'delta'"),
         ]
         for (line, column, fragment) in cases {
             switch InputScript.parse("\n" + line, file: "s.jsonl") {

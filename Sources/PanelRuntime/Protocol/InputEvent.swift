@@ -77,9 +77,20 @@ public enum InputScript {
         case .failure(let e): return fail(e.location, e.message)
         }
         guard let members = node.objectValue else { return fail(node.location, "expected an object, found \(node.typeDescription)") }
-        let known: Set<String> = ["t", "type", "id", "x", "y", "button", "state", "delta", "key"]
-        for m in members where !known.contains(m.key) {
-            return fail(m.keyLocation, "unknown key '\(m.key)'")
+        // Each type takes its own keys; a stray one (an "x" on a wheel line) is a mistake in
+        // the script, and so is a key given twice.
+        let keysByType: [String: Set<String>] = [
+            "touch_down": ["id", "x", "y"], "touch_motion": ["id", "x", "y"], "touch_up": ["id"], "touch_cancel": ["id"],
+            "pointer_motion": ["x", "y"], "button": ["button", "state"], "wheel": ["delta"], "key": ["key", "state"],
+        ]
+        let allowed = ["t", "type"] + (keysByType[node["type"]?.stringValue ?? ""] ?? ["id", "x", "y", "button", "state", "delta", "key"])
+        var seen: Set<String> = []
+        for m in members {
+            if !allowed.contains(m.key) {
+                let type = node["type"]?.stringValue.map { " for '\($0)'" } ?? ""
+                return fail(m.keyLocation, "unknown key '\(m.key)'\(type)")
+            }
+            if !seen.insert(m.key).inserted { return fail(m.keyLocation, "duplicate key '\(m.key)'") }
         }
         func number(_ key: String) -> Result<Double, LineError> {
             guard let v = node[key] else { return .failure(LineError(file: file, line: line, column: node.location.column, message: "missing '\(key)'")) }
