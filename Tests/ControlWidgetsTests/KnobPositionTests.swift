@@ -227,6 +227,8 @@ import Testing
         #expect(model.contentRevision == start + 1)
         model.titles = ["a"]
         #expect(model.contentRevision == start + 2)
+        model.circular = false                           // titles spread over min…max instead
+        #expect(model.contentRevision > start + 2)
         var continuous = makeKnobModel(mode: .continuous)
         let before = continuous.contentRevision
         continuous.setPosition(2)

@@ -16,6 +16,8 @@ public final class KnobView: WidgetView {
 
     private var gestures: KnobGestureRecognizer
     private var imageCache: [KnobArtwork: ImageSurface] = [:]
+    /// The image in use and what it was made for (model content revision, state, scale).
+    private var current: (revision: Int, state: ControlState, scale: Double, image: ImageSurface)?
     private var customImageCache: [String: ImageSurface] = [:]
     private var shadowCache: (key: String, mask: ImageSurface)?
     private var foregroundShadowCache: (scale: Double, mask: ImageSurface)?
@@ -161,6 +163,8 @@ public final class KnobView: WidgetView {
                            fontName: appearance.fontName, scale: mapping.scale)
     }
 
+    /// Measured once: it depends on titles, positions and travel, which a view's model keeps
+    /// from its layout (commands change the position, never these).
     private func fittedTitleSize() -> Double {
         if let titleFontSize { return titleFontSize }
         let travel = model.circular ? 2 * Double.pi : model.max - model.min
@@ -175,11 +179,23 @@ public final class KnobView: WidgetView {
             let key = "image-\(state.rawValue)"
             return scaled(custom, key: key, side: pixelSide(mapping), maskRadius: appearance.masksImage ? knobRadius * mapping.scale : nil)
         }
+        // Per frame only this small key is compared; the artwork (titles, angles, colours)
+        // is built and hashed only when the model's look or the state changed.
+        let st = state
+        if let current, current.revision == model.contentRevision, current.state == st, current.scale == mapping.scale {
+            return current.image
+        }
         let art = artwork(mapping)
-        if let hit = imageCache[art] { return hit }
-        guard let image = try? KnobPainter.image(for: art) else { return nil }
-        if imageCache.count > 16 { imageCache.removeAll() }
-        imageCache[art] = image
+        let image: ImageSurface
+        if let hit = imageCache[art] {
+            image = hit
+        } else {
+            guard let made = try? KnobPainter.image(for: art) else { return nil }
+            if imageCache.count > 16 { imageCache.removeAll() }
+            imageCache[art] = made
+            image = made
+        }
+        current = (model.contentRevision, st, mapping.scale, image)
         return image
     }
 

@@ -73,7 +73,4 @@ final class InputRouter {
         next.needsDisplay = true
         focused = next
     }
-
-    /// Forgets widgets that left the screen (page change).
-    func reset() { touchOwners.removeAll(); focused = nil }
 }

@@ -36,6 +36,6 @@ public final class Scene {
 
     /// The screen-pixel damage rectangle for a widget.
     public func damageRect(of widget: any WidgetView) -> PixelRect {
-        PixelRect(covering: widget.paintBounds(mapping)).union(PixelRect(x: 0, y: 0, width: 0, height: 0))
+        PixelRect(covering: widget.paintBounds(mapping))
     }
 }

@@ -93,6 +93,7 @@ public struct KnobModel: Sendable, Equatable {
         set {
             if storedMode == .rotaryDial { return }
             storedCircular = newValue
+            contentRevision += 1   // titles move: open knobs spread them over min…max
             reconstrainPosition()
         }
     }
