@@ -1,25 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
-import Foundation
 
-// Pango's pkg-config file adds -pthread to the compile flags, which SwiftPM rejects with a
-// "prohibited flag" warning for every build. So the CCairo module gets its include paths
-// from pkg-config here, minus that flag, and passes them to the targets that import it.
-func pkgConfigCFlags(_ packages: String...) -> [String] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["pkg-config", "--cflags"] + packages
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    guard (try? p.run()) != nil else { return [] }
-    p.waitUntilExit()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        .filter { $0.hasPrefix("-I") }
-        .flatMap { ["-Xcc", String($0)] }
-}
-let cairoFlags: [SwiftSetting] = [.unsafeFlags(pkgConfigCFlags("pangocairo"))]
+// The manifest is hermetic: no Foundation, no processes. SwiftPM caches evaluated manifests
+// across builds, so anything computed here (e.g. by running pkg-config) before the Debian
+// packages were installed would be served again after they are, and the build would keep
+// failing. The C flags come from each system library target's `pkgConfig:` instead, which
+// SwiftPM evaluates at every build. glib's .pc adds -pthread to the compile flags, which
+// SwiftPM drops with a "prohibited flag" warning: harmless (Swift code never needs it).
 let package = Package(
     name: "knob-panel",
     products: [
@@ -28,7 +15,7 @@ let package = Package(
     targets: [
         // C libraries from Debian packages, wrapped once in Swift elsewhere.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         // timerfd, signalfd, inotify: Linux event-loop calls missing from Swift's Glibc module.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
@@ -36,18 +23,18 @@ let package = Package(
         // Layout files: JSON with positions, schema, validation, placement. Pure Swift.
         .target(name: "PanelLayout"),
         // Cairo + Pango wrapped once in safe Swift types: surfaces, contexts, text, PNG, blur.
-        .target(name: "Graphics", dependencies: ["CCairo"], swiftSettings: cairoFlags),
+        .target(name: "Graphics", dependencies: ["CCairo"]),
         // Widget models (pure Swift) and painters (through Graphics).
-        .target(name: "ControlWidgets", dependencies: ["Graphics"], swiftSettings: cairoFlags),
+        .target(name: "ControlWidgets", dependencies: ["Graphics"]),
         // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
-        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Graphics", "CDRM", "CInput", "CLinux"], swiftSettings: cairoFlags),
+        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Graphics", "CDRM", "CInput", "CLinux"]),
         // The command line only.
-        .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"], swiftSettings: cairoFlags),
+        .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"]),
 
         .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
-        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics"], swiftSettings: cairoFlags),
+        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics"]),
         .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime", "PanelLayout", "ControlWidgets"],
-                    exclude: ["Golden"], swiftSettings: cairoFlags),
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,9 @@ expect_status() {   # name expected-status command...
 }
 
 echo "cli tests ($BIN)"
+# The manifest must stay hermetic: SwiftPM caches its evaluation, so a pkg-config run from it
+# before the packages were installed poisons later builds (issue 6, item 8).
+grep -qE 'import Foundation|Process\(' Package.swift && bad "Package.swift runs processes (use pkgConfig: on system library targets)" || ok "Package.swift is hermetic"
 for f in panels/*.json; do
     case "$f" in */schema.json) continue ;; esac
     expect_status "check $f" 0 "$BIN" check "$f"
