@@ -81,17 +81,17 @@ import Testing
     /// screen (screenRotation −π/2): the pip goes from (120, 36) to (36, 120).
     @Test func positionTurnsThePip() throws {
         let view = Self.view()
-        _ = try view.apply(WidgetCommand(position: 90), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(90)]), at: 0)
         var s = try Self.render(view)
         saveForInspection(s, "view-90")
         expectPixel(s, 36, 120, 0, 53, 128, a: 255, "pip on the left")
         expectPixel(s, 120, 36, 0, 96, 230, a: 255, "no pip at the top")
         // 180°: at the bottom, (120, 204).
-        _ = try view.apply(WidgetCommand(position: 180), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(180)]), at: 0)
         s = try Self.render(view)
         expectPixel(s, 120, 204, 0, 53, 128, a: 255)
         // −45° (counterclockwise knob): clockwise on screen by π/4 → (120 + 59.4, 120 − 59.4).
-        _ = try view.apply(WidgetCommand(position: -45), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(-45)]), at: 0)
         s = try Self.render(view)
         Self.expectPip(s, at: .pi / 4)
     }
@@ -112,7 +112,7 @@ import Testing
     /// drawn at the time asked, without advancing the model.
     @Test func animatedPositionIsDrawnAtTheTimeAsked() throws {
         let view = Self.view()
-        _ = try view.apply(WidgetCommand(position: 90, animated: true), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(90), "animated": .bool(true)]), at: 0)
         #expect(view.isAnimating(at: 0.125) && !view.isAnimating(at: 0.26))
         Self.expectPip(try Self.render(view, at: 0), at: 0)
         Self.expectPip(try Self.render(view, at: 0.125), at: -.pi / 4)
@@ -155,7 +155,7 @@ import Testing
     /// a disabled knob takes no focus and ignores touches (no highlight).
     @Test func disabledColours() throws {
         let view = Self.view()
-        _ = try view.apply(WidgetCommand(enabled: false), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 0)
         #expect(view.state == .disabled && !view.acceptsFocus)
         _ = view.handle(.touchDown(id: 1, at: Point(x: 120, y: 40)), at: 0)
         #expect(view.state == .disabled)
@@ -181,7 +181,7 @@ import Testing
             $0.colors = KnobColors(tint: drawTint, fill: [.normal: red], title: [.highlighted: .white])
         })
         expectPixel(try Self.render(view), 120, 120, 255, 0, 0)
-        _ = try view.apply(WidgetCommand(enabled: false), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 0)
         let s = try Self.render(view)
         expectPixel(s, 120, 120, 255, 0, 0, "disabled → normal red")
         expectPixel(s, 120, 36, 102, 113, 128, "the title keeps the tint's disabled colour")
@@ -247,13 +247,13 @@ import Testing
         expectPixel(s, 180, 120, 0, 255, 0, a: 255)
         expectPixel(s, 24, 24, 255, 0, 0, a: 255, "not masked: the square's corner")
         expectPixel(s, 216, 216, 0, 255, 0, a: 255)
-        _ = try view.apply(WidgetCommand(position: 180), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(180)]), at: 0)
         s = try Self.render(view)
         saveForInspection(s, "view-image-180")
         expectPixel(s, 60, 120, 0, 255, 0, a: 255)
         expectPixel(s, 180, 120, 255, 0, 0, a: 255)
         // 90° counterclockwise: the left (red) half goes to the bottom.
-        _ = try view.apply(WidgetCommand(position: 90), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(90)]), at: 0)
         s = try Self.render(view)
         expectPixel(s, 120, 180, 255, 0, 0, a: 255)
         expectPixel(s, 120, 60, 0, 255, 0, a: 255)
@@ -304,7 +304,7 @@ import Testing
         _ = view.handle(.touchUp(id: 1), at: 0.1)
         s = try Self.render(view)
         expectPixel(s, 60, 120, 255, 0, 0, a: 255)
-        _ = try view.apply(WidgetCommand(enabled: false), at: 0.2)
+        _ = try view.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 0.2)
         s = try Self.render(view)
         expectPixel(s, 60, 120, 255, 0, 0, a: 255)
         expectPixel(s, 180, 120, 0, 255, 0, a: 255)
@@ -395,7 +395,7 @@ import Testing
         saveForInspection(s, "view-image-shadow")
         #expect(s.pixel(x: 18, y: 120).red < 0.8, "left of the image: \(RGBA(s.pixel(x: 18, y: 120)))")
         expectPixel(s, 221, 120, 255, 255, 255, "right: the clear half casts nothing")
-        _ = try view.apply(WidgetCommand(position: 180), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(180)]), at: 0)
         s = try Self.render(view, backdrop: .white)
         #expect(s.pixel(x: 221, y: 120).red < 0.8, "right after 180°: \(RGBA(s.pixel(x: 221, y: 120)))")
         expectPixel(s, 18, 120, 255, 255, 255)
@@ -414,7 +414,7 @@ import Testing
         let view = Self.view(makeKnobModel(mode: .continuous), Self.flat {
             $0.backgroundImage = bg; $0.foregroundImage = fg
         })
-        _ = try view.apply(WidgetCommand(position: 90), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["position": .number(90)]), at: 0)
         let s = try Self.render(view)
         saveForInspection(s, "view-fg-bg")
         expectPixel(s, 215, 25, 255, 255, 0, a: 255, "background in the corner")
@@ -473,7 +473,7 @@ import Testing
         let rightW = countPixels(s, x0: 180, y0: 70, x1: 220, y1: 170, where: ink)
         #expect(topI > 10 && rightW > 3 * topI, "top \(topI) right \(rightW)")
 
-        _ = try view.apply(WidgetCommand(positionIndex: 1), at: 0)
+        _ = try view.apply(WidgetCommand("set", ["positionIndex": .number(1)]), at: 0)
         s = try Self.render(view, at: 1, backdrop: .white)
         saveForInspection(s, "view-titles-1")
         let topW = countPixels(s, x0: 70, y0: 20, x1: 170, y1: 60, where: ink)

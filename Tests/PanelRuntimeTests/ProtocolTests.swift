@@ -1,4 +1,6 @@
 import Testing
+import ControlWidgets
+import PanelLayout
 @testable import PanelRuntime
 
 @Suite struct ProtocolTests {
@@ -70,15 +72,51 @@ import Testing
     }
 
     @Test func commandsParse() throws {
-        guard case let .set(w, c) = try PanelCommand.parse(#"{"command":"set","widget":"volume","position":270,"animated":true}"#).get() else {
-            Issue.record("not a set"); return
-        }
-        #expect(w == "volume" && c.position == 270 && c.animated)
-        guard case .get("v") = try PanelCommand.parse(#"{"command":"get","widget":"v"}"#).get() else { Issue.record("get"); return }
-        for bad in [#"{"command":"set","widget":"v"}"#, #"{"command":"set","widget":"v","position":"x"}"#,
-                    #"{"command":"set","widget":"v","position":1,"value":2}"#, #"{"widget":"v"}"#, "[]", ""] {
+        let set = try PanelCommand.parse(#"{"command":"set","widget":"volume","position":270,"animated":true,"request_id":7}"#).get()
+        guard case let .widget(w, c) = set.action else { Issue.record("not a widget command"); return }
+        #expect(w == "volume" && c.verb == "set" && c.number("position") == 270 && c.animated)
+        #expect(set.requestID == "7")
+        #expect(try PanelCommand.parse(#"{"command":"get","widget":"v","request_id":"a\"b"}"#).get()
+                == PanelCommand(.get(widget: "v"), requestID: #""a\"b""#))
+        for bad in [#"{"command":"set"}"#, #"{"command":"set","widget":"v","position":1e308}"#,
+                    #"{"command":"set","widget":"v","position":[1]}"#, #"{"command":"get","widget":"v","x":1}"#,
+                    #"{"command":"sett","widget":"v"}"#, #"{"command":"set","widget":"v","a":1,"a":2}"#,
+                    #"{"widget":"v"}"#, "[]", ""] {
             if case .success = PanelCommand.parse(bad) { Issue.record("accepted \(bad)") }
         }
+        if case .failure(let e) = PanelCommand.parse(#"{"command":"sett","widget":"v"}"#) {
+            #expect(e.message.contains("did you mean 'set'"))
+        }
+    }
+
+    /// The widget checks the keys and values of its type: replies are error lines that echo
+    /// the request id, and a good request with an id gets an `ok` line.
+    @Test func widgetCommandsAreCheckedByType() throws {
+        let text = #"{"panel":"p","size":[200,200],"pages":[{"id":"a","widgets":[{"id":"k","type":"knob","frame":[0,0,200,200]}]}]}"#
+        let c = try PanelController(panel: try PanelLoader.parse(text, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
+        var lines: [String] = []
+        c.emit = { lines.append($0) }
+        for (cmd, want) in [(#"{"command":"set","widget":"k","position":"x","request_id":1}"#, #""request_id":1,"ok":false,"error":"'position' must be a number""#),
+                            (#"{"command":"set","widget":"k","position":1,"value":2}"#, "give only one of"),
+                            (#"{"command":"set","widget":"k"}"#, "nothing to set"),
+                            (#"{"command":"set","widget":"k","positon":3}"#, "did you mean 'position'"),
+                            (#"{"command":"dial","widget":"k","number":3}"#, "has no command 'dial'"),
+                            (#"{"command":"set","widget":"kk","position":3}"#, "did you mean 'k'"),
+                            (#"{"command":"set","widget":"k","position":90,"request_id":"r"}"#, #""request_id":"r","ok":true"#)] {
+            lines.removeAll()
+            c.execute(commandLine: cmd, at: 0)
+            #expect(lines.first?.contains(want) == true, "\(cmd) -> \(lines)")
+        }
+        #expect(lines.last?.contains(#""event":"valueChanged","position":90"#) == true)
+    }
+
+    /// A script line may carry any command; it runs at its time.
+    @Test func scriptCommandLines() throws {
+        let inputs = try InputScript.parse(#"{"t":1.5,"type":"command","command":{"command":"set","widget":"k","position":90}}"#, file: "s").get()
+        #expect(inputs == [TimedInput(time: 1.5, event: .command(PanelCommand(.widget(id: "k", WidgetCommand("set", ["position": .number(90)])))))])
+        if case .failure(let e) = InputScript.parse(#"{"t":1,"type":"command","command":{"command":"nope"}}"#, file: "s") {
+            #expect(e.errors[0].description.hasPrefix("s:1:46: error: unknown command 'nope'"))
+        } else { Issue.record("bad command accepted") }
     }
 
     @Test func damageRegionMergesOverlapsAndKeepsFarApartRects() {

@@ -26,27 +26,14 @@ public protocol WidgetView: AnyObject {
     func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent]
     /// Advances animations to `time`, returning events for those that ended.
     func advance(to time: Double) -> [WidgetEvent]
-    /// Applies an integrator command (`set` with properties); returns events it caused.
+    /// The widget type's name as the layout file spells it (`knob`, `slider`, `label`).
+    var typeName: String { get }
+    /// The argument keys each command verb takes on this widget, e.g. `["set": ["position",
+    /// "value", "animated"]]`. Verbs not listed are rejected before `apply` is called.
+    var commandKeys: [String: Set<String>] { get }
+    /// Applies an integrator command (`set` with properties, or a type's own verb); returns
+    /// the events it caused. Called only with a verb and keys from `commandKeys`.
     func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent]
-    /// The current state as event fields (for `get` commands and snapshots).
+    /// The current state as event fields (for `get` and `list`); nil for widgets without one.
     func snapshot() -> WidgetEvent?
-}
-
-/// A command from the integrator to one widget, already parsed.
-public struct WidgetCommand: Sendable {
-    public var position: Double?          // degrees
-    public var positionIndex: Int?
-    public var value: Double?
-    public var animated: Bool
-    public var enabled: Bool?
-
-    public init(position: Double? = nil, positionIndex: Int? = nil, value: Double? = nil, animated: Bool = false, enabled: Bool? = nil) {
-        self.position = position; self.positionIndex = positionIndex; self.value = value
-        self.animated = animated; self.enabled = enabled
-    }
-}
-
-public struct WidgetCommandError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ message: String) { description = message }
 }

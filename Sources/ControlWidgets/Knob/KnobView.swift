@@ -316,16 +316,30 @@ public final class KnobView: WidgetView {
         return widgetEvents(events)
     }
 
+    public var typeName: String { "knob" }
+    public var commandKeys: [String: Set<String>] { ["set": ["position", "positionIndex", "value", "animated", "enabled"]] }
+
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
+        let position = try command.checkedNumber("position"), value = try command.checkedNumber("value")
+        let index = try command.checkedNumber("positionIndex")
+        let enabled = try command.checkedBool("enabled")
+        _ = try command.checkedBool("animated")
+        let setters = [position != nil, value != nil, index != nil].filter { $0 }.count
+        if setters > 1 { throw WidgetCommandError("give only one of 'position', 'positionIndex', 'value'") }
+        if setters == 0 && enabled == nil {
+            throw WidgetCommandError("nothing to set: give 'position', 'positionIndex', 'value' or 'enabled'")
+        }
         var events: [KnobEvent] = []
-        if let enabled = command.enabled { model.isEnabled = enabled }
-        if let degrees = command.position {
+        if let enabled { model.isEnabled = enabled }
+        if let degrees = position {
+            guard abs(degrees) <= 1_000_000 else { throw WidgetCommandError("'position' must be within ±1000000 degrees") }
             events += model.setPosition(degrees: degrees, animated: command.animated, at: time)
-        } else if let index = command.positionIndex {
+        } else if index != nil {
+            guard let index = command.integer("positionIndex") else { throw WidgetCommandError("'positionIndex' must be a whole number") }
             guard model.mode.isDiscrete else { throw WidgetCommandError("knob '\(id)' is in \(model.mode.rawValue) mode: positionIndex needs linearReturn or wheelOfFortune") }
             guard index >= 0 && index < model.positions else { throw WidgetCommandError("positionIndex \(index) is out of range 0...\(model.positions - 1)") }
             events += model.setPositionIndex(index)
-        } else if let value = command.value {
+        } else if let value {
             guard model.range != nil else { throw WidgetCommandError("knob '\(id)' has no 'range', so it has no value to set") }
             events += model.setValue(value, animated: command.animated, at: time)
         }
@@ -334,17 +348,27 @@ public final class KnobView: WidgetView {
     }
 
     public func snapshot() -> WidgetEvent? {
-        .valueChanged(position: model.positionDegrees, positionIndex: model.positionIndex, value: model.value,
-                      title: model.mode.isDiscrete ? model.selectedTitle : nil, source: .program)
+        valueChanged(position: model.positionDegrees, positionIndex: model.positionIndex, source: nil).renamed("state")
+    }
+
+    /// A knob's `valueChanged`: position (degrees), positionIndex, then value and title when
+    /// the knob has them, and the source.
+    private func valueChanged(position: Double, positionIndex: Int, source: WidgetEvent.Source?) -> WidgetEvent {
+        var f = EventFields()
+        f.add("position", position)
+        f.add("positionIndex", positionIndex)
+        f.add("value", model.value)
+        f.add("title", model.mode.isDiscrete ? model.selectedTitle : nil)
+        if let source { f.add("source", source) }
+        return WidgetEvent("valueChanged", f.fields)
     }
 
     private func widgetEvents(_ events: [KnobEvent], source override: WidgetEvent.Source? = nil) -> [WidgetEvent] {
         events.compactMap { e in
             switch e {
             case let .valueChanged(position, index, source):
-                return .valueChanged(position: KnobMath.degrees(position), positionIndex: index, value: model.value,
-                                     title: model.mode.isDiscrete ? model.selectedTitle : nil,
-                                     source: override ?? (source == .user ? .user : .program))
+                return valueChanged(position: KnobMath.degrees(position), positionIndex: index,
+                                    source: override ?? (source == .user ? .user : .program))
             case .trackingBegan: return .trackingBegan
             case .trackingEnded: return .trackingEnded
             case .animationEnded: return nil

@@ -48,6 +48,8 @@ public final class LabelView: WidgetView {
     public func hitTest(_ point: Point) -> Bool { false }
     public func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent] { [] }
     public func advance(to time: Double) -> [WidgetEvent] { [] }
+    public var typeName: String { "label" }
+    public var commandKeys: [String: Set<String>] { [:] }
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
         throw WidgetCommandError("label '\(id)' has no value to set")
     }

@@ -1,8 +1,8 @@
 /// "did you mean …?" for misspelt keys and enum values.
-enum Suggestion {
+public enum Suggestion {
     /// The closest candidate by case-insensitive edit distance, if it is close enough to be
     /// a likely typo: at most 1 edit for short words, about a third of the length otherwise.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let w = Array(word.lowercased().unicodeScalars)
         guard !w.isEmpty, w.count <= 64 else { return nil }
         var best: (String, Int)? = nil
@@ -18,7 +18,7 @@ enum Suggestion {
     }
 
     /// " (did you mean 'x'?)" or "".
-    static func hint(for word: String, in candidates: [String]) -> String {
+    public static func hint(for word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

@@ -12,6 +12,8 @@ public enum InputEvent: Sendable, Equatable {
     /// Wheel or rotary-encoder detents; positive turns clockwise / scrolls up.
     case wheel(delta: Double)
     case key(String, pressed: Bool)
+    /// A command of docs/protocol.md carried by an input script line, executed at its time.
+    case command(PanelCommand)
 
     public enum PointerButton: String, Sendable { case left, right, middle }
 }
@@ -81,7 +83,7 @@ public enum InputScript {
         // the script, and so is a key given twice.
         let keysByType: [String: Set<String>] = [
             "touch_down": ["id", "x", "y"], "touch_motion": ["id", "x", "y"], "touch_up": ["id"], "touch_cancel": ["id"],
-            "pointer_motion": ["x", "y"], "button": ["button", "state"], "wheel": ["delta"], "key": ["key", "state"],
+            "pointer_motion": ["x", "y"], "button": ["button", "state"], "wheel": ["delta"], "key": ["key", "state"], "command": ["command"],
         ]
         let allowed = ["t", "type"] + (keysByType[node["type"]?.stringValue ?? ""] ?? ["id", "x", "y", "button", "state", "delta", "key"])
         var seen: Set<String> = []
@@ -127,6 +129,13 @@ public enum InputScript {
                 let delta = try number("delta").get()
                 guard abs(delta) <= 1000 else { return fail(node["delta"]!.location, "'delta' must be within ±1000 detents") }
                 event = .wheel(delta: delta)
+            case "command":
+                guard let c = node["command"] else { return fail(node.location, "missing 'command' (a command object of docs/protocol.md)") }
+                guard c.objectValue != nil else { return fail(c.location, "'command' must be a command object such as {\"command\":\"set\",\"widget\":\"volume\",\"position\":90}") }
+                switch PanelCommand.parse(node: c, file: file, line: line) {
+                case .success(let command): event = .command(command)
+                case .failure(let e): return .failure(e)
+                }
             case "key":
                 let (k, kLoc) = try string("key").get()
                 guard keyNames.contains(k) else {
@@ -134,7 +143,7 @@ public enum InputScript {
                 }
                 event = .key(k, pressed: try pressed().get())
             default:
-                return fail(typeLoc, "unknown input type '\(type)' (touch_down, touch_motion, touch_up, touch_cancel, pointer_motion, button, wheel, key)")
+                return fail(typeLoc, "unknown input type '\(type)' (touch_down, touch_motion, touch_up, touch_cancel, pointer_motion, button, wheel, key, command)")
             }
             return .success(TimedInput(time: t, event: event))
         } catch {

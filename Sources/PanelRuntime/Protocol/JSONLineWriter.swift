@@ -1,3 +1,4 @@
+import ControlWidgets
 import PanelLayout
 
 /// Builds one JSON object on one line, for events and replies. Numbers are written with up
@@ -11,6 +12,18 @@ public struct JSONLineWriter {
     public mutating func add(_ key: String, _ value: Double) { parts.append(Self.quote(key) + ":" + Self.number(value)) }
     public mutating func add(_ key: String, _ value: Int) { parts.append(Self.quote(key) + ":" + String(value)) }
     public mutating func add(_ key: String, _ value: Bool) { parts.append(Self.quote(key) + ":" + (value ? "true" : "false")) }
+
+    /// A value that is already JSON text (an echoed `request_id`).
+    public mutating func addRaw(_ key: String, _ json: String) { parts.append(Self.quote(key) + ":" + json) }
+    public mutating func add(_ key: String, _ value: EventValue) {
+        switch value {
+        case .number(let d): add(key, d)
+        case .integer(let i): add(key, i)
+        case .string(let s): add(key, s)
+        case .bool(let b): add(key, b)
+        case .strings(let a): addRaw(key, "[" + a.map(Self.quote).joined(separator: ",") + "]")
+        }
+    }
 
     public var line: String { "{" + parts.joined(separator: ",") + "}" }
 

@@ -1,63 +1,99 @@
 import ControlWidgets
 import PanelLayout
 
-/// A command from the integrator, one JSON object per line:
-/// `{"command":"set","widget":"volume","position":270,"animated":true}` (also `value`,
-/// `positionIndex`, `enabled`), `{"command":"get","widget":"volume"}` and `{"command":"list"}`.
-public enum PanelCommand: Sendable {
-    case set(widget: String, WidgetCommand)
-    case get(widget: String)
-    case list
+/// A command from the integrator, one JSON object per line (stdin, input scripts):
+/// `{"command":"set","widget":"volume","position":270,"animated":true}`,
+/// `{"command":"get","widget":"volume"}`, `{"command":"list"}`, and the verbs a widget type
+/// adds for itself (a dial's `{"command":"dial","widget":"phone","number":7}`).
+///
+/// Any request may carry a `request_id` (any JSON scalar); its reply echoes it. The parser
+/// checks what it can without the panel (shape, types, finite numbers within ±1e9); the
+/// controller checks the keys against the widget's type.
+public struct PanelCommand: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case list
+        case get(widget: String)
+        /// `set` or a widget type's own verb, for one widget.
+        case widget(id: String, WidgetCommand)
+    }
+
+    public var action: Action
+    /// The request's `request_id`, as JSON text (`7`, `"abc"`), echoed in its reply.
+    public var requestID: String?
+
+    public init(_ action: Action, requestID: String? = nil) { self.action = action; self.requestID = requestID }
+
+    /// Commands addressed to the panel itself.
+    public static let panelVerbs = ["list", "get"]
+    /// Commands addressed to one widget; which of them a widget takes depends on its type.
+    public static let widgetVerbs = ["set", "dial"]
+    /// Bound on every number in a command: anything larger is a mistake, and non-finite
+    /// numbers must never reach a model.
+    public static let numberBound = 1e9
 
     /// Parses one line; errors say the column of the offending value.
     public static func parse(_ text: String) -> Result<PanelCommand, LineError> {
-        func fail(_ loc: SourceLocation, _ msg: String) -> Result<PanelCommand, LineError> {
-            .failure(LineError(file: "command", line: 1, column: loc.column, message: msg))
-        }
-        let node: JSONNode
         switch JSONReader.parse(text) {
-        case .success(let n): node = n
-        case .failure(let e): return fail(e.location, e.message)
+        case .success(let node): return parse(node: node, file: "command", line: 1)
+        case .failure(let e): return .failure(LineError(file: "command", line: 1, column: e.location.column, message: e.message))
         }
+    }
+
+    /// Parses a command object (a line of its own, or the `command` of an input script line).
+    public static func parse(node: JSONNode, file: String, line: Int) -> Result<PanelCommand, LineError> {
+        func fail(_ loc: SourceLocation, _ msg: String) -> Result<PanelCommand, LineError> {
+            .failure(LineError(file: file, line: line, column: loc.column, message: msg))
+        }
+        let verbs = panelVerbs + widgetVerbs
         guard let members = node.objectValue else { return fail(node.location, "expected an object, found \(node.typeDescription)") }
-        guard let cmdNode = node["command"] else { return fail(node.location, "missing 'command' (set, get, list)") }
-        guard let cmd = cmdNode.stringValue else { return fail(cmdNode.location, "'command' must be a string") }
-        let allowed: Set<String>
-        switch cmd {
-        case "set": allowed = ["command", "widget", "position", "positionIndex", "value", "animated", "enabled"]
-        case "get": allowed = ["command", "widget"]
-        case "list": allowed = ["command"]
-        default: return fail(cmdNode.location, "unknown command '\(cmd)' (set, get, list)")
+        guard let cmdNode = node["command"] else { return fail(node.location, "missing 'command' (\(verbs.joined(separator: ", ")))") }
+        guard let verb = cmdNode.stringValue else { return fail(cmdNode.location, "'command' must be a string") }
+        guard verbs.contains(verb) else {
+            return fail(cmdNode.location, "unknown command '\(LineError.excerpt(verb))'\(Suggestion.hint(for: verb, in: verbs)) (\(verbs.joined(separator: ", ")))")
         }
-        for m in members where !allowed.contains(m.key) {
-            return fail(m.keyLocation, "unknown key '\(m.key)' for command '\(cmd)'")
+        var requestID: String?
+        var arguments: [String: CommandValue] = [:]
+        var seen: Set<String> = []
+        for m in members {
+            guard seen.insert(m.key).inserted else { return fail(m.keyLocation, "duplicate key '\(LineError.excerpt(m.key))'") }
+            switch m.key {
+            case "command", "widget": continue
+            case "request_id":
+                switch m.value.kind {
+                case .string(let s): requestID = JSONLineWriter.quote(s)
+                case .number(let d) where d.isFinite: requestID = JSONLineWriter.number(d)
+                case .bool(let b): requestID = b ? "true" : "false"
+                case .null: requestID = "null"
+                default: return fail(m.value.location, "'request_id' must be a string, number, boolean or null")
+                }
+                continue
+            default: break
+            }
+            if verb == "list" || verb == "get" {
+                return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))' for command '\(verb)'")
+            }
+            switch m.value.kind {
+            case .number(let d):
+                guard d.isFinite, abs(d) <= numberBound else {
+                    return fail(m.value.location, "'\(m.key)' must be a finite number within ±1e9")
+                }
+                arguments[m.key] = .number(d)
+            case .bool(let b): arguments[m.key] = .bool(b)
+            case .string(let s): arguments[m.key] = .string(s)
+            default: return fail(m.value.location, "'\(LineError.excerpt(m.key))' must be a number, string or boolean, found \(m.value.typeDescription)")
+            }
         }
-        if cmd == "list" { return .success(.list) }
+        if verb == "list" { return .success(PanelCommand(.list, requestID: requestID)) }
         guard let wNode = node["widget"] else { return fail(node.location, "missing 'widget'") }
         guard let widget = wNode.stringValue else { return fail(wNode.location, "'widget' must be a string") }
-        if cmd == "get" { return .success(.get(widget: widget)) }
+        if verb == "get" { return .success(PanelCommand(.get(widget: widget), requestID: requestID)) }
+        return .success(PanelCommand(.widget(id: widget, WidgetCommand(verb, arguments)), requestID: requestID))
+    }
+}
 
-        var c = WidgetCommand()
-        for key in ["position", "value"] {
-            if let n = node[key] {
-                guard let v = n.numberValue, v.isFinite else { return fail(n.location, "'\(key)' must be a number") }
-                if key == "position" && abs(v) > 1_000_000 { return fail(n.location, "'position' must be within ±1000000 degrees") }
-                if key == "position" { c.position = v } else { c.value = v }
-            }
-        }
-        if let n = node["positionIndex"] {
-            guard let v = n.numberValue, v == v.rounded(), abs(v) < 1e9 else { return fail(n.location, "'positionIndex' must be an integer") }
-            c.positionIndex = Int(v)
-        }
-        for key in ["animated", "enabled"] {
-            if let n = node[key] {
-                guard let b = n.boolValue else { return fail(n.location, "'\(key)' must be true or false") }
-                if key == "animated" { c.animated = b } else { c.enabled = b }
-            }
-        }
-        let setters = [c.position != nil, c.value != nil, c.positionIndex != nil].filter { $0 }.count
-        if setters > 1 { return fail(node.location, "give only one of 'position', 'positionIndex', 'value'") }
-        if setters == 0 && c.enabled == nil { return fail(node.location, "nothing to set: give 'position', 'positionIndex', 'value' or 'enabled'") }
-        return .success(.set(widget: widget, c))
+extension LineError {
+    /// A user's text quoted in an error, cut short so a huge line is not echoed back whole.
+    public static func excerpt(_ s: String, limit: Int = 80) -> String {
+        s.unicodeScalars.count <= limit ? s : String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…"
     }
 }

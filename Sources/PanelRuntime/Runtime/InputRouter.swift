@@ -37,6 +37,8 @@ final class InputRouter {
         case let .wheel(delta):
             guard let w = widgets.last(where: { $0.hitTest(pointer) }) ?? focused else { return [] }
             return [(w, w.handle(.wheel(steps: delta), at: time))]
+        case .command:
+            return []   // the controller executes commands; nothing to route
         case let .key(name, pressed):
             guard pressed else { return [] }
             if name == "Tab" { moveFocus(widgets: widgets); return [] }

@@ -42,6 +42,7 @@ public final class PanelController {
     // MARK: input and commands
 
     public func deliver(_ event: InputEvent, at time: Double) {
+        if case .command(let command) = event { return execute(command, at: time) }
         for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
             publish(events, from: widget, at: time)
         }
@@ -54,53 +55,82 @@ public final class PanelController {
             var w = JSONLineWriter()
             w.add("t", time); w.add("error", "column \(e.column): \(e.message)")
             emit(w.line)
-        case .success(.list):
-            for widget in scene.widgets { if let s = widget.snapshot() { emit(line(for: s, widget: widget.id, time: time, name: "state")) } }
-        case .success(.get(let id)):
-            guard let widget = scene.widget(id: id) else { return unknownWidget(id, time) }
+        case .success(let command):
+            execute(command, at: time)
+        }
+    }
+
+    /// Executes one parsed command (from a line, or an input script's `command` line).
+    public func execute(_ command: PanelCommand, at time: Double) {
+        let rid = command.requestID
+        switch command.action {
+        case .list:
+            for widget in scene.widgets {
+                if let s = widget.snapshot() { emit(line(for: s, widget: widget.id, time: time, requestID: rid)) }
+            }
+        case .get(let id):
+            guard let widget = scene.widget(id: id) else { return unknownWidget(id, time, rid) }
             if let s = widget.snapshot() {
-                emit(line(for: s, widget: id, time: time, name: "state"))
+                emit(line(for: s, widget: id, time: time, requestID: rid))
             } else {
                 // Every command gets an answer, so an integrator waiting for one never hangs.
-                var w = JSONLineWriter()
-                w.add("t", time); w.add("widget", id); w.add("error", "'\(id)' has no value (it is not a control)")
-                emit(w.line)
+                error("'\(id)' has no value (it is not a control)", widget: id, time, rid)
             }
-        case .success(.set(let id, let command)):
-            guard let widget = scene.widget(id: id) else { return unknownWidget(id, time) }
+        case .widget(let id, let wc):
+            guard let widget = scene.widget(id: id) else { return unknownWidget(id, time, rid) }
+            guard let keys = widget.commandKeys[wc.verb] else {
+                let verbs = widget.commandKeys.keys.sorted()
+                let takes = verbs.isEmpty ? "takes no commands" : "takes \(verbs.map { "'\($0)'" }.joined(separator: ", "))"
+                return error("\(widget.typeName) '\(id)' has no command '\(wc.verb)' (a \(widget.typeName) \(takes))", widget: id, time, rid)
+            }
+            for key in wc.arguments.keys.sorted() where !keys.contains(key) {
+                let hint = Suggestion.hint(for: key, in: keys.sorted())
+                return error("unknown key '\(LineError.excerpt(key))' for '\(wc.verb)' on \(widget.typeName) '\(id)'\(hint)", widget: id, time, rid)
+            }
             do {
-                publish(try widget.apply(command, at: time), from: widget, at: time)
+                let events = try widget.apply(wc, at: time)
                 widget.needsDisplay = true
+                if let rid {
+                    var w = JSONLineWriter()
+                    w.add("t", time); w.add("widget", id); w.addRaw("request_id", rid); w.add("ok", true)
+                    emit(w.line)
+                }
+                publish(events, from: widget, at: time)
             } catch {
-                var w = JSONLineWriter()
-                w.add("t", time); w.add("widget", id); w.add("error", error.description)
-                emit(w.line)
+                self.error(error.description, widget: id, time, rid)
             }
         }
     }
 
-    private func unknownWidget(_ id: String, _ time: Double) {
+    private func unknownWidget(_ id: String, _ time: Double, _ rid: String?) {
+        let ids = scene.widgets.map(\.id)
+        let hint = Suggestion.hint(for: id, in: ids)
         var w = JSONLineWriter()
-        w.add("t", time); w.add("error", "no widget '\(id)' on this page (widgets: \(scene.widgets.map(\.id).joined(separator: ", ")))")
+        w.add("t", time)
+        if let rid { w.addRaw("request_id", rid); w.add("ok", false) }
+        w.add("error", "no widget '\(LineError.excerpt(id))'\(hint) on this page (widgets: \(ids.joined(separator: ", ")))")
+        emit(w.line)
+    }
+
+    private func error(_ message: String, widget: String, _ time: Double, _ rid: String?) {
+        var w = JSONLineWriter()
+        w.add("t", time); w.add("widget", widget)
+        if let rid { w.addRaw("request_id", rid); w.add("ok", false) }
+        w.add("error", message)
         emit(w.line)
     }
 
     private func publish(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
-        for e in events { emit(line(for: e, widget: widget.id, time: time, name: nil)) }
+        for e in events { emit(line(for: e, widget: widget.id, time: time, requestID: nil)) }
     }
 
-    private func line(for event: WidgetEvent, widget: String, time: Double, name: String?) -> String {
+    private func line(for event: WidgetEvent, widget: String, time: Double, requestID: String?) -> String {
         var w = JSONLineWriter()
         w.add("t", time)
         w.add("widget", widget)
-        w.add("event", name ?? event.name)
-        if case let .valueChanged(position, index, value, title, source) = event {
-            w.add("position", position)
-            w.add("positionIndex", index)
-            if let value { w.add("value", value) }
-            if let title { w.add("title", title) }
-            if name == nil { w.add("source", source.rawValue) }
-        }
+        if let requestID { w.addRaw("request_id", requestID) }
+        w.add("event", event.name)
+        for f in event.fields { w.add(f.key, f.value) }
         return w.line
     }
 
