@@ -41,6 +41,11 @@ public struct LineErrors: Error, Sendable, CustomStringConvertible {
 
 /// Parses input lines such as `{"t":0.10,"type":"touch_down","id":0,"x":180,"y":80}`.
 public enum InputScript {
+    /// Each type takes its own keys (built once: per line it cost 4 % of a long replay).
+    static let keysByType: [String: Set<String>] = [
+        "touch_down": ["id", "x", "y"], "touch_motion": ["id", "x", "y"], "touch_up": ["id"], "touch_cancel": ["id"],
+        "pointer_motion": ["x", "y"], "button": ["button", "state"], "wheel": ["delta"], "key": ["key", "state"], "command": ["command"],
+    ]
     public static let keyNames: Set<String> = ["Left", "Right", "Up", "Down", "PageUp", "PageDown", "Home", "End", "Tab", "Enter", "Space", "Escape"]
 
     /// Parses a whole script; every bad line is reported, and times must not go backwards.
@@ -48,17 +53,21 @@ public enum InputScript {
         var inputs: [TimedInput] = []
         var errors: [LineError] = []
         var lastTime = -Double.infinity
-        // Split on the "\n" scalar, not the Character: "\r\n" is one Character in Swift, so a
-        // CRLF file would otherwise be one long line.
-        for (i, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var scalars = raw
-            if scalars.last == "\r" { scalars = scalars.dropLast() }
-            let line = String(String.UnicodeScalarView(scalars))
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
-            switch parseLine(String(line), file: file, line: i + 1) {
+        // Split the UTF-8 bytes on "\n" (never on Characters: "\r\n" is one Character in
+        // Swift, so a CRLF file would be one long line); one pass, linear in the file.
+        var lineNumber = 0
+        var utf8 = Substring(text).utf8[...]
+        while !utf8.isEmpty || lineNumber == 0 {
+            lineNumber += 1
+            let end = utf8.firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            var raw = utf8[utf8.startIndex..<end]
+            utf8 = end == utf8.endIndex ? utf8[end...] : utf8[utf8.index(after: end)...]
+            if raw.last == UInt8(ascii: "\r") { raw = raw.dropLast() }
+            if raw.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) || raw.first == UInt8(ascii: "#") { continue }
+            switch parseLine(String(decoding: raw, as: UTF8.self), file: file, line: lineNumber) {
             case .success(let input):
                 if input.time < lastTime {
-                    errors.append(LineError(file: file, line: i + 1, column: 1, message: "time \(input.time) is earlier than the previous line's \(lastTime)"))
+                    errors.append(LineError(file: file, line: lineNumber, column: 1, message: "time \(input.time) is earlier than the previous line's \(lastTime)"))
                 }
                 lastTime = Swift.max(lastTime, input.time)
                 inputs.append(input)
@@ -81,10 +90,6 @@ public enum InputScript {
         guard let members = node.objectValue else { return fail(node.location, "expected an object, found \(node.typeDescription)") }
         // Each type takes its own keys; a stray one (an "x" on a wheel line) is a mistake in
         // the script, and so is a key given twice.
-        let keysByType: [String: Set<String>] = [
-            "touch_down": ["id", "x", "y"], "touch_motion": ["id", "x", "y"], "touch_up": ["id"], "touch_cancel": ["id"],
-            "pointer_motion": ["x", "y"], "button": ["button", "state"], "wheel": ["delta"], "key": ["key", "state"], "command": ["command"],
-        ]
         let allowed = ["t", "type"] + (keysByType[node["type"]?.stringValue ?? ""] ?? ["id", "x", "y", "button", "state", "delta", "key"])
         var seen: Set<String> = []
         for m in members {

@@ -6,14 +6,17 @@ import Graphics
 public final class OffscreenSession {
     public let controller: PanelController
     public let clock: VirtualClock
-    private var pending: [TimedInput]
+    private let inputs: [TimedInput]
+    /// The next input to deliver. Consumed by index: removing delivered inputs from the front
+    /// of the array each frame made replay quadratic (100 k lines: 64 % of the time in memmove).
+    private var next = 0
     /// Called with (frame index, time, frame) for every painted vsync, e.g. to write PNGs.
     public var onFrame: ((Int, Double, ImageSurface) throws -> Void)?
 
     public init(controller: PanelController, inputs: [TimedInput], refreshRate: Double = 60) {
         self.controller = controller
         clock = VirtualClock(refreshRate: refreshRate)
-        pending = inputs
+        self.inputs = inputs
     }
 
     /// Plays everything up to `time` and leaves the frame on screen at `time` in `controller.frame`.
@@ -37,11 +40,9 @@ public final class OffscreenSession {
     }
 
     private func deliverInputs(upTo time: Double) {
-        var i = 0
-        while i < pending.count, pending[i].time <= time + 1e-9 {
-            controller.deliver(pending[i].event, at: pending[i].time)
-            i += 1
+        while next < inputs.count, inputs[next].time <= time + 1e-9 {
+            controller.deliver(inputs[next].event, at: inputs[next].time)
+            next += 1
         }
-        pending.removeFirst(i)
     }
 }
