@@ -87,7 +87,8 @@ public final class EvdevSource: InputSource {
         let size = MemoryLayout<input_event>.stride
         var events = [input_event](repeating: input_event(), count: 64)
         for (path, device) in devices {
-            while true {
+            // A bounded share per turn (64 reads of 64 events); the rest waits for the next turn.
+            for _ in 0..<64 {
                 let n = events.withUnsafeMutableBytes { Glibc.read(device.fd, $0.baseAddress, $0.count) }
                 if n < 0 {
                     if errno == ENODEV {

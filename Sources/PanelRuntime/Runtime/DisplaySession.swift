@@ -66,6 +66,8 @@ public final class DisplaySession {
         var flipLog: UnsafeMutablePointer<FILE>? = nil
         if let path = options.flipLog { flipLog = fopen(path, "w") }
         defer {
+            // A drag in progress ends as cancelled, so its trackingEnded goes out before exit.
+            controller.cancelActiveTouches(at: clock.now)
             if let flipLog { fclose(flipLog) }
             output.shutdown()
         }
@@ -110,7 +112,8 @@ public final class DisplaySession {
             if let commands, !commands.atEOF { fds.append(pollfd(fd: commands.fd, events: Int16(POLLIN), revents: 0)) }
             let inputStart = fds.count
             for fd in inputSource?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            let n = poll(&fds, nfds_t(fds.count), -1)
+            // Lines left over from a turn whose share ran out are handled without sleeping.
+            let n = poll(&fds, nfds_t(fds.count), commands?.hasBufferedLines == true ? 0 : -1)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw DisplayError.call("poll", errno: errno)
@@ -138,9 +141,17 @@ public final class DisplaySession {
             }
             if fds[1].revents != 0 { timer.drain() }
             if fds[2].revents != 0, signals.read() != nil { running = false }
-            if let commands, fds.count > 3, fds[3].fd == commands.fd, fds[3].revents != 0 {
-                for line in commands.readLines() where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-                    controller.execute(commandLine: line, at: after)
+            // Commands get a bounded share of each turn (LineReader's limits), so a flood on
+            // stdin delays neither the next flip nor a signal by more than one share.
+            if let commands, commands.hasBufferedLines || (fds.count > 3 && fds[3].fd == commands.fd && fds[3].revents != 0) {
+                for item in commands.readLines() {
+                    switch item {
+                    case .line(let line):
+                        if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+                        controller.execute(commandLine: line, at: after)
+                    case .overlong(let prefix):
+                        controller.rejectCommand("command line longer than \(commands.maxLineLength) bytes ignored (it starts '\(prefix)…')", at: after)
+                    }
                 }
             }
             if let inputSource, fds.count > inputStart, fds[inputStart...].contains(where: { $0.revents != 0 }) {

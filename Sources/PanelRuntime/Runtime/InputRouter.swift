@@ -47,6 +47,15 @@ final class InputRouter {
         }
     }
 
+    /// Cancels every touch in progress (and a held mouse button), in touch-id order.
+    func cancelAllTouches(time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        let ids = touchOwners.keys.sorted()
+        return ids.map { id in
+            let w = touchOwners.removeValue(forKey: id)!
+            return (w, w.handle(.touchCancel(id: id), at: time))
+        }
+    }
+
     private func touchDown(id: Int, at p: Point, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
         var out: [(any WidgetView, [WidgetEvent])] = []
         // A new touch with an id still in use means its lift was lost (a device unplugged

@@ -102,6 +102,21 @@ public final class PanelController {
         }
     }
 
+    /// Replies to a command line that could not even be read (e.g. longer than the limit).
+    public func rejectCommand(_ message: String, at time: Double) {
+        var w = JSONLineWriter()
+        w.add("t", time); w.add("error", message)
+        emit(w.line)
+    }
+
+    /// Ends every touch in progress as cancelled, so their events (`trackingEnded`) go out:
+    /// called before the panel exits, so an integrator never sees a drag that never ends.
+    public func cancelActiveTouches(at time: Double) {
+        for (widget, events) in router.cancelAllTouches(time: time) {
+            publish(events, from: widget, at: time)
+        }
+    }
+
     private func unknownWidget(_ id: String, _ time: Double, _ rid: String?) {
         let ids = scene.widgets.map(\.id)
         let hint = Suggestion.hint(for: id, in: ids)
