@@ -17,6 +17,8 @@ struct CommandSpec {
     let usage: String
     let arguments: [(String, String)]
     let options: [OptionSpec]
+    /// Free text after the options: output format, exit statuses, defaults that need a sentence.
+    var discussion: String = ""
 
     var helpText: String {
         var s = "OVERVIEW: \(abstract)\n\nUSAGE: knob-panel \(usage)\n"
@@ -30,6 +32,7 @@ struct CommandSpec {
             s += "  " + left.padded(to: 26) + o.help + (o.defaultText.map { " (default: \($0))" } ?? "") + "\n"
         }
         s += "  " + "-h, --help".padded(to: 26) + "Show help for this command.\n"
+        if !discussion.isEmpty { s += "\n" + discussion + "\n" }
         return s
     }
 }

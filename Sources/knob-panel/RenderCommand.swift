@@ -11,23 +11,34 @@ enum RenderCommand {
         options: [
             OptionSpec("out", value: "png", help: "Where to write the frame shown at --time."),
             OptionSpec("size", value: "WxH", help: "Screen size; the panel is scaled uniformly and centred.", default: "the panel's design size"),
-            OptionSpec("time", value: "seconds", help: "Virtual time of the frame to write.", default: "0"),
+            OptionSpec("time", value: "seconds", help: "Virtual time of the frame to write.",
+                       default: "the end of the script plus the time its animations need to settle, at most \(Int(settleLimit)) s more"),
             OptionSpec("input", value: "jsonl", help: "Input script to play (touch, pointer, wheel, key lines)."),
             OptionSpec("events", value: "jsonl", help: "Where to write emitted events ('-' = stdout)."),
             OptionSpec("frames-dir", value: "dir", help: "Also write every painted frame as DIR/frame-NNNNN.png."),
-        ])
+        ],
+        discussion: """
+        Without --time, render plays the whole script and then runs the virtual clock on until no
+        widget animates any more (a knob returning to a position, an animated set), so the frame
+        and the events are those of the panel at rest. Animations still running \(Int(settleLimit)) s after
+        the last input are cut off there, with a note on stderr. A panel without a script is
+        rendered at t = 0.
+        """)
+
+    /// How long `render` without `--time` waits for animations after the script's last line.
+    static let settleLimit = 60.0
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
         guard args.positionals.count == 1 else { throw CommandFailure("render needs exactly one PANEL (see 'knob-panel render --help')", status: 64) }
         guard let out = args.value("out") else { throw CommandFailure("render needs --out OUT.png", status: 64) }
         let panel = try loadPanel(args.positionals[0])
-        let time: Double
+        let time: Double?
         let size: (Int, Int)?
         do {
-            time = try args.double("time") ?? 0
+            time = try args.double("time")
             size = try args.size("size")
         } catch { throw CommandFailure(error.description, status: 64) }
-        guard time >= 0 && time <= 24 * 3600 else { throw CommandFailure("--time must be between 0 and 86400 seconds", status: 64) }
+        if let time, !(time >= 0 && time <= 24 * 3600) { throw CommandFailure("--time must be between 0 and 86400 seconds", status: 64) }
         var inputs: [TimedInput] = []
         if let scriptPath = args.value("input") {
             switch InputScript.parse(try readTextFile(scriptPath), file: scriptPath) {
@@ -48,6 +59,12 @@ enum RenderCommand {
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         controller.emit = { line in events?.write(line) }
+        // Aims at widgets need the scene to resolve; a wrong id fails before anything plays.
+        let aimErrors = controller.aimErrors(inputs, file: args.value("input") ?? "")
+        if !aimErrors.isEmpty {
+            for e in aimErrors { Console.err(e.description) }
+            throw CommandFailure(nil, status: 1)
+        }
         let session = OffscreenSession(controller: controller, inputs: inputs)
         if let dir = args.value("frames-dir") {
             try makeDirectory(dir)
@@ -58,7 +75,14 @@ enum RenderCommand {
             }
         }
         do {
-            try session.run(until: time)
+            if let time {
+                try session.run(until: time)
+            } else {
+                let rest = try session.runToRest(settleLimit: settleLimit)
+                if !rest.settled {
+                    Console.note("animations still running at t = \(JSONLineWriter.number(rest.time)) s (\(Int(settleLimit)) s after the script's last line); wrote that frame")
+                }
+            }
             try controller.physicalFrame().writePNG(to: out)
         } catch {
             throw CommandFailure("\(error)")

@@ -5,6 +5,8 @@ let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] 
     (RunCommand.spec, RunCommand.run),
     (RenderCommand.spec, RenderCommand.run),
     (CheckCommand.spec, CheckCommand.run),
+    (CompareCommand.spec, CompareCommand.run),
+    (LayoutCommand.spec, LayoutCommand.run),
     (DevicesCommand.spec, DevicesCommand.run),
     (BenchCommand.spec, BenchCommand.run),
 ]

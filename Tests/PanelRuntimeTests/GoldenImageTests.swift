@@ -21,35 +21,14 @@ import Testing
         let expected = try ImageSurface(pngPath: path)
         #expect(expected.width == frame.width && expected.height == frame.height)
         guard expected.width == frame.width && expected.height == frame.height else { return }
-        let diff = try ImageSurface(width: frame.width, height: frame.height)
-        var bad = 0
-        var maxDelta = 0
-        frame.withPixelBytes { a, strideA in
-            expected.withPixelBytes { b, strideB in
-                diff.withPixelBytes { d, strideD in
-                    for y in 0..<frame.height {
-                        for x in 0..<frame.width {
-                            let pa = a.load(fromByteOffset: y * strideA + x * 4, as: UInt32.self)
-                            let pb = b.load(fromByteOffset: y * strideB + x * 4, as: UInt32.self)
-                            var delta = 0
-                            for shift in stride(from: 0, to: 32, by: 8) {
-                                delta = Swift.max(delta, abs(Int((pa >> UInt32(shift)) & 0xff) - Int((pb >> UInt32(shift)) & 0xff)))
-                            }
-                            maxDelta = Swift.max(maxDelta, delta)
-                            let isBad = delta > channelTolerance
-                            if isBad { bad += 1 }
-                            d.storeBytes(of: isBad ? 0xFFFF00FF : (0xFF000000 | UInt32(Swift.min(255, delta * 8)) * 0x010101),
-                                         toByteOffset: y * strideD + x * 4, as: UInt32.self)
-                        }
-                    }
-                }
-            }
-        }
-        let fraction = Double(bad) / Double(frame.width * frame.height)
+        // The same comparison as `knob-panel compare` (Graphics.ImageComparison).
+        guard let d = try ImageComparison.compare(expected: expected, actual: frame, tolerance: channelTolerance, makeDiffImage: true) else { return }
+        let fraction = d.differingFraction
         if fraction > maxBadFraction {
             try frame.writePNG(to: goldenDir + name + "-actual.png")
-            try diff.writePNG(to: goldenDir + name + "-diff.png")
+            try d.diffImage?.writePNG(to: goldenDir + name + "-diff.png")
         }
+        let bad = d.differingPixels, maxDelta = d.maxChannelDelta
         #expect(fraction <= maxBadFraction, "\(name): \(bad) pixels differ by more than \(channelTolerance) (max delta \(maxDelta)); see \(name)-actual.png and \(name)-diff.png")
     }
 

@@ -66,6 +66,56 @@ echo '{"t":0.1,"type":"touch_dwn","id":0,"x":1,"y":2}' > "$T/badscript.jsonl"
 out=$("$BIN" render panels/demo.json --input "$T/badscript.jsonl" --out "$T/y.png" 2>&1); st=$?
 [ $st = 1 ] && echo "$out" | grep -q "badscript.jsonl:1:17: error: unknown input type" && ok "bad script line reported with position" || bad "bad script" "$out"
 
+# render without --time plays the whole script and waits until animations end: the source
+# knob (linearReturn, 5 positions 72 degrees apart) dragged to 40 degrees and released at 0.3 s
+# turns on to the nearest position, 72, at 30 deg/s: at rest at 0.3 + 32/30 = 1.367 s. So the
+# default frame equals the one at 3 s and differs from the one at 1.3 s (still turning).
+cat > "$T/return.jsonl" <<'JSONL'
+{"t":0.10,"type":"touch_down","id":0,"widget":"source","angle":0,"radius":0.8}
+{"t":0.20,"type":"touch_motion","id":0,"widget":"source","angle":40,"radius":0.8}
+{"t":0.30,"type":"touch_up","id":0}
+JSONL
+expect_status "render without --time" 0 "$BIN" render panels/demo.json --input "$T/return.jsonl" --events "$T/rest.jsonl" --out "$T/rest.png"
+"$BIN" render panels/demo.json --input "$T/return.jsonl" --time 3 --out "$T/at3.png" 2>/dev/null
+grep -q '"widget":"source","event":"trackingEnded"' "$T/rest.jsonl" && ok "a script without --time is played" || bad "script without --time played" "$(cat "$T/rest.jsonl")"
+expect_status "rest frame equals the frame at 3 s" 0 "$BIN" compare "$T/at3.png" "$T/rest.png"
+"$BIN" render panels/demo.json --input "$T/return.jsonl" --time 1.3 --out "$T/at13.png" 2>/dev/null
+expect_status "rest frame is not the frame at 1.3 s" 1 "$BIN" compare "$T/at13.png" "$T/rest.png"
+echo '{"t":0.1,"type":"touch_down","id":0,"widget":"volum","angle":45,"radius":0.8}' > "$T/aimbad.jsonl"
+out=$("$BIN" render panels/demo.json --input "$T/aimbad.jsonl" --out "$T/z.png" 2>&1); st=$?
+[ $st = 1 ] && echo "$out" | grep -q "aimbad.jsonl:1:46: error: no widget 'volum'" && ok "aim at an unknown widget is a positioned error" || bad "aim at unknown widget (exit $st)" "$out"
+
+# compare: exit 0 equal, 1 differ (JSON summary on stdout, count and box on stderr),
+# 2 unreadable, 3 size mismatch, 64 usage.
+out=$("$BIN" compare "$T/demo.png" "$T/demo.png" 2>"$T/err"); st=$?
+[ $st = 0 ] && echo "$out" | grep -q '^{"equal":true,"differingPixels":0,' && [ ! -s "$T/err" ] && ok "compare equal images" || bad "compare equal (exit $st)" "$out $(cat "$T/err")"
+out=$("$BIN" compare "$T/demo.png" "$T/turned.png" --diff "$T/diff.png" 2>"$T/err"); st=$?
+[ $st = 1 ] && echo "$out" | python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); assert not d["equal"] and d["differingPixels"] > 0 and len(d["bounds"]) == 4' \
+    && grep -q "pixels differ by more than 0 .* within [0-9]*x[0-9]* at" "$T/err" && ok "compare different images exits 1 with count and box" || bad "compare differ (exit $st)" "$out $(cat "$T/err")"
+python3 tests/cli/png_pixels.py "$T/diff.png" 0,0 >/dev/null && ok "compare --diff writes a PNG" || bad "compare --diff"
+expect_status "compare within a tolerance" 0 "$BIN" compare "$T/demo.png" "$T/turned.png" --tolerance 255
+expect_status "compare with allowed differing pixels" 0 "$BIN" compare "$T/demo.png" "$T/turned.png" --max-pixels 1000000
+expect_status "compare a missing file" 2 "$BIN" compare "$T/demo.png" "$T/none.png"
+expect_status "compare a file that is not a PNG" 2 "$BIN" compare "$T/turn.jsonl" "$T/demo.png"
+"$BIN" render panels/demo.json --size 320x200 --out "$T/small.png"
+expect_status "compare images of different sizes" 3 "$BIN" compare "$T/demo.png" "$T/small.png"
+expect_status "compare --tolerance out of range" 64 "$BIN" compare "$T/demo.png" "$T/demo.png" --tolerance 256
+
+# layout: JSON lines with frames, knob centres and radii in design and screen pixels; at
+# 640x400 the 1280x800 demo is scaled by 0.5, so every screen value is half the design value.
+out=$("$BIN" layout panels/demo.json --size 640x400 --json); st=$?
+echo "$out" | python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin.read().splitlines()]
+head, widgets = lines[0], {w["widget"]: w for w in lines[1:]}
+assert head["scale"] == 0.5 and head["screen"] == [640, 400], head
+v = widgets["volume"]
+assert v["type"] == "knob" and v["frame"] == [110, 220, 300, 340] and v["screenFrame"] == [55, 110, 150, 170], v
+assert v["screenCenter"] == [c / 2 for c in v["center"]] and v["screenRadius"] == v["radius"] / 2, v
+assert "center" not in widgets["title"] and widgets["title"]["shown"]
+' && [ $st = 0 ] && ok "layout --json" || bad "layout --json (exit $st)" "$out"
+expect_status "layout table" 0 "$BIN" layout panels/knobs.json
+
 # No display here: run says so in one line and renders offscreen, printing the PNG path.
 if ! ls /dev/dri/card* >/dev/null 2>&1; then
     out=$("$BIN" run panels/demo.json --offscreen-out "$T/fallback.png" 2>"$T/err"); st=$?

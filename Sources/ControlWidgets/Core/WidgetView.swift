@@ -18,6 +18,9 @@ public protocol WidgetView: AnyObject {
     /// True while an animation runs at `time`; the scheduler keeps frames coming meanwhile.
     func isAnimating(at time: Double) -> Bool
 
+    /// The round part touches aim at, for round widgets (a knob's circle); nil for others.
+    var roundArea: RoundArea? { get }
+
     /// Whether a touch at `point` (design pixels) starts on this widget.
     func hitTest(_ point: Point) -> Bool
     /// Whether the widget takes keyboard focus (Tab order).
@@ -36,4 +39,10 @@ public protocol WidgetView: AnyObject {
     func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent]
     /// The current state as event fields (for `get` and `list`); nil for widgets without one.
     func snapshot() -> WidgetEvent?
+}
+
+extension WidgetView {
+    public var roundArea: RoundArea? { nil }
+    /// Where touches aimed at this widget go: its round part, else the circle inscribed in its frame.
+    public var aimArea: RoundArea { roundArea ?? RoundArea(inscribedIn: frame) }
 }

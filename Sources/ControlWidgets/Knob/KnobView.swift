@@ -52,6 +52,7 @@ public final class KnobView: WidgetView {
     /// The reference's knobRadius, at most half the knob's square (a larger one would be
     /// clipped by the image and would take touches meant for neighbouring widgets).
     public var knobRadius: Double { Swift.min(appearance.knobRadius ?? knobRect.width / 2, knobRect.width / 2) }
+    public var roundArea: RoundArea? { RoundArea(center: knobRect.center, radius: knobRadius, clockwise: model.clockwise) }
     public var geometry: KnobGeometry { KnobGeometry(sideLength: knobRect.width, radius: knobRadius) }
 
     private func local(_ p: Point) -> KnobPoint {

@@ -34,6 +34,17 @@ public struct ScreenRotation: Sendable, Equatable {
         }
     }
 
+    /// Where a point of the upright frame lands on the physical screen (`toLogical` undone).
+    public func toPhysical(_ p: Point) -> Point {
+        let lw = Double(logicalWidth), lh = Double(logicalHeight)
+        switch degrees {
+        case 90: return Point(x: lh - p.y, y: p.x)
+        case 180: return Point(x: lw - p.x, y: lh - p.y)
+        case 270: return Point(x: p.y, y: lw - p.x)
+        default: return p
+        }
+    }
+
     /// Where a rectangle of the upright frame lands on the physical screen.
     public func toPhysical(_ r: PixelRect) -> PixelRect {
         let lw = logicalWidth, lh = logicalHeight

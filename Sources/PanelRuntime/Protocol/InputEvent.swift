@@ -14,6 +14,8 @@ public enum InputEvent: Sendable, Equatable {
     case key(String, pressed: Bool)
     /// A command of docs/protocol.md carried by an input script line, executed at its time.
     case command(PanelCommand)
+    /// A touch_down or touch_motion aimed at a widget (scripts); resolved by the runtime.
+    case aimedTouch(AimedTouch)
 
     public enum PointerButton: String, Sendable { case left, right, middle }
 }
@@ -43,7 +45,7 @@ public struct LineErrors: Error, Sendable, CustomStringConvertible {
 public enum InputScript {
     /// Each type takes its own keys (built once: per line it cost 4 % of a long replay).
     static let keysByType: [String: Set<String>] = [
-        "touch_down": ["id", "x", "y"], "touch_motion": ["id", "x", "y"], "touch_up": ["id"], "touch_cancel": ["id"],
+        "touch_down": ["id", "x", "y", "widget", "angle", "radius"], "touch_motion": ["id", "x", "y", "widget", "angle", "radius"], "touch_up": ["id"], "touch_cancel": ["id"],
         "pointer_motion": ["x", "y"], "button": ["button", "state"], "wheel": ["delta"], "key": ["key", "state"], "command": ["command"],
     ]
     public static let keyNames: Set<String> = ["Left", "Right", "Up", "Down", "PageUp", "PageDown", "Home", "End", "Tab", "Enter", "Space", "Escape"]
@@ -118,6 +120,13 @@ public enum InputScript {
             case "touch_down", "touch_motion":
                 let id = try number("id").get()
                 guard id == id.rounded(), id >= 0, id < 1_000_000 else { return fail(node["id"]!.location, "'id' must be a whole number from 0 (touch ids; the mouse uses its own)") }
+                if node["widget"] != nil {
+                    event = .aimedTouch(try aimedTouch(type == "touch_down" ? .down : .motion, id: Int(id)).get())
+                    break
+                }
+                for key in ["angle", "radius"] {
+                    if let v = node[key] { return fail(v.location, "'\(key)' aims at a widget: give 'widget' too") }
+                }
                 let x = try number("x").get(), y = try number("y").get()
                 event = type == "touch_down" ? .touchDown(id: Int(id), x: x, y: y) : .touchMotion(id: Int(id), x: x, y: y)
             case "touch_up", "touch_cancel":
@@ -153,6 +162,27 @@ public enum InputScript {
             return .success(TimedInput(time: t, event: event))
         } catch {
             return .failure(error)
+        }
+
+        /// `widget` with optional `angle` and `radius` instead of `x` and `y`.
+        func aimedTouch(_ phase: AimedTouch.Phase, id: Int) -> Result<AimedTouch, LineError> {
+            for key in ["x", "y"] {
+                if let v = node[key] { return .failure(LineError(file: file, line: line, column: v.location.column, message: "give either 'x' and 'y' or 'widget', not both")) }
+            }
+            do {
+                let (widget, widgetLoc) = try string("widget").get()
+                let angle = node["angle"] == nil ? 0 : try number("angle").get()
+                if abs(angle) > AimedTouch.maxAngle {
+                    return .failure(LineError(file: file, line: line, column: node["angle"]!.location.column, message: "'angle' must be within ±1000000 degrees"))
+                }
+                let radius = node["radius"] == nil ? 0 : try number("radius").get()
+                if !(0...AimedTouch.maxRadius).contains(radius) {
+                    return .failure(LineError(file: file, line: line, column: node["radius"]!.location.column, message: "'radius' must be 0...10 (a fraction of the widget's radius: 0 = centre, 1 = rim)"))
+                }
+                return .success(AimedTouch(phase: phase, id: id, widget: widget, angle: angle, radius: radius, line: line, column: widgetLoc.column))
+            } catch {
+                return .failure(error)
+            }
         }
 
         func pressed() -> Result<Bool, LineError> {

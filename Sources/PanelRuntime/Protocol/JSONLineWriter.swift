@@ -12,6 +12,10 @@ public struct JSONLineWriter {
     public mutating func add(_ key: String, _ value: Double) { parts.append(Self.quote(key) + ":" + Self.number(value)) }
     public mutating func add(_ key: String, _ value: Int) { parts.append(Self.quote(key) + ":" + String(value)) }
     public mutating func add(_ key: String, _ value: Bool) { parts.append(Self.quote(key) + ":" + (value ? "true" : "false")) }
+    /// An array of numbers, such as a frame `[x, y, width, height]`.
+    public mutating func add(_ key: String, _ values: [Double]) {
+        parts.append(Self.quote(key) + ":[" + values.map(Self.number).joined(separator: ",") + "]")
+    }
 
     /// A value that is already JSON text (an echoed `request_id`).
     public mutating func addRaw(_ key: String, _ json: String) { parts.append(Self.quote(key) + ":" + json) }

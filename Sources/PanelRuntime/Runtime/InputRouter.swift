@@ -39,6 +39,8 @@ final class InputRouter {
             return [(w, w.handle(.wheel(steps: delta), at: time))]
         case .command:
             return []   // the controller executes commands; nothing to route
+        case .aimedTouch:
+            return []   // PanelController resolves aims to points before routing
         case let .key(name, pressed):
             guard pressed else { return [] }
             if name == "Tab" { moveFocus(widgets: widgets); return [] }

@@ -17,19 +17,17 @@ public final class OffscreenSession {
         self.controller = controller
         clock = VirtualClock(refreshRate: refreshRate)
         self.inputs = inputs
+        lastInputTime = inputs.last?.time
     }
+
+    /// When the script's last line happens (scripts are in time order); nil without input.
+    public let lastInputTime: Double?
 
     /// Plays everything up to `time` and leaves the frame on screen at `time` in `controller.frame`.
     public func run(until time: Double) throws {
         let last = clock.frameIndex(atOrBefore: time)
         while true {
-            let now = clock.now
-            deliverInputs(upTo: now)
-            controller.advance(to: now)
-            if controller.wantsFrame(at: now) {
-                controller.renderFrame(at: now)
-                try onFrame?(clock.frameIndex, now, controller.frame)
-            }
+            try presentVsync()
             if clock.frameIndex >= last { break }
             clock.tick()
         }
@@ -37,6 +35,34 @@ public final class OffscreenSession {
         // but shows only from the next frame on.
         deliverInputs(upTo: time)
         controller.advance(to: time)
+    }
+
+    /// The default for `render` without `--time`: plays the whole script, then lets the clock
+    /// run on, vsync by vsync, until no widget animates any more (a knob's return or a `set`
+    /// with `animated` has ended and its last frame is painted), but at most `settleLimit`
+    /// seconds past the last input. Returns the time reached and whether everything settled.
+    public func runToRest(settleLimit: Double = 60) throws -> (time: Double, settled: Bool) {
+        let scriptEnd = lastInputTime ?? 0
+        try run(until: scriptEnd)
+        let lastAllowed = clock.frameIndex(atOrBefore: scriptEnd + settleLimit)
+        while true {
+            let nextVsync = Double(clock.frameIndex + 1) / clock.refreshRate
+            if !controller.wantsFrame(at: nextVsync) { return (Swift.max(clock.now, scriptEnd), true) }
+            if clock.frameIndex + 1 > lastAllowed { return (Swift.max(clock.now, scriptEnd), false) }
+            clock.tick()
+            try presentVsync()
+        }
+    }
+
+    /// One vsync of the virtual clock: input due by now, animations, and a frame if needed.
+    private func presentVsync() throws {
+        let now = clock.now
+        deliverInputs(upTo: now)
+        controller.advance(to: now)
+        if controller.wantsFrame(at: now) {
+            controller.renderFrame(at: now)
+            try onFrame?(clock.frameIndex, now, controller.frame)
+        }
     }
 
     private func deliverInputs(upTo time: Double) {

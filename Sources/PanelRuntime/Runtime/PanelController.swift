@@ -43,8 +43,40 @@ public final class PanelController {
 
     public func deliver(_ event: InputEvent, at time: Double) {
         if case .command(let command) = event { return execute(command, at: time) }
+        var event = event
+        if case let .aimedTouch(aim) = event {
+            // Scripts are checked with `aimErrors` before they play; an aim that still misses
+            // (a widget gone with a page change) is a touch that never happened.
+            guard case let .success(p) = aimPoint(aim) else { return }
+            event = aim.phase == .down ? .touchDown(id: aim.id, x: p.x, y: p.y) : .touchMotion(id: aim.id, x: p.x, y: p.y)
+        }
         for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
             publish(events, from: widget, at: time)
+        }
+    }
+
+    /// Where a touch aimed at a widget lands, in design pixels: on the widget's round part
+    /// (a knob's circle) or the circle inscribed in its frame, at the aim's angle and radius.
+    public func aimPoint(_ aim: AimedTouch) -> Result<Point, LineError> {
+        if let widget = scene.widget(id: aim.widget) {
+            return .success(widget.aimArea.point(degrees: aim.angle, fraction: aim.radius))
+        }
+        let message: String
+        if let (page, _) = scene.panel.widget(id: aim.widget) {
+            message = "widget '\(aim.widget)' is on page '\(page.id)', which is not shown (only the first page is shown)"
+        } else {
+            let hint = scene.widgets.map(\.id).joined(separator: ", ")
+            message = "no widget '\(aim.widget)' on this page (widgets: \(hint))"
+        }
+        return .failure(LineError(file: "", line: aim.line, column: aim.column, message: message))
+    }
+
+    /// Every aimed touch in a script that names no widget on the shown page, positioned in `file`.
+    public func aimErrors(_ inputs: [TimedInput], file: String) -> [LineError] {
+        inputs.compactMap { input -> LineError? in
+            guard case let .aimedTouch(aim) = input.event, case var .failure(e) = aimPoint(aim) else { return nil }
+            e.file = file
+            return e
         }
     }
 
