@@ -355,14 +355,4 @@ import Testing
         #expect(rig.move(knobPoint(degrees: 180), id: 2).isEmpty)
         #expect(rig.up(id: 2).isEmpty)
     }
-
-    @Test func rotaryDialInputIsNotHandledYet() {
-        var model = KnobModel()
-        model.mode = .rotaryDial
-        var rig = Rig(model)
-        #expect(rig.down(knobPoint(degrees: 90)).isEmpty)
-        #expect(rig.move(knobPoint(degrees: 0)).isEmpty)
-        #expect(rig.send(.wheel(steps: 1, time: 0)).isEmpty)
-        #expect(rig.model.position == 0)
-    }
 }

@@ -372,6 +372,11 @@ public final class KnobView: WidgetView {
                                     source: override ?? (source == .user ? .user : .program))
             case .trackingBegan: return .trackingBegan
             case .trackingEnded: return .trackingEnded
+            case let .dialed(number, source):
+                var f = EventFields()
+                f.add("number", number)
+                f.add("source", override ?? (source == .user ? .user : .program))
+                return WidgetEvent("dialed", f.fields)
             case .animationEnded: return nil
             }
         }

@@ -16,6 +16,9 @@ public enum KnobEvent: Sendable, Equatable {
     /// The gesture ended (or was cancelled); the last `valueChanged` before it carries the
     /// final resting position.
     case trackingEnded
+    /// A rotary dial dialed `number` (0…9): at the moment the reference reports it, when the
+    /// wind-up towards the stop starts (release past the threshold, a tap, `dialNumber`).
+    case dialed(number: Int, source: KnobChangeSource)
     /// The running animation reached its end; `position` is what the screen now shows.
     case animationEnded(position: Double)
 }

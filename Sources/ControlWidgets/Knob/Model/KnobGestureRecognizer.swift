@@ -15,7 +15,9 @@
 ///   the line between the first two fingers (- when counterclockwise, + when clockwise);
 /// - tap: on release within `tapSlop` of the touch-down point, at the touch-down point;
 /// - double tap (other gestures): two taps within `doubleTapInterval` → `reset`.
-/// Rotary dial input is ignored until the dial's gestures exist.
+/// - rotary dial: one-finger rotation or tap only; the touched number is fixed at
+///   touch-down, a drag turns the dial clockwise up to the stop, and touches that start
+///   while the dial animation runs are ignored (KnobModel+Dial has the rules).
 public struct KnobGestureRecognizer: Sendable, Equatable {
     public var geometry: KnobGeometry
     /// Distance a touch must travel before a pan is recognised, pixels.
@@ -91,14 +93,14 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
         case let .key(key, time):
             return self.key(key, time: time, model: &model)
         case let .doubleTap(time):
-            return isTracking ? [] : model.reset(at: time, source: .user)
+            return isTracking || model.mode == .rotaryDial ? [] : model.reset(at: time, source: .user)
         }
     }
 
     // MARK: Touches
 
     private mutating func touchDown(id: Int, at point: KnobPoint, time: Double, model: inout KnobModel) -> [KnobEvent] {
-        guard model.mode != .rotaryDial, !touches.contains(where: { $0.id == id }) else { return [] }
+        guard !model.isDialing(at: time), !touches.contains(where: { $0.id == id }) else { return [] }
         if touches.isEmpty {
             activeGesture = model.gesture
             phase = .possible
@@ -114,6 +116,7 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
                 touchStart = KnobGeometry.polarAngle(of: point, clockwise: model.clockwise)
                 currentTouch = touchStart
                 positionStart = model.position
+                if model.mode == .rotaryDial { model.beginDialTouch(atPolarAngle: touchStart) }
             }
         case .twoFingerRotation:
             if touches.count == 2 {
@@ -184,7 +187,7 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
         if endsGesture {
             switch phase {
             case .tracking:
-                events += model.endGesture(at: time)
+                events += model.endGesture(at: time, cancelled: cancelled)
                 events.append(.trackingEnded)
             case .possible:
                 if !cancelled && !sawSeveralTouches && touch.farthest <= tapSlop {
@@ -203,6 +206,10 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
     }
 
     private mutating func tapped(_ touch: Touch, time: Double, model: inout KnobModel) -> [KnobEvent] {
+        if model.mode == .rotaryDial {
+            // A dial has no double tap; a tap dials only with the tap gesture (handleTap:).
+            return activeGesture == .tap ? model.tapDial(at: touch.down, radius: geometry.radius, at: time) : []
+        }
         if activeGesture == .tap {
             let angle = KnobGeometry.polarAngle(of: touch.down, clockwise: model.clockwise)
             return model.tap(atPolarAngle: angle, at: time)
@@ -231,7 +238,7 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
     private mutating func abandon(model: inout KnobModel, time: Double) -> [KnobEvent] {
         var events: [KnobEvent] = []
         if phase == .tracking {
-            events += model.endGesture(at: time)
+            events += model.endGesture(at: time, cancelled: true)
             events.append(.trackingEnded)
         }
         touches.removeAll()

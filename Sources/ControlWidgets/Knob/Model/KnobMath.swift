@@ -40,6 +40,49 @@ public enum KnobMath {
         return 0
     }
 
+    /// Sine: reduced to [-π/4, π/4] by quarter turns, then a Taylor series (to x²¹; error
+    /// below 1e-16 there). The dial's geometry needs it; the model stays free of libm.
+    public static func sin(_ x: Double) -> Double {
+        guard x.isFinite else { return .nan }
+        let quarter = (x / (.pi / 2)).rounded()
+        let r = x - quarter * (.pi / 2)
+        var q = Int(quarter.truncatingRemainder(dividingBy: 4))
+        if q < 0 { q += 4 }
+        switch q {
+        case 0: return sinSeries(r)
+        case 1: return cosSeries(r)
+        case 2: return -sinSeries(r)
+        default: return -cosSeries(r)
+        }
+    }
+
+    /// Cosine, as sin(x + π/2) by quarter turns.
+    public static func cos(_ x: Double) -> Double {
+        guard x.isFinite else { return .nan }
+        let quarter = (x / (.pi / 2)).rounded()
+        let r = x - quarter * (.pi / 2)
+        var q = Int(quarter.truncatingRemainder(dividingBy: 4))
+        if q < 0 { q += 4 }
+        switch q {
+        case 0: return cosSeries(r)
+        case 1: return -sinSeries(r)
+        case 2: return -cosSeries(r)
+        default: return sinSeries(r)
+        }
+    }
+
+    private static func sinSeries(_ r: Double) -> Double {
+        var term = r, sum = r, n = 1.0
+        while n < 21 { term *= -r * r / ((n + 1) * (n + 2)); sum += term; n += 2 }
+        return sum
+    }
+
+    private static func cosSeries(_ r: Double) -> Double {
+        var term = 1.0, sum = 1.0, n = 0.0
+        while n < 20 { term *= -r * r / ((n + 1) * (n + 2)); sum += term; n += 2 }
+        return sum
+    }
+
     /// Arctangent by argument reduction (three half-angle steps bring |x| ≤ tan(π/32)) and a
     /// short Taylor series; accurate to a few ulps.
     public static func atan(_ x: Double) -> Double {

@@ -8,7 +8,8 @@ public enum KnobMode: String, Sendable, Equatable, CaseIterable {
     case wheelOfFortune
     /// A circular slider: rests anywhere.
     case continuous
-    /// An old telephone dial (gestures and animation come later; see `numberDialed`).
+    /// An old telephone dial: drag a hole to the finger stop (or tap it) to dial its number
+    /// (see KnobModel+Dial and `numberDialed`).
     case rotaryDial
 
     /// True in the modes with discrete positions and titles.

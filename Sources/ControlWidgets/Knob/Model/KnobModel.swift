@@ -56,6 +56,12 @@ public struct KnobModel: Sendable, Equatable {
 
     /// The last number dialed in rotary dial mode (-1 before any).
     public internal(set) var lastNumberDialed = -1
+    /// The number under the touch that started the current dial gesture (the reference's
+    /// `_numberDialed`: 0…9, or 11/12 for the dead spots), fixed at touch-down.
+    public internal(set) var numberUnderTouch = -1
+    /// Numbers a `dial` command asked for while the dial was still turning; each starts when
+    /// the animation before it ends (see KnobModel+Dial).
+    public internal(set) var pendingNumbers: [Int] = []
     /// Counts changes that alter the painted knob image (titles, positions, mode, clockwise,
     /// min/max of a titled knob, and the selected index in discrete modes, which the
     /// reference re-lays out in checkPositionIndex to zoom the top title). A painter keeps
@@ -83,6 +89,8 @@ public struct KnobModel: Sendable, Equatable {
                 storedMax = KnobModel.epsilon
                 storedMin = -11.0 * .pi / 6.0
                 lastNumberDialed = 0
+            } else {
+                pendingNumbers = []
             }
         }
     }
@@ -251,11 +259,26 @@ public struct KnobModel: Sendable, Equatable {
     /// When the running animation ends (nil when none is pending).
     public var animationEndTime: Double? { animation?.endTime }
 
-    /// Reports (once) an animation that has ended by `time` and forgets it.
+    /// Reports (once) an animation that has ended by `time` and forgets it. A dial then
+    /// starts its next queued number at the exact end time (not at `time`), so a queue of
+    /// numbers plays back to back whatever the frame rate.
     public mutating func advance(to time: Double) -> [KnobEvent] {
-        guard let animation, !animation.isRunning(at: time) else { return [] }
-        self.animation = nil
-        return [.animationEnded(position: position)]
+        var events: [KnobEvent] = []
+        while let animation, !animation.isRunning(at: time) {
+            self.animation = nil
+            events.append(.animationEnded(position: position))
+            if storedMode == .rotaryDial, !pendingNumbers.isEmpty {
+                let next = pendingNumbers.removeFirst()
+                events += startDial(next, source: .program, at: animation.endTime)
+            }
+        }
+        return events
+    }
+
+    /// Starts `animation`, which must end at `resting`, the new position.
+    mutating func play(_ animation: KnobAnimation, restingAt resting: Double) {
+        self.animation = animation.duration > 0 ? animation : nil
+        position = resting
     }
 
     // MARK: Internals shared with the gesture recognizer and the position rules
