@@ -1,4 +1,7 @@
 import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Cairo drawing context on an `ImageSurface`. Keeps the surface alive while drawing.
 public final class DrawingContext {
@@ -66,6 +69,51 @@ public final class DrawingContext {
         cairo_pattern_destroy(pat)
     }
 
+    /// A gradient that follows a circle: the colour depends on the angle, not on a screen
+    /// direction. Built as a Cairo mesh of annular Coons patches (outer and inner edges as
+    /// Bézier arcs, corner colours c0 c1 c1 c0), one per slice of at most `maxSlice` radians
+    /// and cut at every stop, so colours stay exact at the stops and the arcs stay round.
+    /// Angles are radians from +x, clockwise on screen (Cairo's); outside the patches the
+    /// source is transparent. `color(at:)` gives the colour at a fraction 0…1 of the sweep.
+    public func setAngularGradient(center: Point, innerRadius: Double, outerRadius: Double,
+                                   from a0: Double, to a1: Double, stops: [Double] = [],
+                                   maxSlice: Double = Double.pi / 12, color: (Double) -> Color) {
+        let pat = cairo_pattern_create_mesh()!
+        let sweep = a1 - a0
+        var cuts: [Double] = [0, 1]
+        if sweep != 0 {
+            let n = Swift.max(1, Int((abs(sweep) / maxSlice).rounded(.up)))
+            for k in 1..<n { cuts.append(Double(k) / Double(n)) }
+        }
+        cuts += stops.filter { $0 > 0 && $0 < 1 }
+        cuts.sort()
+        func point(_ r: Double, _ a: Double) -> (Double, Double) { (center.x + r * cos(a), center.y + r * sin(a)) }
+        for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
+            let f0 = cuts[k], f1 = cuts[k + 1]
+            let b0 = a0 + sweep * f0, b1 = a0 + sweep * f1
+            // Bézier arc: control points at 4/3·tan(Δ/4)·r along the tangents.
+            let h = 4.0 / 3.0 * tan((b1 - b0) / 4)
+            cairo_mesh_pattern_begin_patch(pat)
+            let (ox0, oy0) = point(outerRadius, b0), (ox1, oy1) = point(outerRadius, b1)
+            cairo_mesh_pattern_move_to(pat, ox0, oy0)
+            cairo_mesh_pattern_curve_to(pat, ox0 - h * outerRadius * sin(b0), oy0 + h * outerRadius * cos(b0),
+                                        ox1 + h * outerRadius * sin(b1), oy1 - h * outerRadius * cos(b1), ox1, oy1)
+            let (ix0, iy0) = point(innerRadius, b0), (ix1, iy1) = point(innerRadius, b1)
+            cairo_mesh_pattern_line_to(pat, ix1, iy1)
+            cairo_mesh_pattern_curve_to(pat, ix1 + h * innerRadius * sin(b1), iy1 - h * innerRadius * cos(b1),
+                                        ix0 - h * innerRadius * sin(b0), iy0 + h * innerRadius * cos(b0), ix0, iy0)
+            cairo_mesh_pattern_line_to(pat, ox0, oy0)
+            let c0 = color(f0), c1 = color(f1)
+            cairo_mesh_pattern_set_corner_color_rgba(pat, 0, c0.red, c0.green, c0.blue, c0.alpha)
+            cairo_mesh_pattern_set_corner_color_rgba(pat, 1, c1.red, c1.green, c1.blue, c1.alpha)
+            cairo_mesh_pattern_set_corner_color_rgba(pat, 2, c1.red, c1.green, c1.blue, c1.alpha)
+            cairo_mesh_pattern_set_corner_color_rgba(pat, 3, c0.red, c0.green, c0.blue, c0.alpha)
+            cairo_mesh_pattern_end_patch(pat)
+        }
+        cairo_set_source(handle, pat)
+        cairo_pattern_destroy(pat)
+    }
+
     /// Uses `image` as the source with its top-left at (x, y) in user space.
     /// `smooth` selects bilinear filtering (for rotated or scaled layers).
     public func setSource(_ image: ImageSurface, at p: Point, smooth: Bool = true) {
@@ -87,6 +135,15 @@ public final class DrawingContext {
     public func mask(_ mask: ImageSurface, at p: Point) { cairo_mask_surface(handle, mask.handle, p.x, p.y) }
     public func setLineWidth(_ w: Double) { cairo_set_line_width(handle, w) }
     public func setRoundCaps() { cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND) }
+    public func setButtCaps() { cairo_set_line_cap(handle, CAIRO_LINE_CAP_BUTT) }
+    /// A pie slice from `center` out to `radius` between two angles (radians, clockwise on
+    /// screen), as a closed sub-path: the shape of an angular clip.
+    public func addSector(center: Point, radius: Double, from a0: Double, to a1: Double) {
+        cairo_new_sub_path(handle)
+        cairo_move_to(handle, center.x, center.y)
+        cairo_arc(handle, center.x, center.y, radius, a0, a1)
+        cairo_close_path(handle)
+    }
 
     public enum BlendMode: Sendable { case over, source, clear, destinationIn }
     public func setBlendMode(_ m: BlendMode) {

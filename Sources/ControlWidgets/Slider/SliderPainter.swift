@@ -1,0 +1,346 @@
+import Graphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Draws a circular slider's layers in screen pixels. Every image is a square of side
+/// `pixelSide` whose centre is the slider's centre, so layers stack without offsets.
+///
+/// - static layer: the dark ring, the unfilled track and the labels (once per scale);
+/// - gradient band: the whole arc's colours, following the angle (once per scale; the
+///   filled arc is this band stroked through the arc's path, never a new mesh per frame);
+/// - glow bands: the band's colours through a blurred ring, one per quantised blur level
+///   (the tutorial's blur = angle/20, in six steps), each blurred once;
+/// - the value layer: glow, filled arc, markers, handles and text at one value (redrawn
+///   only when what it shows changes).
+public struct SliderPainter {
+    public let geometry: SliderGeometry
+    public let appearance: SliderAppearance
+    public let scale: Double
+    /// Arc configuration (from the model; fixed for a view).
+    public let maximumAngle: Double
+    public let rotationAngle: Double
+    public let isFullCircle: Bool
+
+    public static let glowLevels = 6
+
+    public init(geometry: SliderGeometry, appearance: SliderAppearance, scale: Double, model: SliderModel) {
+        self.geometry = geometry; self.appearance = appearance; self.scale = scale
+        maximumAngle = model.maximumAngle
+        rotationAngle = model.effectiveRotationAngle
+        isFullCircle = model.isFullCircle
+    }
+
+    public var pixelSide: Int { Swift.max(1, Int(((geometry.side + 2 * geometry.margin) * scale).rounded(.up))) }
+    var center: Point { Point(x: Double(pixelSide) / 2, y: Double(pixelSide) / 2) }
+    var r: Double { geometry.radius * scale }
+    var w: Double { geometry.lineWidth * scale }
+
+    /// Radians on screen of a travel (degrees along the arc).
+    func radians(travel t: Double) -> Double { (rotationAngle + t) * Double.pi / 180 }
+
+    /// Point on the track's centre line (pixels) at travel `t`.
+    func point(travel t: Double, radius: Double? = nil) -> Point {
+        let a = radians(travel: t), rr = radius ?? r
+        return Point(x: center.x + rr * cos(a), y: center.y + rr * sin(a))
+    }
+
+    /// Where labels and markers go: evenly spread, both ends for a gapped arc, no double at a
+    /// full circle's seam.
+    public static func evenTravels(count n: Int, maximumAngle: Double) -> [Double] {
+        guard n > 0 else { return [] }
+        if maximumAngle >= 360 { return (0..<n).map { 360 * Double($0) / Double(n) } }
+        if n == 1 { return [0] }
+        return (0..<n).map { maximumAngle * Double($0) / Double(n - 1) }
+    }
+
+    private func newLayer() throws(GraphicsError) -> (ImageSurface, DrawingContext) {
+        let s = try ImageSurface(width: pixelSide, height: pixelSide)
+        return (s, DrawingContext(surface: s))
+    }
+
+    /// The arc's path on the track's centre line, from travel t0 to t1.
+    private func arcPath(_ ctx: DrawingContext, from t0: Double, to t1: Double, radius: Double? = nil) {
+        ctx.newPath()
+        ctx.addArc(center: center, radius: radius ?? r, from: radians(travel: t0), to: radians(travel: t1))
+    }
+
+    // MARK: static layer
+
+    public func staticLayer() throws(GraphicsError) -> ImageSurface {
+        let (surface, ctx) = try newLayer()
+        let a = appearance
+        ctx.setRoundCaps()
+        arcPath(ctx, from: 0, to: maximumAngle)
+        ctx.setLineWidth(geometry.ringWidth * scale)
+        ctx.setColor(a.ringColor)
+        ctx.stroke()
+        arcPath(ctx, from: 0, to: maximumAngle)
+        ctx.setLineWidth(w)
+        ctx.setColor(a.unfilledColor)
+        ctx.stroke()
+        // A faint inner shadow line along the ring's inside edge: the tutorial's "light
+        // reflected by the background border".
+        arcPath(ctx, from: 0, to: maximumAngle, radius: r - geometry.ringWidth * scale / 2 + 0.75 * scale)
+        ctx.setLineWidth(1 * scale)
+        ctx.setColor(Color(white: 1, alpha: 0.06))
+        ctx.stroke()
+
+        let travels = Self.evenTravels(count: a.labels.count, maximumAngle: maximumAngle)
+        ctx.setColor(a.labelColor)
+        for (text, t) in zip(a.labels, travels) {
+            let layout = TextLayout(text: text, family: a.labelFont, pixelSize: a.labelFontSize * scale, context: ctx)
+            let size = layout.size
+            let angle = radians(travel: t)
+            let extent = abs(cos(angle)) * size.width / 2 + abs(sin(angle)) * size.height / 2
+            let ringEdge = geometry.ringWidth * scale / 2
+            let distance: Double
+            if a.labelOffset >= 0 {
+                distance = r + ringEdge + (3 + a.labelOffset) * scale + extent
+            } else {
+                distance = r - ringEdge - (3 - a.labelOffset) * scale - extent
+            }
+            layout.draw(centeredAt: Point(x: center.x + distance * cos(angle), y: center.y + distance * sin(angle)))
+        }
+        return surface
+    }
+
+    // MARK: gradient band and glow
+
+    /// Travel angles a band covers: the arc, plus enough beyond a gapped arc's ends (in the
+    /// end colours) for round caps and glow.
+    private func bandSpan(extra: Double) -> (Double, Double, [Double]) {
+        if isFullCircle { return (0, 360, appearance.gradientStops) }
+        let ext = Swift.min((360 - maximumAngle) / 2, extra / Swift.max(1, r) * 180 / Double.pi)
+        let total = maximumAngle + 2 * ext
+        // Stops at the arc's ends and the gradient's own stops, mapped into the wider span.
+        let stops = ([0.0, 1.0] + appearance.gradientStops).map { (ext + $0 * maximumAngle) / total }
+        return (-ext, maximumAngle + ext, stops)
+    }
+
+    private func paintBand(_ ctx: DrawingContext, inner: Double, outer: Double, extra: Double) {
+        let (t0, t1, stops) = bandSpan(extra: extra)
+        let span = t1 - t0
+        let a = appearance, maxA = maximumAngle
+        ctx.setAngularGradient(center: center, innerRadius: Swift.max(0, inner), outerRadius: outer,
+                               from: radians(travel: t0), to: radians(travel: t1), stops: stops) { f in
+            a.gradientColor(at: (t0 + f * span) / maxA)
+        }
+        ctx.paint()
+    }
+
+    /// The whole arc's colours on an annulus a pixel wider than the line.
+    public func gradientBand() throws(GraphicsError) -> ImageSurface {
+        let (surface, ctx) = try newLayer()
+        paintBand(ctx, inner: r - w / 2 - 1, outer: r + w / 2 + 1, extra: w)
+        return surface
+    }
+
+    /// The blur (design pixels) of the glow for glow level `level` (0…glowLevels).
+    public func glowRadius(level: Int) -> Double {
+        geometry.maxGlowRadius * Double(level) / Double(Self.glowLevels)
+    }
+
+    /// The tutorial's rule, blur = angle/20, scaled to the line and quantised: a sweep of
+    /// `degrees` gives this level (0 = no glow).
+    public static func glowLevel(sweep degrees: Double) -> Int {
+        Int((Swift.min(360, Swift.max(0, degrees)) / 360 * Double(glowLevels)).rounded())
+    }
+
+    /// The band's colours through the whole track blurred at `level`: a glow for every
+    /// value, which the value layer shows through an angular window.
+    public func glowBand(level: Int) throws(GraphicsError) -> ImageSurface {
+        let blur = glowRadius(level: level) * scale
+        let reach = ShadowMask.margin(forRadius: blur)
+        let (surface, ctx) = try newLayer()
+        paintBand(ctx, inner: r - w / 2 - reach, outer: r + w / 2 + reach, extra: w / 2 + reach)
+        let mask = try ImageSurface(width: pixelSide, height: pixelSide, format: .a8)
+        let mctx = DrawingContext(surface: mask)
+        mctx.setRoundCaps()
+        mctx.setLineWidth(w)
+        mctx.setColor(.black)
+        if isFullCircle { mctx.newPath(); mctx.addCircle(center: center, radius: r) } else { arcPath(mctx, from: 0, to: maximumAngle) }
+        mctx.stroke()
+        ShadowMask.blur(mask, radius: blur)
+        ctx.setBlendMode(.destinationIn)
+        ctx.setColor(.black)
+        ctx.mask(mask, at: .zero)
+        return surface
+    }
+
+    // MARK: handles
+
+    /// One handle with its shadow (TB: blur 3, black), centred in a square image.
+    public func handleImage(_ i: Int) throws(GraphicsError) -> ImageSurface {
+        let h = appearance.handles[i]
+        let hr = appearance.handleRadius(i) * scale
+        let blur = 3 * scale
+        let margin = ShadowMask.margin(forRadius: blur) + 1
+        let side = Swift.max(1, Int((2 * (hr + margin)).rounded(.up)))
+        let surface = try ImageSurface(width: side, height: side)
+        let ctx = DrawingContext(surface: surface)
+        let c = Point(x: Double(side) / 2, y: Double(side) / 2)
+        let shadow = try ImageSurface(width: side, height: side, format: .a8)
+        let sctx = DrawingContext(surface: shadow)
+        if h.type == .image, let img = h.image {
+            let s = 2 * hr / Double(Swift.max(img.width, img.height))
+            sctx.translate(c.x, c.y); sctx.scale(s, s)
+            sctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2))
+            sctx.paint()
+        } else {
+            sctx.addCircle(center: c, radius: hr)
+            sctx.setColor(.black)
+            sctx.fill()
+        }
+        ShadowMask.blur(shadow, radius: blur)
+        ctx.setColor(Color(white: 0, alpha: 0.55))
+        ctx.mask(shadow, at: Point(x: 0, y: 1 * scale))
+        switch h.type {
+        case .image:
+            if let img = h.image {
+                let s = 2 * hr / Double(Swift.max(img.width, img.height))
+                ctx.withSavedState {
+                    ctx.translate(c.x, c.y); ctx.scale(s, s)
+                    ctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2))
+                    ctx.paint()
+                }
+            }
+        case .smallCircle, .largeCircle:
+            ctx.newPath(); ctx.addCircle(center: c, radius: hr)
+            ctx.setColor(h.color); ctx.fill()
+        case .doubleCircle:
+            ctx.newPath(); ctx.addCircle(center: c, radius: hr)
+            ctx.setColor(h.color.withAlpha(h.color.alpha * 0.4)); ctx.fill()
+            ctx.newPath(); ctx.addCircle(center: c, radius: Swift.min(hr, w / 2))
+            ctx.setColor(h.color); ctx.fill()
+        }
+        return surface
+    }
+
+    // MARK: value layer
+
+    /// What the value layer shows; equal states draw the same pixels.
+    public struct ValueState: Equatable {
+        /// Displayed travels along the arc within the current lap (0…maximumAngle).
+        public var travels: [Double]
+        public var texts: [String]
+        public var pressed: [Bool]
+        public var focused: Bool
+        public var keyHandle: Int
+    }
+
+    public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> ImageSurface?,
+                               band: ImageSurface, handles: (Int) -> ImageSurface?) {
+        let a = appearance
+        let ranged = state.travels.count > 1
+        let t0 = ranged ? state.travels[0] : 0
+        let t1 = ranged ? state.travels[1] : state.travels[0]
+        let sweep = t1 - t0
+        let ringOuter = r + geometry.ringWidth * scale / 2
+        if a.glowOpacity > 0, sweep > 0 {
+            let level = Self.glowLevel(sweep: sweep)
+            if level > 0, let g = glow(level) {
+                let reach = ShadowMask.margin(forRadius: glowRadius(level: level) * scale)
+                let big = r + w / 2 + reach + 2
+                ctx.setSource(g, at: .zero, smooth: false)
+                ctx.withSavedState {
+                    ctx.newPath(); ctx.addSector(center: center, radius: big, from: radians(travel: t0), to: radians(travel: t1))
+                    ctx.clip()
+                    ctx.paint(alpha: a.glowOpacity)
+                }
+                // Soft ends: the glow fades over the cap's angle in four steps.
+                let feather = (w / 2 + reach) / r * 180 / Double.pi / 4
+                for k in 0..<4 {
+                    let alpha = a.glowOpacity * Double(4 - k) / 5
+                    for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
+                                     (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
+                        ctx.withSavedState {
+                            ctx.newPath(); ctx.addSector(center: center, radius: big, from: radians(travel: s0), to: radians(travel: s1))
+                            ctx.clip()
+                            ctx.paint(alpha: alpha)
+                        }
+                    }
+                }
+            }
+        }
+        if sweep > 0 {
+            ctx.setButtCaps()
+            ctx.setLineWidth(w)
+            ctx.setSource(band, at: .zero, smooth: false)
+            arcPath(ctx, from: t0, to: t1)
+            ctx.stroke()
+            // Round caps in the colour at each end (a mesh's end colour, exactly).
+            for t in [t0, t1] {
+                ctx.newPath(); ctx.addCircle(center: point(travel: t), radius: w / 2)
+                ctx.setColor(a.gradientColor(at: t / maximumAngle)); ctx.fill()
+            }
+        }
+        let markers = Self.evenTravels(count: a.markerCount, maximumAngle: maximumAngle)
+        for t in markers {
+            let p = point(travel: t)
+            if let img = a.markerImage {
+                ctx.withSavedState {
+                    ctx.translate(p.x, p.y); ctx.scale(scale, scale)
+                    ctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2))
+                    ctx.paint()
+                }
+            } else {
+                ctx.newPath(); ctx.addCircle(center: p, radius: Swift.max(1.2 * scale, w * 0.16))
+                ctx.setColor(a.markerColor); ctx.fill()
+            }
+        }
+        for i in state.travels.indices.reversed() {
+            guard let img = handles(i) else { continue }
+            let p = point(travel: state.travels[i])
+            let h = a.handles[i]
+            let alpha = state.pressed[i] && h.highlightable ? 0.6 : 1
+            ctx.withSavedState {
+                ctx.translate(p.x, p.y)
+                if h.type == .image && h.rotatable { ctx.rotate(radians(travel: state.travels[i]) + Double.pi / 2) }
+                ctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2), smooth: true)
+                ctx.paint(alpha: alpha)
+            }
+        }
+        if state.focused {
+            ctx.newPath()
+            ctx.addCircle(center: point(travel: state.travels[state.keyHandle]), radius: appearance.handleRadius(state.keyHandle) * scale + 3 * scale)
+            ctx.setLineWidth(Swift.max(1.5, 2 * scale))
+            ctx.setColor(Color(white: 1, alpha: 0.9))
+            ctx.stroke()
+        }
+        drawTexts(state.texts, ctx: ctx, ringInner: ringOuter - geometry.ringWidth * scale)
+    }
+
+    /// The value (one line, or "a – b"), a revolution count above it, the caption below.
+    private func drawTexts(_ texts: [String], ctx: DrawingContext, ringInner: Double) {
+        guard !texts.isEmpty else { return }
+        let a = appearance
+        let inner = Swift.max(4, ringInner - 6 * scale)
+        if a.showValue, let value = texts.first, !value.isEmpty {
+            var size = inner * 0.62
+            var layout = TextLayout(text: value, family: a.fontName, pixelSize: size, context: ctx)
+            let maxWidth = inner * 1.6
+            if layout.size.width > maxWidth {
+                size *= maxWidth / layout.size.width
+                layout = TextLayout(text: value, family: a.fontName, pixelSize: size, context: ctx)
+            }
+            ctx.setColor(a.valueColor)
+            layout.draw(centeredAt: Point(x: center.x, y: center.y - (a.caption == nil ? 0 : inner * 0.08)))
+        }
+        if texts.count > 1, !texts[1].isEmpty {
+            let layout = TextLayout(text: texts[1], family: a.fontName, pixelSize: inner * 0.16, context: ctx)
+            ctx.setColor(a.captionColor)
+            layout.draw(centeredAt: Point(x: center.x, y: center.y - inner * 0.5))
+        }
+        if let caption = a.caption, !caption.isEmpty {
+            var size = inner * 0.17
+            var layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
+            if layout.size.width > inner * 1.5 {
+                size *= inner * 1.5 / layout.size.width
+                layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
+            }
+            ctx.setColor(a.captionColor)
+            layout.draw(centeredAt: Point(x: center.x, y: center.y + inner * 0.42))
+        }
+    }
+}

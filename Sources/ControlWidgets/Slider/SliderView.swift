@@ -1,0 +1,273 @@
+import Graphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A circular slider on screen (`slider`, or `rangeSlider` with two handles). Layers, back to
+/// front: the static ring with labels (cached per scale), then the value layer (glow, filled
+/// arc from the cached gradient band, markers, handles, text), cached per displayed state:
+/// at rest both are plain copies; while a handle moves only the value layer is redrawn,
+/// from cached bands, glow levels and handle images (no mesh, no blur per frame).
+public final class SliderView: WidgetView {
+    public let id: String
+    public let frame: Rect
+    public private(set) var model: SliderModel
+    public let appearance: SliderAppearance
+    public var needsDisplay = true
+    public var hasFocus = false { didSet { if hasFocus != oldValue { needsDisplay = true } } }
+    public var acceptsFocus: Bool { model.isEnabled }
+    /// The reference's minimumHandlesDistance: arc length between the handles, design pixels.
+    public let minimumHandlesDistance: Double
+    public let geometry: SliderGeometry
+
+    private var trackedTouch: Int?
+    private var painter: SliderPainter?
+    private var staticCache: ImageSurface?
+    private var bandCache: ImageSurface?
+    private var glowCache: [Int: ImageSurface] = [:]
+    private var handleCache: [Int: ImageSurface] = [:]
+    private var valueCache: (state: SliderPainter.ValueState, image: ImageSurface)?
+
+    public init(id: String, frame: Rect, model: SliderModel, appearance: SliderAppearance, minimumHandlesDistance: Double = 10) {
+        self.id = id
+        self.frame = frame
+        self.appearance = appearance
+        self.minimumHandlesDistance = minimumHandlesDistance
+        let side = Swift.max(1, Swift.min(frame.width, frame.height))
+        geometry = SliderGeometry(side: side, appearance: appearance, labelExtent: Self.labelExtent(appearance))
+        var m = model
+        // Arc length → angle at the track's radius.
+        m.minimumHandlesAngle = minimumHandlesDistance / geometry.radius * 180 / Double.pi
+        self.model = m
+    }
+
+    /// The largest label's half-diagonal: the radial room a label outside the ring needs.
+    static func labelExtent(_ a: SliderAppearance) -> Double {
+        guard !a.labels.isEmpty, let probe = try? ImageSurface(width: 1, height: 1) else { return 0 }
+        let ctx = DrawingContext(surface: probe)
+        var extent = 0.0
+        for text in a.labels {
+            let s = TextLayout(text: text, family: a.labelFont, pixelSize: a.labelFontSize, context: ctx).size
+            extent = Swift.max(extent, Swift.max(s.width, s.height) / 2 + 1)
+        }
+        return extent * 2
+    }
+
+    /// The slider's square, centred in the frame.
+    public var square: Rect {
+        let side = geometry.side
+        return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - side) / 2, width: side, height: side)
+    }
+
+    public var typeName: String { model.isRange ? "rangeSlider" : "slider" }
+
+    public func paintBounds(_ mapping: ScreenMapping) -> Rect {
+        mapping.toScreen(square).insetBy(-(geometry.margin * mapping.scale + 2))
+    }
+
+    // MARK: drawing
+
+    private func painter(_ mapping: ScreenMapping) -> SliderPainter {
+        if let painter, painter.scale == mapping.scale { return painter }
+        let p = SliderPainter(geometry: geometry, appearance: appearance, scale: mapping.scale, model: model)
+        painter = p
+        staticCache = nil; bandCache = nil; glowCache = [:]; handleCache = [:]; valueCache = nil
+        return p
+    }
+
+    /// What the value layer shows at `time`.
+    func valueState(at time: Double) -> SliderPainter.ValueState {
+        var travels: [Double] = []
+        for i in model.travel.indices {
+            let t = model.displayedTravel(ofHandle: i, at: time)
+            travels.append(model.countsRevolutions ? model.fraction(atTravel: t) * 360 : Swift.min(model.maximumAngle, Swift.max(0, t)))
+        }
+        var texts: [String] = []
+        let f = appearance.valueFormat
+        let shown = model.travel.indices.map { model.value(atTravel: model.displayedTravel(ofHandle: $0, at: time)) }
+        texts.append(model.isRange ? f.string(for: shown[0]) + " – " + f.string(for: shown[1]) : f.string(for: shown[0]))
+        let rev = model.revolutions(atTravel: model.displayedTravel(ofHandle: 0, at: time))
+        texts.append(model.countsRevolutions && rev != 0 ? "↻ \(rev)" : "")
+        return SliderPainter.ValueState(travels: travels, texts: texts,
+                                        pressed: model.travel.indices.map { model.activeHandle == $0 },
+                                        focused: hasFocus, keyHandle: model.keyHandle)
+    }
+
+    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
+        let p = painter(mapping)
+        let c = mapping.toScreen(square.center)
+        let side = Double(p.pixelSide)
+        // Whole pixels: at rest every layer is a copy, not a resample.
+        let origin = Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded())
+        let alpha = model.isEnabled ? 1.0 : 0.45
+        if staticCache == nil { staticCache = try? p.staticLayer() }
+        if let s = staticCache {
+            ctx.setSource(s, at: origin, smooth: false)
+            ctx.paint(alpha: alpha)
+        }
+        if let v = valueLayer(p, at: time) {
+            ctx.setSource(v, at: origin, smooth: false)
+            ctx.paint(alpha: alpha)
+        }
+    }
+
+    /// The value layer for the state shown at `time`, redrawn only when that state changed.
+    func valueLayer(_ p: SliderPainter, at time: Double) -> ImageSurface? {
+        let state = valueState(at: time)
+        if let valueCache, valueCache.state == state { return valueCache.image }
+        if bandCache == nil { bandCache = try? p.gradientBand() }
+        guard let band = bandCache else { return nil }
+        // Reuse the previous image's memory: the layer is cleared and redrawn in place.
+        let image: ImageSurface
+        if let old = valueCache?.image { image = old } else {
+            guard let made = try? ImageSurface(width: p.pixelSide, height: p.pixelSide) else { return nil }
+            image = made
+        }
+        let ctx = DrawingContext(surface: image)
+        ctx.clear()
+        p.drawValueLayer(state, into: ctx, glow: { level in
+            if let g = self.glowCache[level] { return g }
+            let g = try? p.glowBand(level: level)
+            self.glowCache[level] = g
+            return g
+        }, band: band, handles: { i in
+            if let h = self.handleCache[i] { return h }
+            let h = try? p.handleImage(i)
+            self.handleCache[i] = h
+            return h
+        })
+        valueCache = (state, image)
+        return image
+    }
+
+    // MARK: behaviour
+
+    public func isAnimating(at time: Double) -> Bool { model.isAnimating(at: time) }
+
+    /// Screen angle (degrees from 3 o'clock, clockwise) and distance of a design point.
+    private func polar(_ point: Point) -> (angle: Double, distance: Double) {
+        let c = square.center
+        let dx = point.x - c.x, dy = point.y - c.y
+        return (atan2(dy, dx) * 180 / Double.pi, (dx * dx + dy * dy).squareRoot())
+    }
+
+    /// A touch starts on the ring band: the track widened to a finger, over the arc and its
+    /// caps (not in a gapped arc's gap, nor in the centre).
+    public func hitTest(_ point: Point) -> Bool {
+        let (angle, distance) = polar(point)
+        let handleReach = model.travel.indices.map { appearance.handleRadius($0) }.max() ?? 0
+        let half = geometry.touchBandHalfWidth(handleRadius: handleReach)
+        guard abs(distance - geometry.radius) <= half else { return false }
+        if model.isFullCircle { return true }
+        let arc = model.arcAngle(forScreenAngle: angle)
+        let cap = half / geometry.radius * 180 / Double.pi
+        return arc <= model.maximumAngle + cap || arc >= 360 - cap
+    }
+
+    public func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent] {
+        var events: [SliderEvent] = []
+        switch input {
+        case let .touchDown(id, p):
+            guard trackedTouch == nil else { return [] }
+            events = model.touchDown(atScreenAngle: polar(p).angle, at: time)
+            if model.isTracking { trackedTouch = id }
+        case let .touchMove(id, p):
+            guard id == trackedTouch else { return [] }
+            events = model.touchMove(toScreenAngle: polar(p).angle, at: time)
+        case let .touchUp(id):
+            guard id == trackedTouch else { return [] }
+            trackedTouch = nil
+            events = model.touchUp(at: time)
+        case let .touchCancel(id):
+            guard id == trackedTouch else { return [] }
+            trackedTouch = nil
+            events = model.touchCancel(at: time)
+        case let .wheel(steps):
+            events = model.wheel(steps: steps, at: time)
+        case let .key(key):
+            let k: SliderModel.Key
+            switch key {
+            case .right, .up: k = .increase
+            case .left, .down: k = .decrease
+            case .pageUp: k = .pageIncrease
+            case .pageDown: k = .pageDecrease
+            case .home: k = .home
+            case .end: k = .end
+            case .enter, .space: k = .switchHandle
+            }
+            events = model.key(k, at: time)
+        }
+        needsDisplay = true
+        return widgetEvents(events)
+    }
+
+    public func advance(to time: Double) -> [WidgetEvent] {
+        if model.advance(to: time) { needsDisplay = true }
+        return []
+    }
+
+    public var commandKeys: [String: Set<String>] {
+        ["set": model.isRange ? ["value", "secondValue", "animated", "enabled"] : ["value", "animated", "enabled"]]
+    }
+
+    public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
+        let value = try command.checkedNumber("value"), second = try command.checkedNumber("secondValue")
+        let enabled = try command.checkedBool("enabled")
+        let animated = try command.checkedBool("animated") ?? false
+        if value == nil && second == nil && enabled == nil {
+            throw WidgetCommandError("nothing to set: give 'value'\(model.isRange ? ", 'secondValue'" : "") or 'enabled'")
+        }
+        if second != nil && !model.isRange { throw WidgetCommandError("slider '\(id)' has one handle: 'secondValue' needs a rangeSlider") }
+        if let enabled { model.isEnabled = enabled }
+        var events: [SliderEvent] = []
+        // Move the handle that makes room first, so the distance rule does not block the other.
+        var order: [(Int, Double)] = []
+        if let value { order.append((0, value)) }
+        if let second { order.append((1, second)) }
+        if order.count == 2, let value, value >= model.value(ofHandle: 1) { order.reverse() }
+        for (i, v) in order {
+            events += model.setValue(v, handle: i, animated: animated, at: time, source: .program)
+        }
+        needsDisplay = true
+        return widgetEvents(events)
+    }
+
+    public func snapshot() -> WidgetEvent? {
+        valueChanged(handle: nil, source: nil).renamed("state")
+    }
+
+    /// valueChanged: value, then secondValue (range sliders), revolutions (full circles with
+    /// one handle), the handle a user moved (range sliders), and the source.
+    private func valueChanged(handle: Int?, source: SliderChangeSource?) -> WidgetEvent {
+        WidgetEvent("valueChanged", valueFields(handle: handle, source: source))
+    }
+
+    private func valueFields(handle: Int?, source: SliderChangeSource?) -> [EventField] {
+        var f = EventFields()
+        f.add("value", model.value)
+        f.add("secondValue", model.secondValue)
+        f.add("revolutions", model.countsRevolutions ? model.revolutionsCount : nil)
+        if model.isRange, let handle { f.add("handle", handle == 0 ? "first" : "second") }
+        if let source { f.add("source", source == .user ? WidgetEvent.Source.user : .program) }
+        return f.fields
+    }
+
+    private func widgetEvents(_ events: [SliderEvent]) -> [WidgetEvent] {
+        events.map { e in
+            switch e {
+            case let .valueChanged(handle, source):
+                return valueChanged(handle: handle, source: source)
+            case let .trackingBegan(handle):
+                return WidgetEvent("trackingBegan", valueFields(handle: handle, source: nil))
+            case let .trackingEnded(handle):
+                return WidgetEvent("trackingEnded", valueFields(handle: handle, source: nil))
+            case let .directionChanged(direction):
+                var f = EventFields(); f.add("direction", direction.rawValue)
+                return WidgetEvent("directionChanged", f.fields)
+            case let .revolutionsChanged(n):
+                var f = EventFields(); f.add("revolutions", n)
+                return WidgetEvent("revolutionsChanged", f.fields)
+            }
+        }
+    }
+}
