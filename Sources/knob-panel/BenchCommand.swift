@@ -50,6 +50,22 @@ enum BenchCommand {
             controller.renderFrame(at: t)
             turning.append(MonotonicClock.seconds() - t0)
         }
+        // One slider moving as under a finger: a new value every frame (the value layer is
+        // redrawn from cached bands, glow levels and handles; nothing else repaints).
+        var sliding: [Double] = []
+        if let slider = controller.scene.widgets.first(where: { $0.typeName == "slider" || $0.typeName == "rangeSlider" }) {
+            let spec = panel.pages.flatMap(\.widgets).first { $0.id == slider.id }
+            let lo = spec?.number("minimumValue") ?? 0, hi = spec?.number("maximumValue") ?? 100
+            for i in 0..<frames {
+                let t = 200 + Double(i) / 60
+                let value = lo + (hi - lo) * Double(i % 60) / 60
+                controller.execute(commandLine: "{\"command\":\"set\",\"widget\":\"\(slider.id)\",\"value\":\(JSONLineWriter.number(value))}", at: t)
+                let t0 = MonotonicClock.seconds()
+                controller.advance(to: t)
+                controller.renderFrame(at: t)
+                sliding.append(MonotonicClock.seconds() - t0)
+            }
+        }
         func stats(_ v: [Double]) -> String {
             let s = v.sorted()
             func ms(_ x: Double) -> String { JSONLineWriter.number((x * 100_000).rounded() / 100) }
@@ -59,5 +75,6 @@ enum BenchCommand {
         Console.out("first frame (builds caches): \(JSONLineWriter.number((setup * 100_000).rounded() / 100)) ms")
         Console.out("full-screen frame:           \(stats(full))")
         Console.out("knobs turning (damage only): \(stats(turning))")
+        if !sliding.isEmpty { Console.out("one slider moving (damage):  \(stats(sliding))") }
     }
 }

@@ -333,7 +333,8 @@ public struct SliderPainter {
             layout.draw(centeredAt: Point(x: center.x, y: center.y - inner * 0.5))
         }
         if let caption = a.caption, !caption.isEmpty {
-            var size = inner * 0.17
+            // Readable however small the ring: at least 11 design pixels.
+            var size = Swift.max(inner * 0.17, 11 * scale)
             var layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
             if layout.size.width > inner * 1.5 {
                 size *= inner * 1.5 / layout.size.width

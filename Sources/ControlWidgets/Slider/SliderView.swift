@@ -41,6 +41,19 @@ public final class SliderView: WidgetView {
         self.model = m
     }
 
+    /// The layout's initial values: the second handle first (its default is 60° along the
+    /// arc, the reference's), then the first within the distance rule, then the revolutions.
+    public func setInitialValues(first: Double, second: Double?, revolutions: Int) {
+        if model.isRange {
+            if let second { model.setValue(second, handle: 1) }
+            model.setValue(first, handle: 0)
+        } else {
+            model.setInitialRevolutions(revolutions)
+            model.setValue(first)
+        }
+        needsDisplay = true
+    }
+
     /// The largest label's half-diagonal: the radial room a label outside the ring needs.
     static func labelExtent(_ a: SliderAppearance) -> Double {
         guard !a.labels.isEmpty, let probe = try? ImageSurface(width: 1, height: 1) else { return 0 }
@@ -60,6 +73,9 @@ public final class SliderView: WidgetView {
     }
 
     public var typeName: String { model.isRange ? "rangeSlider" : "slider" }
+
+    /// Aimed touches: radius 1 is the track's centre line, angles clockwise from 12 o'clock.
+    public var roundArea: RoundArea? { RoundArea(center: square.center, radius: geometry.radius, clockwise: true) }
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect {
         mapping.toScreen(square).insetBy(-(geometry.margin * mapping.scale + 2))

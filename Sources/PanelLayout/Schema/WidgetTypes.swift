@@ -29,13 +29,19 @@ public struct WidgetKind: Sendable {
 
 /// The widget type registry. Adding a widget type (say "slider") is one entry in `all`.
 public enum WidgetTypes {
-    public static let all: [WidgetKind] = [knob, label]
+    public static let all: [WidgetKind] = [knob, label, slider, rangeSlider]
 
     public static func kind(named name: String) -> WidgetKind? {
         all.first { $0.name == name }
     }
 
     public static var names: [String] { all.map(\.name) }
+
+    /// The other widget types that have a property `key` ("mode" → knob), for messages
+    /// about a property given to the wrong type.
+    public static func types(having key: String, except name: String) -> [String] {
+        all.filter { $0.name != name && $0.property(named: key) != nil }.map(\.name)
+    }
 
     /// The knob, after IOSKnobControl (reference document 000/001). Property names are the
     /// reference's own; angles are in degrees where the reference uses radians.

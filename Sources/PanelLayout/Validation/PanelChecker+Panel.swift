@@ -158,7 +158,13 @@ extension PanelChecker {
         let context = "\(kind?.name ?? "widget")\(idText.map { " \(shown($0))" } ?? "")"
         // With an unknown type we cannot tell which other keys are wrong; say nothing about them.
         guard let found = members(of: node, rules: PanelSchema.widgetCommon + (kind?.properties ?? []),
-                                  context: context, reportUnknown: kind != nil) else { return nil }
+                                  context: context, reportUnknown: kind != nil, unknownNote: { key in
+            // A property of another widget type: say whose it is ("'mode' is a knob property").
+            guard let kind else { return "" }
+            let owners = WidgetTypes.types(having: key, except: kind.name)
+            guard !owners.isEmpty else { return "" }
+            return "; \(shown(key)) is a \(owners.joined(separator: "/")) property, not a \(kind.name) one"
+        }) else { return nil }
         let byKey = Dictionary(found.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
         var id: String? = nil

@@ -30,8 +30,9 @@ final class PanelChecker {
 
     /// The first occurrence of each key, in source order, after reporting duplicate keys,
     /// unknown keys (with a suggestion) and missing required keys. Nil if not an object.
+    /// `unknownNote` may add to the message about an unknown key (e.g. which widget type has it).
     func members(of node: JSONNode, rules: [PropertyRule], context: String, subject: String? = nil,
-                 reportUnknown: Bool = true) -> [JSONMember]? {
+                 reportUnknown: Bool = true, unknownNote: ((String) -> String)? = nil) -> [JSONMember]? {
         guard let all = node.objectValue else {
             report(node.location, "\(subject ?? context): expected an object, found \(node.typeDescription)")
             return nil
@@ -47,7 +48,7 @@ final class PanelChecker {
             seen[member.key] = member.keyLocation
             if !names.contains(member.key) {
                 if reportUnknown {
-                    report(member.keyLocation, "unknown key \(shown(member.key)) in \(context)\(Suggestion.hint(for: member.key, in: names))")
+                    report(member.keyLocation, "unknown key \(shown(member.key)) in \(context)\(Suggestion.hint(for: member.key, in: names))\(unknownNote?(member.key) ?? "")")
                 }
                 continue
             }

@@ -15,6 +15,8 @@ enum WidgetFactory {
                              fontName: spec.string("fontName") ?? theme.font, fontSize: spec.number("fontSize") ?? 24,
                              color: spec.color("color").map(Color.init(_:)) ?? Color(theme.textColor),
                              alignment: align, bold: spec.string("weight") == "bold")
+        case "slider", "rangeSlider":
+            return try makeSlider(spec, frame: frame, theme: theme)
         default:
             return try makeKnob(spec, frame: frame, theme: theme)
         }

@@ -150,6 +150,12 @@ public struct SliderModel: Sendable, Equatable {
 
     // MARK: setting values
 
+    /// Starts a full circle on revolution `n` (MSCircularSlider's revolutionsCount), at 0 %.
+    public mutating func setInitialRevolutions(_ n: Int) {
+        guard countsRevolutions, n != 0 else { return }
+        travel[0] = clamped(360 * Double(n) + 1e-9, handle: 0)
+    }
+
     /// Moves handle `i` to `value` (MSCircularSlider's currentValue / secondCurrentValue
     /// setters): a full circle keeps its revolution count, so setting 100 % stays on this lap.
     @discardableResult

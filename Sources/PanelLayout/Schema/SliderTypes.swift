@@ -1,0 +1,137 @@
+/// The circular sliders, after MSCircularSlider (reference document 004; property names and
+/// defaults are the reference's) with TBCircularSlider's look (002). Angles in degrees from
+/// 3 o'clock, clockwise on screen.
+extension WidgetTypes {
+    /// Values, ids and counts share these bounds with the command parser (±1e9).
+    static let sliderNumber = ValueRule.number(min: .atLeast(-1e9), max: .atMost(1e9))
+    static let designLength = ValueRule.number(min: .atLeast(0), max: .atMost(4096))
+
+    /// Properties of one handle, with a prefix for the second handle of a range slider.
+    static func handleProperties(prefix: String) -> [PropertyRule] {
+        func key(_ name: String) -> String { prefix.isEmpty ? name : prefix + name.prefix(1).uppercased() + name.dropFirst() }
+        let which = prefix.isEmpty ? "The handle's" : "The second handle's"
+        return [
+            PropertyRule(key("handleType"), .enumeration(["smallCircle", "largeCircle", "doubleCircle", "image"]), default: .string("largeCircle"),
+                         doc: "\(which) shape: smallCircle (as wide as the line), largeCircle (handleEnlargementPoints wider), doubleCircle (a translucent large circle around a small one), image (handleImage)."),
+            PropertyRule(key("handleColor"), .color, default: .string("#ffffffd9"), doc: "\(which) colour (the tutorial's translucent white)."),
+            PropertyRule(key("handleImage"), .imagePath, doc: "\(which) image (PNG) for handleType image, drawn at its size in design pixels."),
+            PropertyRule(key("handleEnlargementPoints"), .number(min: .atLeast(0), max: .atMost(1000)), default: .number(10),
+                         doc: "How many design pixels a largeCircle or doubleCircle handle is wider than the line."),
+            PropertyRule(key("handleHighlightable"), .bool, default: .bool(true), doc: "\(which) is semi-transparent while pressed."),
+            PropertyRule(key("handleRotatable"), .bool, default: .bool(false), doc: "\(which) image turns to point outwards."),
+        ]
+    }
+
+    static let sliderCommon: [PropertyRule] = [
+        PropertyRule("minimumValue", sliderNumber, default: .number(0), doc: "The value at the start of the arc."),
+        PropertyRule("maximumValue", sliderNumber, default: .number(100), doc: "The value at the end of the arc (maximumAngle)."),
+        PropertyRule("currentValue", sliderNumber, default: .number(0), doc: "Initial value (clamped to the range)."),
+        PropertyRule("defaultValue", sliderNumber, doc: "A double tap sets this value (the first handle); none: double tap does nothing."),
+        PropertyRule("maximumAngle", .number(min: .above(0), max: .atMost(360)), default: .number(360), doc: "The arc's sweep in degrees; 360 is a full circle, less leaves a gap."),
+        PropertyRule("rotationAngle", .number(min: .atLeast(-360), max: .atMost(360)),
+                     doc: "Where the arc starts, degrees clockwise from 3 o'clock; default 90 + (360 − maximumAngle)/2, so the gap (or a full circle's seam) faces downwards."),
+        PropertyRule("sliderPadding", designLength, default: .number(0), doc: "Room between the frame and the slider, design pixels."),
+        PropertyRule("lineWidth", .number(min: .above(0), max: .atMost(1000)), default: .number(5), doc: "Width of the track, design pixels; the dark ring around it is 1.5 times as wide."),
+        PropertyRule("filledColor", .color, doc: "A plain colour for the filled part; ignored when gradientColors is set. Neither: the default gradient."),
+        PropertyRule("gradientColors", .array(of: .color, minCount: 1, maxCount: 16), default: .array([.string("#2e80ed"), .string("#9b51e0")]),
+                     doc: "Colours spread evenly along the whole arc; the filled part shows the colours of its angles."),
+        PropertyRule("unfilledColor", .color, default: .string("#2b303d"), doc: "The track's colour where it is not filled."),
+        PropertyRule("ringColor", .color, default: .string("#0d0f14"), doc: "The dark ring behind the track."),
+        PropertyRule("glowOpacity", .number(min: .atLeast(0), max: .atMost(1)), default: .number(0.85), doc: "Opacity of the glow around the filled arc (its blur grows with the angle); 0: none."),
+        PropertyRule("valueFormat", .string(nonEmpty: false), default: .string("%.0f"),
+                     doc: "printf-style text for the value in the centre, e.g. \"%.1f °C\": one %f (or %d) with flags - + space 0, width ≤ 20, precision ≤ 6; %% for a percent sign."),
+        PropertyRule("showValue", .bool, default: .bool(true), doc: "Show the value in the centre."),
+        PropertyRule("valueColor", .color, doc: "Colour of the value; default: the theme's textColor."),
+        PropertyRule("fontName", .string(nonEmpty: true), doc: "Font family of the value and caption; default: the theme's font."),
+        PropertyRule("label", .string(nonEmpty: false), doc: "A caption under the value, inside the ring."),
+        PropertyRule("labels", .array(of: .string(nonEmpty: false), minCount: 0, maxCount: 100), default: .array([]),
+                     doc: "Texts spread evenly along the arc (both ends of a gapped arc)."),
+        PropertyRule("labelColor", .color, doc: "Colour of the labels; default: the theme's textColor."),
+        PropertyRule("labelFont", .string(nonEmpty: true), doc: "Font family of the labels; default: the theme's font."),
+        PropertyRule("labelFontSize", .number(min: .above(0), max: .atMost(500)), default: .number(12), doc: "Size of the labels, design pixels."),
+        PropertyRule("labelOffset", .number(min: .atLeast(-1000), max: .atMost(1000)), default: .number(0),
+                     doc: "Gap between the ring and the labels: 0 or more puts them outside the ring (the ring shrinks to make room), negative inside it."),
+        PropertyRule("markerCount", .integer(min: 0, max: 360), default: .number(0), doc: "Dots spread evenly along the track."),
+        PropertyRule("markerColor", .color, default: .string("#ffffff73"), doc: "Colour of the marker dots."),
+        PropertyRule("markerImage", .imagePath, doc: "An image (PNG) drawn at each marker instead of a dot."),
+        PropertyRule("snapToLabels", .bool, default: .bool(false), doc: "On release the handle glides to the nearest label."),
+        PropertyRule("snapToMarkers", .bool, default: .bool(false), doc: "On release the handle glides to the nearest marker (with snapToLabels: the nearest of both)."),
+        PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled slider ignores input and is drawn faded."),
+    ]
+
+    public static let slider = WidgetKind(
+        name: "slider",
+        doc: "A circular slider (MSCircularSlider) with TBCircularSlider's look: dark ring, gradient arc with a glow, handle, value in the centre.",
+        properties: sliderCommon + handleProperties(prefix: "") + [
+            PropertyRule("maximumRevolutions", .integer(min: -1, max: 1_000_000), default: .number(-1),
+                         doc: "Full circles: revolutions before the slider stops at 100 % (it also stops at 0 % counter-clockwise); -1: endless."),
+            PropertyRule("revolutionsCount", .integer(min: -1_000_000, max: 1_000_000), default: .number(0), doc: "Full circles: initial number of revolutions."),
+        ],
+        constraints: sliderConstraints(range: false))
+
+    public static let rangeSlider = WidgetKind(
+        name: "rangeSlider",
+        doc: "A circular slider with two handles (MSDoubleHandleCircularSlider); the arc between them is filled.",
+        properties: sliderCommon + handleProperties(prefix: "") + [
+            PropertyRule("secondCurrentValue", sliderNumber, doc: "Initial value of the second handle; default: the value 60° along the arc."),
+            PropertyRule("minimumHandlesDistance", designLength, default: .number(10), doc: "The least arc length between the two handles, design pixels along the track."),
+        ] + handleProperties(prefix: "second"),
+        constraints: sliderConstraints(range: true))
+
+    static func sliderConstraints(range: Bool) -> [WidgetConstraint] {
+        [
+            WidgetConstraint { m in
+                let lo = m["minimumValue"]?.value.numberValue ?? 0, hi = m["maximumValue"]?.value.numberValue ?? 100
+                guard lo == hi, let at = (m["maximumValue"] ?? m["minimumValue"])?.value.location else { return [] }
+                return [(at, "'minimumValue' and 'maximumValue' must differ (both are \(LayoutValue.formatNumber(lo)))")]
+            },
+            WidgetConstraint { m in
+                guard let node = m["valueFormat"]?.value, let text = node.stringValue,
+                      let problem = valueFormatProblem(text) else { return [] }
+                return [(node.location, "'valueFormat': \(problem)")]
+            },
+            WidgetConstraint { m in
+                var out: [(SourceLocation, String)] = []
+                for prefix in range ? ["", "second"] : [""] {
+                    let typeKey = prefix.isEmpty ? "handleType" : "secondHandleType"
+                    let imageKey = prefix.isEmpty ? "handleImage" : "secondHandleImage"
+                    if let t = m[typeKey]?.value, t.stringValue == "image", m[imageKey] == nil {
+                        out.append((t.location, "'\(typeKey)': 'image' needs '\(imageKey)'"))
+                    }
+                }
+                return out
+            },
+            WidgetConstraint { m in
+                guard !range, let angle = m["maximumAngle"]?.value.numberValue, angle < 360 else { return [] }
+                return ["maximumRevolutions", "revolutionsCount"].compactMap { key in
+                    m[key].map { ($0.keyLocation, "'\(key)' applies only to full circles (maximumAngle 360)") }
+                }
+            },
+        ]
+    }
+
+    /// Why a `valueFormat` is not accepted (the slider formats in Swift, never with C's printf),
+    /// or nil. The same grammar as ControlWidgets' ValueFormat.
+    static func valueFormatProblem(_ text: String) -> String? {
+        var chars = Array(text)[...]
+        var conversions = 0
+        while let c = chars.popFirst() {
+            guard c == "%" else { continue }
+            if chars.first == "%" { chars.removeFirst(); continue }
+            if chars.isEmpty { return "'%' at the end: write %% for a percent sign" }
+            conversions += 1
+            if conversions > 1 { return "at most one conversion (%f or %d); write %% for a percent sign" }
+            while let f = chars.first, "-+ 0".contains(f) { chars.removeFirst() }
+            var width = 0
+            while let d = chars.first?.wholeNumberValue, chars.first!.isASCII { width = width * 10 + d; chars.removeFirst(); if width > 20 { return "width must be at most 20" } }
+            if chars.first == "." {
+                chars.removeFirst()
+                var p = 0
+                while let d = chars.first?.wholeNumberValue, chars.first!.isASCII { p = p * 10 + d; chars.removeFirst(); if p > 6 { return "precision must be at most 6" } }
+            }
+            guard let conv = chars.popFirst() else { return "'%' at the end: write %% for a percent sign" }
+            guard "fFdi".contains(conv) else { return "unsupported conversion '%\(conv)': use %f or %d (%% for a percent sign)" }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,112 @@
+import ControlWidgets
+import PanelLayout
+import Testing
+@testable import PanelRuntime
+
+/// Sliders driven by input scripts on the virtual clock. Geometry: a 200×200 slider at
+/// (100, 50), lineWidth 20 and the default largeCircle handle (radius (20 + 10)/2 = 15), so
+/// the track's radius is 100 − 15 = 85 around (200, 150). A 270° arc starts at 135°
+/// (clockwise from 3 o'clock), so travel t is at screen angle 135 + t.
+@Suite struct SliderScriptTests {
+    static func run(_ widget: String, script: String, until time: Double) throws -> (PanelController, [String]) {
+        let text = """
+        { "panel": "S", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
+          { "id": "s", "frame": [100, 50, 200, 200], "lineWidth": 20, \(widget) } ] } ] }
+        """
+        let panel = try PanelLoader.parse(text, file: "s.json").get()
+        let controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
+        var events: [String] = []
+        controller.emit = { events.append($0) }
+        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
+        try OffscreenSession(controller: controller, inputs: inputs).run(until: time)
+        return (controller, events)
+    }
+
+    static func numbers(_ events: [String], _ event: String, _ key: String) -> [Double] {
+        events.filter { $0.contains("\"event\":\"\(event)\"") }.compactMap { line in
+            guard case .success(let node) = JSONReader.parse(line) else { return nil }
+            return node[key]?.numberValue
+        }
+    }
+
+    /// Down at the top (screen 270 = travel 135: value 50), right (screen 0 ≡ 360 = travel 225:
+    /// 225/270 = 83.33), then the bottom, in the gap (screen 90 = arc 315): the handle stops at
+    /// the end, 100; on to the lower left (arc 0, just past the gap) it stays there (no jump to
+    /// the start, no event); back to the right it follows again (83.33). Event lines carry
+    /// numbers to 8 significant digits, hence the 1e-5 tolerance.
+    @Test func dragOnAGappedSlider() throws {
+        let (_, events) = try Self.run(#""type": "slider", "maximumAngle": 270"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":65}
+        {"t":0.20,"type":"touch_motion","id":0,"x":285,"y":150}
+        {"t":0.30,"type":"touch_motion","id":0,"x":200,"y":235}
+        {"t":0.35,"type":"touch_motion","id":0,"x":140,"y":210}
+        {"t":0.40,"type":"touch_motion","id":0,"x":285,"y":150}
+        {"t":0.50,"type":"touch_up","id":0}
+        """, until: 1)
+        let values = Self.numbers(events, "valueChanged", "value")
+        #expect(values.count == 4)
+        #expect(abs(values[0] - 50) < 1e-5 && abs(values[1] - 250.0 / 3) < 1e-5 && values[2] == 100 && abs(values[3] - 250.0 / 3) < 1e-5)
+        // trackingBegan reports the value as tracking starts, after the touch placed the handle.
+        #expect(events.first?.contains("\"event\":\"trackingBegan\",\"value\":50") == true)
+        #expect(events.last?.contains("trackingEnded") == true)
+        #expect(Self.numbers(events, "trackingEnded", "value").map { abs($0 - 250.0 / 3) < 1e-5 } == [true])
+        #expect(events.filter { $0.contains("directionChanged") }.count == 2)    // clockwise, then back
+        #expect(events.allSatisfy { !$0.contains("revolutions") })
+    }
+
+    /// A full circle (seam at 6 o'clock, rotation 90): down at the left (screen 180 = travel 90:
+    /// 25), over the top to the right (travel 270: 75), down past the seam to the left again
+    /// (travel 450: revolution 1 at 25). Events carry `revolutions`; revolutionsChanged once.
+    @Test func fullCircleCountsRevolutions() throws {
+        let (c, events) = try Self.run(#""type": "slider""#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":115,"y":150}
+        {"t":0.20,"type":"touch_motion","id":0,"x":200,"y":65}
+        {"t":0.30,"type":"touch_motion","id":0,"x":285,"y":150}
+        {"t":0.40,"type":"touch_motion","id":0,"x":200,"y":235}
+        {"t":0.50,"type":"touch_motion","id":0,"x":115,"y":150}
+        {"t":0.60,"type":"touch_up","id":0}
+        """, until: 1)
+        let values = Self.numbers(events, "valueChanged", "value")
+        #expect(values.map { ($0 * 1e6).rounded() / 1e6 } == [25, 50, 75, 100, 25])
+        #expect(Self.numbers(events, "valueChanged", "revolutions") == [0, 0, 0, 0, 1])
+        #expect(Self.numbers(events, "revolutionsChanged", "revolutions") == [1])
+        var reply = ""
+        c.emit = { reply = $0 }
+        c.execute(commandLine: #"{"command":"get","widget":"s"}"#, at: 2)
+        #expect(reply.contains(#""event":"state","value":25,"revolutions":1"#), "\(reply)")
+    }
+
+    /// Range slider 0…100 on 270°: handles at 0 and 22.22 (60° of 270). A touch at the top
+    /// (travel 135, value 50) takes the second handle (75° from it; the first is 135° away).
+    /// minimumHandlesDistance 30 px at radius 85 is 30/85 rad = 20.22°: dragged down to the
+    /// first handle (screen 135 = travel 0) the second stops 20.22° after it: value 7.49.
+    @Test func rangeSliderKeepsItsHandlesApart() throws {
+        let (_, events) = try Self.run(#""type": "rangeSlider", "maximumAngle": 270, "minimumHandlesDistance": 30"#, script: """
+        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":65}
+        {"t":0.20,"type":"touch_motion","id":0,"x":140,"y":90}
+        {"t":0.30,"type":"touch_motion","id":0,"x":140,"y":210}
+        {"t":0.40,"type":"touch_up","id":0}
+        """, until: 1)
+        let second = Self.numbers(events, "valueChanged", "secondValue")
+        #expect(abs(second[0] - 50) < 1e-5)
+        let stop = 30.0 / 85 * 180 / Double.pi / 270 * 100
+        #expect(abs(second.last! - stop) < 1e-5, "\(second)")
+        #expect(Self.numbers(events, "valueChanged", "value").allSatisfy { $0 == 0 })
+        #expect(events.filter { $0.contains("valueChanged") }.allSatisfy { $0.contains(#""handle":"second""#) })
+    }
+
+    /// `set` with animated: the value is reported at once; the handle glides for 0.35 s
+    /// (ease-out cubic), half-way in time it shows 1 − 0.5³ = 87.5 % of the way.
+    @Test func animatedSetCommand() throws {
+        let (c, events) = try Self.run(#""type": "slider", "maximumAngle": 270"#, script: """
+        {"t":1.0,"type":"command","command":{"command":"set","widget":"s","value":100,"animated":true}}
+        """, until: 1)
+        #expect(events.contains { $0.contains(#""event":"valueChanged","value":100,"source":"program""#) })
+        let s = c.scene.widget(id: "s") as! SliderView
+        #expect(abs(s.model.displayedTravel(ofHandle: 0, at: 1.175) - 270 * 0.875) < 1e-9)
+        var reply = ""
+        c.emit = { reply = $0 }
+        c.execute(commandLine: #"{"command":"set","widget":"s","secondValue":3}"#, at: 2)
+        #expect(reply.contains("error") && reply.contains("secondValue"), "\(reply)")
+    }
+}
