@@ -104,3 +104,23 @@ import Testing
         #expect(worst <= 4.0 / 255, "largest step \(worst * 255)")
     }
 }
+
+@Suite struct SliderViewBehaviourTests {
+    /// Touches count only on the ring band: the 270° arc of radius 105 (band ±22), not in the
+    /// centre, not in the gap's middle (straight down), and a disabled slider ignores them.
+    @Test func hitTestAndDisabled() {
+        let v = SliderDrawingTests.view(value: 50)
+        #expect(v.hitTest(Point(x: 120, y: 15)))            // top of the track
+        #expect(v.hitTest(Point(x: 120, y: 35)))            // 20 px inside: still the band
+        #expect(!v.hitTest(Point(x: 120, y: 120)))          // centre
+        #expect(!v.hitTest(Point(x: 120, y: 225)))          // the gap, straight down
+        let events = v.handle(.touchDown(id: 1, at: Point(x: 225, y: 120)), at: 0)   // 3 o'clock: travel 225
+        #expect(events.map(\.name) == ["trackingBegan", "valueChanged"])
+        #expect(abs(v.model.value - 225.0 / 270 * 100) < 1e-9)
+        _ = v.handle(.touchUp(id: 1), at: 0.1)
+        _ = try? v.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 1)
+        #expect(v.handle(.touchDown(id: 2, at: Point(x: 120, y: 15)), at: 2).isEmpty)
+        #expect(v.snapshot() == WidgetEvent("state", [EventField("value", .number(225.0 / 270 * 100))]))
+        #expect(v.typeName == "slider" && v.commandKeys["set"] == ["value", "animated", "enabled"])
+    }
+}

@@ -268,3 +268,32 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         }
     }
 }
+
+@Suite struct SliderModelEdgeTests {
+    /// Two handles on the same spot (distance 0) at the start: a touch further along takes
+    /// the second, which can move there (the first is held below the second).
+    @Test func coincidentHandlesLetTheTouchedSideMove() {
+        var m = SliderModel(range: true)
+        m.maximumAngle = 270
+        m.setValue(0, handle: 1)
+        #expect(m.travel == [0, 0])
+        _ = m.touchDown(atScreenAngle: 135 + 40, at: 0)
+        #expect(m.activeHandle == 1 && m.travel == [0, 40])
+    }
+
+    /// A maximumAngle below the second handle's default 60° pulls it in.
+    @Test func secondHandleDefaultIsClampedToAShortArc() {
+        var m = SliderModel(range: true)
+        m.maximumAngle = 45
+        #expect(m.travel == [0, 45])
+    }
+
+    /// Enter/Space switch the key handle of a range slider; keys then move the second.
+    @Test func keysSwitchHandles() {
+        var m = SliderModel(range: true)
+        m.maximumValue = 270; m.maximumAngle = 270
+        _ = m.key(.switchHandle, at: 0)
+        _ = m.key(.pageIncrease, at: 0)
+        #expect(m.travel == [0, 70])
+    }
+}

@@ -18,11 +18,14 @@ extension SliderModel {
 
     public var isTracking: Bool { activeHandle != nil }
 
-    /// The handle a touch at arc angle `r` takes: the nearer one round the circle.
+    /// The handle a touch at arc angle `r` takes: the nearer one round the circle. Handles on
+    /// the same spot (distance 0 allowed): the one that can move towards the touch.
     func nearestHandle(toArcAngle r: Double) -> Int {
         guard isRange else { return 0 }
         func distance(_ t: Double) -> Double { abs(Self.shortestTurn(from: Self.normalized(t), to: r)) }
-        return distance(travel[1]) < distance(travel[0]) ? 1 : 0
+        let d0 = distance(travel[0]), d1 = distance(travel[1])
+        if abs(d0 - d1) < 1e-9 { return Self.shortestTurn(from: Self.normalized(travel[1]), to: r) > 0 ? 1 : 0 }
+        return d1 < d0 ? 1 : 0
     }
 
     /// Where a finger at arc angle `r` puts handle `i` before clamping: on a gapped arc the
