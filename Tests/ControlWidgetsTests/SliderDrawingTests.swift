@@ -124,3 +124,34 @@ import Testing
         #expect(v.typeName == "slider" && v.commandKeys["set"] == ["value", "animated", "enabled"])
     }
 }
+
+@Suite struct SliderImageTests {
+    /// handleType image: a 12×12 magenta PNG-like surface is drawn centred on the handle's
+    /// point; a marker image likewise at each marker (3 markers on 270°: travels 0, 135, 270).
+    @Test func handleAndMarkerImages() throws {
+        func solid(_ c: Color, _ side: Int) throws -> ImageSurface {
+            let s = try ImageSurface(width: side, height: side)
+            let ctx = DrawingContext(surface: s)
+            ctx.setColor(c); ctx.paint()
+            return s
+        }
+        var model = SliderModel()
+        model.maximumAngle = 270
+        var look = SliderAppearance()
+        look.lineWidth = 20
+        look.showValue = false
+        look.handles[0].type = .image
+        look.handles[0].image = try solid(Color(red: 1, green: 0, blue: 1), 12)
+        look.markerCount = 3
+        look.markerImage = try solid(Color(red: 0, green: 1, blue: 0), 6)
+        let v = SliderView(id: "s", frame: Rect(x: 0, y: 0, width: 240, height: 240), model: model, appearance: look)
+        v.setInitialValues(first: 25, second: nil, revolutions: 0)
+        // The handle image's half side (6) is less than the ring's (15): radius stays 105.
+        #expect(v.geometry.radius == 105)
+        let image = try SliderDrawingTests.render(v)
+        let (hx, hy) = SliderDrawingTests.point(travel: 67.5)
+        #expect(drawNear(image.pixel(x: hx, y: hy), 255, 0, 255, a: 255, tolerance: 2))
+        let (mx, my) = SliderDrawingTests.point(travel: 135)
+        #expect(drawNear(image.pixel(x: mx, y: my), 0, 255, 0, a: 255, tolerance: 2))
+    }
+}

@@ -6,13 +6,14 @@ import Glibc
 /// Draws a circular slider's layers in screen pixels. Every image is a square of side
 /// `pixelSide` whose centre is the slider's centre, so layers stack without offsets.
 ///
-/// - static layer: the dark ring, the unfilled track and the labels (once per scale);
+/// - static layer: the dark ring and the labels (once per scale);
 /// - gradient band: the whole arc's colours, following the angle (once per scale; the
 ///   filled arc is this band stroked through the arc's path, never a new mesh per frame);
 /// - glow bands: the band's colours through a blurred ring, one per quantised blur level
 ///   (the tutorial's blur = angle/20, in six steps), each blurred once;
-/// - the value layer: glow, filled arc, markers, handles and text at one value (redrawn
-///   only when what it shows changes).
+/// - the value layer: glow, the unfilled track (over the glow, so a glow never tints it),
+///   the filled arc, markers, handles and text at one value (redrawn only when what it shows
+///   changes; the track is one plain stroke).
 public struct SliderPainter {
     public let geometry: SliderGeometry
     public let appearance: SliderAppearance
@@ -74,10 +75,6 @@ public struct SliderPainter {
         arcPath(ctx, from: 0, to: maximumAngle)
         ctx.setLineWidth(geometry.ringWidth * scale)
         ctx.setColor(a.ringColor)
-        ctx.stroke()
-        arcPath(ctx, from: 0, to: maximumAngle)
-        ctx.setLineWidth(w)
-        ctx.setColor(a.unfilledColor)
         ctx.stroke()
         // A faint inner shadow line along the ring's inside edge: the tutorial's "light
         // reflected by the background border".
@@ -248,10 +245,12 @@ public struct SliderPainter {
                     ctx.clip()
                     ctx.paint(alpha: a.glowOpacity)
                 }
-                // Soft ends: the glow fades over the cap's angle in four steps.
-                let feather = (w / 2 + reach) / r * 180 / Double.pi / 4
-                for k in 0..<4 {
-                    let alpha = a.glowOpacity * Double(4 - k) / 5
+                // Soft ends: the glow fades over the cap's angle in eight steps (under the
+                // track drawn next, so the steps only touch the soft halo).
+                let steps = 8
+                let feather = (w / 2 + reach) / r * 180 / Double.pi / Double(steps)
+                for k in 0..<steps {
+                    let alpha = a.glowOpacity * Double(steps - k) / Double(steps + 1)
                     for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
                                      (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
                         ctx.withSavedState {
@@ -263,6 +262,11 @@ public struct SliderPainter {
                 }
             }
         }
+        ctx.setRoundCaps()
+        ctx.setLineWidth(w)
+        ctx.setColor(a.unfilledColor)
+        arcPath(ctx, from: 0, to: maximumAngle)
+        ctx.stroke()
         if sweep > 0 {
             ctx.setButtCaps()
             ctx.setLineWidth(w)
@@ -333,8 +337,8 @@ public struct SliderPainter {
             layout.draw(centeredAt: Point(x: center.x, y: center.y - inner * 0.5))
         }
         if let caption = a.caption, !caption.isEmpty {
-            // Readable however small the ring: at least 11 design pixels.
-            var size = Swift.max(inner * 0.17, 11 * scale)
+            // Readable however small the ring: at least 13 design pixels.
+            var size = Swift.max(inner * 0.17, 13 * scale)
             var layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
             if layout.size.width > inner * 1.5 {
                 size *= inner * 1.5 / layout.size.width
