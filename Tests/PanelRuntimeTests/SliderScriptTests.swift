@@ -110,3 +110,34 @@ import Testing
         #expect(reply.contains("error") && reply.contains("secondValue"), "\(reply)")
     }
 }
+
+@Suite struct SliderExtremeTests {
+    /// Edge-of-bounds layouts render and take a drag without trapping: a sliver of an arc,
+    /// a line far wider than the slider, a 2-pixel frame, a million endless revolutions.
+    @Test func extremeSlidersRenderAndTrack() throws {
+        for props in [#""type": "slider", "maximumAngle": 0.000001"#,
+                      #""type": "slider", "lineWidth": 1000, "labels": ["a", "b"], "markerCount": 360"#,
+                      #""type": "rangeSlider", "maximumAngle": 1, "minimumHandlesDistance": 4096"#,
+                      #""type": "slider", "revolutionsCount": 1000000, "currentValue": 1000000000, "minimumValue": -1000000000, "maximumValue": 1000000000"#] {
+            for frame in ["[100, 50, 200, 200]", "[0, 0, 2, 2]"] {
+                let text = """
+                { "panel": "S", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
+                  { "id": "s", "frame": \(frame), \(props) } ] } ] }
+                """
+                let panel = try PanelLoader.parse(text, file: "s.json").get()
+                let c = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
+                var lines: [String] = []
+                c.emit = { lines.append($0) }
+                let script = try InputScript.parse("""
+                {"t":0.1,"type":"touch_down","id":0,"widget":"s","angle":10,"radius":1}
+                {"t":0.2,"type":"touch_motion","id":0,"widget":"s","angle":200,"radius":1}
+                {"t":0.3,"type":"touch_up","id":0}
+                {"t":0.4,"type":"wheel","delta":1000}
+                """, file: "s").get()
+                try OffscreenSession(controller: c, inputs: script).run(until: 1)
+                c.execute(commandLine: #"{"command":"set","widget":"s","value":-1000000000,"animated":true}"#, at: 2)
+                #expect(!lines.contains { $0.contains("nan") || $0.contains("inf") }, "\(props) \(frame)")
+            }
+        }
+    }
+}

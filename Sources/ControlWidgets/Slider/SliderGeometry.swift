@@ -23,7 +23,9 @@ public struct SliderGeometry: Sendable, Equatable {
         let reach = Swift.max(ringWidth / 2, handleReach)
         labelRoom = a.labels.isEmpty || a.labelOffset < 0 ? 0 : labelExtent + a.labelOffset + 4
         radius = Swift.max(1, side / 2 - a.sliderPadding - reach - labelRoom)
-        maxGlowRadius = Swift.max(2, 0.45 * lineWidth)
+        // Capped by the size too, so an absurdly thick line cannot make every layer (and the
+        // damage around the slider) many times larger than the slider itself.
+        maxGlowRadius = Swift.max(2, Swift.min(0.45 * lineWidth, side * 0.08))
         margin = (maxGlowRadius * 2.5).rounded(.up) + 4
     }
 
