@@ -262,11 +262,14 @@ public struct SliderPainter {
                 }
             }
         }
+        // Only the unfilled parts: the filled arc covers the rest.
         ctx.setRoundCaps()
         ctx.setLineWidth(w)
         ctx.setColor(a.unfilledColor)
-        arcPath(ctx, from: 0, to: maximumAngle)
-        ctx.stroke()
+        for (u0, u1) in [(0.0, t0), (t1, maximumAngle)] where u1 > u0 {
+            arcPath(ctx, from: u0, to: u1)
+            ctx.stroke()
+        }
         if sweep > 0 {
             ctx.setButtCaps()
             ctx.setLineWidth(w)
