@@ -15,6 +15,13 @@ public final class DrawingContext {
 
     deinit { cairo_destroy(handle) }
 
+    /// Cairo's error, if the context has one: an error is sticky (every later drawing call
+    /// on this context does nothing), so whoever keeps a context across frames checks this.
+    public var error: GraphicsError? {
+        let status = cairo_status(handle)
+        return status == CAIRO_STATUS_SUCCESS ? nil : GraphicsError("cairo drawing", status: status)
+    }
+
     // MARK: state and transforms
     public func save() { cairo_save(handle) }
     public func restore() { cairo_restore(handle) }

@@ -51,6 +51,12 @@ public final class ImageSurface {
 
     deinit { cairo_surface_destroy(handle) }
 
+    /// Cairo's error for the surface itself, if it has one (sticky, like a context's).
+    public var error: GraphicsError? {
+        let status = cairo_surface_status(handle)
+        return status == CAIRO_STATUS_SUCCESS ? nil : GraphicsError("cairo surface", status: status)
+    }
+
     public var stride: Int { Int(cairo_image_surface_get_stride(handle)) }
 
     public func writePNG(to path: String) throws(GraphicsError) {

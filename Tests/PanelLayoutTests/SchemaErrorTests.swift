@@ -144,3 +144,27 @@ func widgetLineErrorIsReportedAtItsPosition(_ c: SchemaCase) {
     #expect(d.message.contains(c.fragment), "\(d)")
     #expect(d.description.hasPrefix("t.json:\(c.line):\(c.column): error: "))
 }
+
+/// Issue 6: a range whose span is not finite made every value NaN; range ends are bounded
+/// to ±1e9 (the bound on command numbers), and the other unbounded numbers got bounds too.
+@Test(arguments: [
+    (#""range": [-1e308, 1e308]"#, "'range' lo: -1e+308 is out of range: must be between -1000000000 and 1000000000"),
+    (#""range": [0, 1000000001]"#, "'range' hi: 1000000001 is out of range"),
+    (#""timeScale": 1e308"#, "'timeScale': 1e+308 is out of range"),
+])
+func unboundedNumbersAreRefused(_ property: String, _ message: String) {
+    let text = """
+    {"panel": "P", "size": [400, 300], "pages": [{"id": "p", "widgets": [
+    {"id": "k", "type": "knob", "frame": [0, 0, 100, 100], \(property)}]}]}
+    """
+    guard case .failure(let errors) = PanelLoader.parse(text, file: "p.json") else { Issue.record("accepted \(property)"); return }
+    #expect(errors.diagnostics.contains { $0.message.hasPrefix(message) }, "\(errors)")
+}
+
+@Test func rangeAtTheBoundIsAccepted() throws {
+    let text = """
+    {"panel": "P", "size": [400, 300], "pages": [{"id": "p", "widgets": [
+    {"id": "k", "type": "knob", "frame": [0, 0, 100, 100], "range": [-1e9, 1e9]}]}]}
+    """
+    #expect(throws: Never.self) { try PanelLoader.parse(text, file: "p.json").get() }
+}

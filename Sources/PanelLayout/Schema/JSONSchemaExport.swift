@@ -103,7 +103,7 @@ extension PanelSchema {
         case .tuple(let elements):
             return tupleSchema(elements.map { valueSchema($0.rule) })
         case .distinctPair:
-            return tupleSchema([valueSchema(.number), valueSchema(.number)])
+            return tupleSchema([valueSchema(.rangeEnd), valueSchema(.rangeEnd)])
         case .array(let item, let minCount, let maxCount):
             var schema: [(key: String, value: LayoutValue)] = [("type", .string("array")), ("items", valueSchema(item))]
             if minCount > 0 { schema.append(("minItems", .number(Double(minCount)))) }

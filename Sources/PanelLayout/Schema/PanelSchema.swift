@@ -5,8 +5,8 @@ public enum PanelSchema {
     public static let grid = ObjectSchema(name: "grid", properties: [
         PropertyRule("columns", .integer(min: 1, max: 256), required: true, doc: "Number of columns (≥ 1)."),
         PropertyRule("rows", .integer(min: 1, max: 256), required: true, doc: "Number of rows (≥ 1)."),
-        PropertyRule("gap", .nonNegativeNumber, default: .number(GridLayout.defaultGap), doc: "Space between neighbouring cells, in design pixels."),
-        PropertyRule("padding", .nonNegativeNumber, default: .number(GridLayout.defaultPadding), doc: "Space between the grid and the design area's edges, in design pixels."),
+        PropertyRule("gap", .designLength, default: .number(GridLayout.defaultGap), doc: "Space between neighbouring cells, in design pixels."),
+        PropertyRule("padding", .designLength, default: .number(GridLayout.defaultPadding), doc: "Space between the grid and the design area's edges, in design pixels."),
     ])
 
     public static let layout = ObjectSchema(name: "layout", properties: [
@@ -26,8 +26,8 @@ public enum PanelSchema {
     public static let widgetCommon: [PropertyRule] = [
         PropertyRule("id", .identifier, required: true, doc: "Unique across the whole panel: letters, digits, '_', '.', '-'."),
         PropertyRule("type", .enumeration(WidgetTypes.names), required: true, doc: "The widget type."),
-        PropertyRule("frame", .tuple([TupleElement("x", .number), TupleElement("y", .number),
-                                      TupleElement("width", .positiveNumber), TupleElement("height", .positiveNumber)]),
+        PropertyRule("frame", .tuple([TupleElement("x", .designCoordinate), TupleElement("y", .designCoordinate),
+                                      TupleElement("width", .designExtent), TupleElement("height", .designExtent)]),
                      doc: "[x, y, width, height] in design pixels (origin top left). Give either frame or cell."),
         PropertyRule("cell", .tuple([TupleElement("column", .integer(min: 0, max: 255)), TupleElement("row", .integer(min: 0, max: 255))]),
                      doc: "[column, row], 0-based, in the page's (or panel's) grid. Give either frame or cell."),

@@ -32,7 +32,7 @@ public indirect enum ValueRule: Sendable {
     /// A fixed-length array, one rule and name per element (e.g. `[x, y, w, h]`).
     case tuple([TupleElement])
     case array(of: ValueRule, minCount: Int, maxCount: Int?)
-    /// `[lo, hi]`, two numbers that differ.
+    /// `[lo, hi]`, two numbers within ±10⁹ (`rangeEnd`) that differ.
     case distinctPair
     /// An object with any of the control states `normal`, `highlighted`, `disabled`, `selected`.
     case stateMap(ValueRule)
@@ -48,6 +48,17 @@ public indirect enum ValueRule: Sendable {
     /// Degrees; ±1,000,000 (about 2,800 turns) is far beyond any knob and keeps the angle
     /// maths exact.
     public static let angle = ValueRule.number(min: .atLeast(-1_000_000), max: .atMost(1_000_000))
+    /// A knob's `range` ends: ±10⁹, the bound on every number in a command, so that `set`
+    /// can reach the whole range and `hi - lo` is finite (a range of ±1e308 made every
+    /// value NaN).
+    public static let rangeEnd = ValueRule.number(min: .atLeast(-1e9), max: .atMost(1e9))
+    /// A frame's x or y in design pixels: designs are at most 8192 pixels a side (the
+    /// checker then reports frames that leave the design).
+    public static let designCoordinate = ValueRule.number(min: .atLeast(-8192), max: .atMost(8192))
+    /// A distance in design pixels (gaps, padding).
+    public static let designLength = ValueRule.number(min: .atLeast(0), max: .atMost(8192))
+    /// A width or height in design pixels.
+    public static let designExtent = ValueRule.number(min: .above(0), max: .atMost(8192))
     /// Shadow offsets in design pixels.
     public static let shadowDistance = ValueRule.number(min: .atLeast(-1000), max: .atMost(1000))
 

@@ -185,8 +185,8 @@ final class PanelChecker {
                 report(node.location, "\(subject): expected 2 elements [lo, hi], found \(items.count)")
                 return nil
             }
-            guard let lo = check(items[0], .number, subject: "\(subject) lo")?.numberValue,
-                  let hi = check(items[1], .number, subject: "\(subject) hi")?.numberValue else { return nil }
+            guard let lo = check(items[0], .rangeEnd, subject: "\(subject) lo")?.numberValue,
+                  let hi = check(items[1], .rangeEnd, subject: "\(subject) hi")?.numberValue else { return nil }
             guard lo != hi else {
                 report(node.location, "\(subject): lo and hi must differ (both are \(LayoutValue.formatNumber(lo)))")
                 return nil

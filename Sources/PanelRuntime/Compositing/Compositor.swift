@@ -1,13 +1,27 @@
+@preconcurrency import Glibc
 import ControlWidgets
 import Graphics
 
 /// Paints frames in ordinary memory: for each damaged rectangle, the cached background,
 /// then every widget that overlaps it, clipped to the rectangle. Widgets paint from their
 /// own cached layers, so a frame costs copies and one rotation per moving knob.
+///
+/// Cairo errors are sticky: one NaN reaching a context (an invalid matrix) turns every later
+/// call on it into a no-op, which used to freeze the screen for the rest of the run. So the
+/// status is checked after every widget; on an error the compositor takes a fresh context
+/// (and a fresh frame surface if that failed too), repaints the whole frame on the next
+/// call, and says so once on stderr (`onRecovery`).
 public final class Compositor {
-    public let frame: ImageSurface
+    public private(set) var frame: ImageSurface
     private let background: ImageSurface
-    private let ctx: DrawingContext
+    private var ctx: DrawingContext
+    /// Set after a recovery: the next `render` repaints everything, whatever its damage says.
+    public private(set) var needsFullRepaint = false
+    /// How many times a Cairo error was recovered from (for tests and diagnostics).
+    public private(set) var recoveries = 0
+    /// Told about the first recovery only, so a widget that fails every frame cannot flood
+    /// the log. Default: one line on stderr.
+    public var onRecovery: (String) -> Void = { message in fputs("knob-panel: \(message)\n", stderr) }
 
     public init(width: Int, height: Int, backgroundColors: [Color]) throws(GraphicsError) {
         frame = try ImageSurface(width: width, height: height)
@@ -16,19 +30,50 @@ public final class Compositor {
     }
 
     public func render(_ scene: Scene, damage: DamageRegion, time: Double) {
-        for rect in damage.rects {
-            ctx.withSavedState {
-                ctx.newPath()
-                ctx.addRect(Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)))
-                ctx.clip()
+        let rects: [PixelRect]
+        if needsFullRepaint {
+            rects = [PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)]
+            needsFullRepaint = false
+        } else {
+            rects = damage.rects
+        }
+        for rect in rects {
+            let clip = Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+            clipped(to: clip) {
                 ctx.setBlendMode(.source)
                 ctx.setSource(background, at: .zero, smooth: false)
                 ctx.paint()
-                ctx.setBlendMode(.over)
-                for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
-                    ctx.withSavedState { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
-                }
             }
+            recoverIfFailed(during: "painting the background")
+            for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
+                clipped(to: clip) { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+                recoverIfFailed(during: "drawing widget '\(widget.id)'")
+            }
+        }
+    }
+
+    private func clipped(to rect: Rect, _ body: () -> Void) {
+        ctx.withSavedState {
+            ctx.newPath()
+            ctx.addRect(rect)
+            ctx.clip()
+            ctx.setBlendMode(.over)
+            body()
+        }
+    }
+
+    /// A failed widget only loses its own drawing this frame; the ones after it draw on a
+    /// fresh context, and the next frame repaints everything.
+    private func recoverIfFailed(during what: String) {
+        guard let error = ctx.error ?? frame.error else { return }
+        if frame.error != nil, let fresh = try? ImageSurface(width: frame.width, height: frame.height) {
+            frame = fresh
+        }
+        ctx = DrawingContext(surface: frame)
+        needsFullRepaint = true
+        recoveries += 1
+        if recoveries == 1 {
+            onRecovery("recovered from a Cairo error while \(what) (\(error.reason)); the frame is repainted in full. This is a bug: please report it.")
         }
     }
 }

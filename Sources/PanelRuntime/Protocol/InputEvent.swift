@@ -106,6 +106,12 @@ public enum InputScript {
             guard let n = v.numberValue, n.isFinite else { return .failure(LineError(file: file, line: line, column: v.location.column, message: "'\(key)' must be a number, found \(v.typeDescription)")) }
             return .success(n)
         }
+        func coordinate(_ key: String) -> Result<Double, LineError> {
+            number(key).flatMap { n in
+                abs(n) <= InputEvent.coordinateBound ? .success(n)
+                    : .failure(LineError(file: file, line: line, column: node[key]!.location.column, message: "'\(key)' must be within ±1000000 design pixels"))
+            }
+        }
         func string(_ key: String) -> Result<(String, SourceLocation), LineError> {
             guard let v = node[key] else { return .failure(LineError(file: file, line: line, column: node.location.column, message: "missing '\(key)'")) }
             guard let s = v.stringValue else { return .failure(LineError(file: file, line: line, column: v.location.column, message: "'\(key)' must be a string, found \(v.typeDescription)")) }
@@ -127,21 +133,21 @@ public enum InputScript {
                 for key in ["angle", "radius"] {
                     if let v = node[key] { return fail(v.location, "'\(key)' aims at a widget: give 'widget' too") }
                 }
-                let x = try number("x").get(), y = try number("y").get()
+                let x = try coordinate("x").get(), y = try coordinate("y").get()
                 event = type == "touch_down" ? .touchDown(id: Int(id), x: x, y: y) : .touchMotion(id: Int(id), x: x, y: y)
             case "touch_up", "touch_cancel":
                 let id = try number("id").get()
                 guard id == id.rounded(), id >= 0, id < 1_000_000 else { return fail(node["id"]!.location, "'id' must be a whole number from 0 (touch ids; the mouse uses its own)") }
                 event = type == "touch_up" ? .touchUp(id: Int(id)) : .touchCancel(id: Int(id))
             case "pointer_motion":
-                event = .pointerMotion(x: try number("x").get(), y: try number("y").get())
+                event = .pointerMotion(x: try coordinate("x").get(), y: try coordinate("y").get())
             case "button":
                 let (b, bLoc) = try string("button").get()
                 guard let button = InputEvent.PointerButton(rawValue: b) else { return fail(bLoc, "unknown button '\(b)' (left, right, middle)") }
                 event = .button(button, pressed: try pressed().get())
             case "wheel":
                 let delta = try number("delta").get()
-                guard abs(delta) <= 1000 else { return fail(node["delta"]!.location, "'delta' must be within ±1000 detents") }
+                guard abs(delta) <= InputEvent.wheelBound else { return fail(node["delta"]!.location, "'delta' must be within ±1000 detents") }
                 event = .wheel(delta: delta)
             case "command":
                 guard let c = node["command"] else { return fail(node.location, "missing 'command' (a command object of docs/protocol.md)") }

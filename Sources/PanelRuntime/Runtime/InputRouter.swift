@@ -11,7 +11,8 @@ final class InputRouter {
     private static let mouseTouchID = -1
     private(set) var focused: (any WidgetView)?
 
-    func route(_ event: InputEvent, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+    func route(_ input: InputEvent, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        guard let event = input.bounded, time.isFinite else { return [] }
         switch event {
         case let .touchDown(id, x, y):
             return touchDown(id: id, at: Point(x: x, y: y), widgets: widgets, time: time)

@@ -190,7 +190,7 @@ public final class PanelController {
 
     /// True when a frame at `time` would show something new.
     public func wantsFrame(at time: Double) -> Bool {
-        !damage.isEmpty || scene.widgets.contains { $0.needsDisplay || $0.isAnimating(at: time) || animatingBefore.contains(ObjectIdentifier($0)) }
+        !damage.isEmpty || compositor.needsFullRepaint || scene.widgets.contains { $0.needsDisplay || $0.isAnimating(at: time) || animatingBefore.contains(ObjectIdentifier($0)) }
     }
 
     /// Repaints what changed as of `time` into `frame`; returns the repainted rectangles.
@@ -207,6 +207,7 @@ public final class PanelController {
             }
         }
         animatingBefore = animatingNow
+        if compositor.needsFullRepaint { damage.addAll() }   // after a recovered Cairo error
         let rects = damage.rects
         compositor.render(scene, damage: damage, time: time)
         damage.removeAll()

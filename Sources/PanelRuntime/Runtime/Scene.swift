@@ -10,7 +10,7 @@ public final class Scene {
     public let screenHeight: Int
     public let mapping: ScreenMapping
     public private(set) var pageIndex = 0
-    public private(set) var widgets: [any WidgetView] = []
+    public internal(set) var widgets: [any WidgetView] = []   // internal(set): tests add fakes
 
     public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
         self.panel = panel

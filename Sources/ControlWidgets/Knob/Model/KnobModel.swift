@@ -17,6 +17,9 @@ public struct KnobModel: Sendable, Equatable {
     public static let fastAngularVelocity = 200 * returnAngularVelocity
     /// Animated `setPosition` turns a full turn per second, ignoring timeScale.
     public static let setPositionAngularVelocity = 2 * Double.pi
+    /// No position goes beyond ±10⁶° (about 2,800 turns), the bound layouts and commands
+    /// enforce; gestures, wheels and encoders that would go further stop there.
+    public static let positionBound = KnobMath.radians(1_000_000)
 
     // MARK: Stored state
 
@@ -287,9 +290,14 @@ public struct KnobModel: Sendable, Equatable {
     /// (the reference instead runs a ≥ 1000 RPM animation, a Core Animation workaround, see
     /// the deviations in the report); a positive one animates the short way round, no faster
     /// than `fastAngularVelocity`, starting from what the screen shows at `time`.
-    mutating func returnToPosition(_ target: Double, duration: Double, at time: Double) {
+    mutating func returnToPosition(_ requestedTarget: Double, duration: Double, at time: Double) {
+        // Every change of position passes here: the last line of defence for the rule that
+        // numbers reaching a model are finite and bounded (one NaN in a Cairo context blanks
+        // the screen). A non-finite target is ignored; a huge one stops at ±positionBound.
+        guard requestedTarget.isFinite else { return }
+        let target = Swift.min(Swift.max(requestedTarget, -KnobModel.positionBound), KnobModel.positionBound)
         if target == position { return }
-        let requested = abs(duration)
+        let requested = duration.isFinite ? abs(duration) : 0
         if requested > 0 {
             let shown = displayedPosition(at: time)
             // The reference wraps the target to within π of the current angle; wrapping the
