@@ -20,19 +20,22 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
 
+        // printf-style value formats ("%.1f °C") in pure Swift, shared by the layout checker
+        // and the widgets that show values.
+        .target(name: "Formatting"),
         // Layout files: JSON with positions, schema, validation, placement. Pure Swift.
-        .target(name: "PanelLayout"),
+        .target(name: "PanelLayout", dependencies: ["Formatting"]),
         // Cairo + Pango wrapped once in safe Swift types: surfaces, contexts, text, PNG, blur.
         .target(name: "Graphics", dependencies: ["CCairo"]),
         // Widget models (pure Swift) and painters (through Graphics).
-        .target(name: "ControlWidgets", dependencies: ["Graphics"]),
+        .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting"]),
         // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
-        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Graphics", "CDRM", "CInput", "CLinux"]),
+        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Formatting", "Graphics", "CDRM", "CInput", "CLinux"]),
         // The command line only.
         .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"]),
 
         .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
-        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics"]),
+        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics", "Formatting"]),
         .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime", "PanelLayout", "ControlWidgets"],
                     exclude: ["Golden"]),
     ],

@@ -1,3 +1,4 @@
+import Formatting
 import Graphics
 
 /// How a knob looks beyond its model: the reference's colour, font, image and shadow
@@ -24,6 +25,11 @@ public struct KnobAppearance {
     /// A caption under the knob (not in the reference: appliances label their controls).
     public var caption: String?
     public var captionColor = Color(white: 0.9)
+    /// How the value of a knob with a range is written (KnobView+Readout); nil = derived
+    /// from the step or the range's span.
+    public var valueFormat: ValueFormat?
+    /// Where the value is shown: on the knob's centre, after the caption, or nowhere.
+    public var valuePlacement: KnobValuePlacement = .none
 
     public init(colors: KnobColors) { self.colors = colors }
 

@@ -22,8 +22,10 @@ public final class KnobView: WidgetView {
     private var shadowCache: (key: String, mask: ImageSurface)?
     private var foregroundShadowCache: (scale: Double, mask: ImageSurface)?
     private var titleFontSize: Double?
-    private var captionCache: (scale: Double, surface: ImageSurface)?
+    private var captionCache: (scale: Double, text: String, surface: ImageSurface)?
     private var satinCache: (scale: Double, surface: ImageSurface)?
+    /// The value readout on the knob's centre (KnobView+Readout), keyed by text and scale.
+    var readoutCache: (key: String, surface: ImageSurface)?
 
     static let captionHeightRatio = 0.16
 
@@ -39,15 +41,20 @@ public final class KnobView: WidgetView {
     // MARK: geometry (design pixels)
 
     private var captionHeight: Double {
-        appearance.caption == nil ? 0 : Swift.max(16, Swift.min(frame.width, frame.height) * Self.captionHeightRatio)
+        !hasCaptionLine ? 0 : Swift.max(16, Swift.min(frame.width, frame.height) * Self.captionHeightRatio)
     }
 
-    /// The square the knob occupies: the largest square in the frame above the caption.
+    /// The square the knob occupies: the largest square that fits in the frame above the
+    /// caption. The knob and its caption are one group, centred in the frame (a caption sits
+    /// right under its knob, however tall the cell).
     public var knobRect: Rect {
         let side = Swift.max(1, Swift.min(frame.width, frame.height - captionHeight))
         return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - captionHeight - side) / 2,
                     width: side, height: side)
     }
+
+    /// The caption's line, right under the knob's square.
+    var captionRect: Rect { Rect(x: frame.x, y: knobRect.maxY, width: frame.width, height: captionHeight) }
 
     /// The reference's knobRadius, at most half the knob's square (a larger one would be
     /// clipped by the image and would take touches meant for neighbouring widgets).
@@ -125,6 +132,7 @@ public final class KnobView: WidgetView {
             ctx.setSource(img, at: origin, smooth: false)
             ctx.paint()
         }
+        drawCenterReadout(in: ctx, center: c, mapping: mapping, time: time)
         if hasFocus {
             ctx.newPath()
             ctx.addCircle(center: c, radius: knobRadius * s + 4 * s)
@@ -132,9 +140,9 @@ public final class KnobView: WidgetView {
             ctx.setColor(appearance.colors.fillColor(for: .highlighted).withAlpha(0.9))
             ctx.stroke()
         }
-        if let caption = captionImage(mapping) {
-            let r = mapping.toScreen(frame)
-            ctx.setSource(caption, at: Point(x: r.x.rounded(), y: (r.maxY - Double(caption.height)).rounded()), smooth: false)
+        if let caption = captionImage(mapping, time: time) {
+            let r = mapping.toScreen(captionRect)
+            ctx.setSource(caption, at: Point(x: r.x.rounded(), y: r.y.rounded()), smooth: false)
             ctx.paint()
         }
     }
@@ -263,9 +271,9 @@ public final class KnobView: WidgetView {
         return surface
     }
 
-    private func captionImage(_ mapping: ScreenMapping) -> ImageSurface? {
-        guard let caption = appearance.caption else { return nil }
-        if let captionCache, captionCache.scale == mapping.scale { return captionCache.surface }
+    private func captionImage(_ mapping: ScreenMapping, time: Double) -> ImageSurface? {
+        guard let caption = captionText(at: time) else { return nil }
+        if let captionCache, captionCache.scale == mapping.scale, captionCache.text == caption { return captionCache.surface }
         let w = Swift.max(1, Int((frame.width * mapping.scale).rounded()))
         let h = Swift.max(1, Int((captionHeight * mapping.scale).rounded()))
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
@@ -274,7 +282,7 @@ public final class KnobView: WidgetView {
         text.setWidth(Double(w), alignment: .center)
         ctx.setColor(appearance.captionColor)
         text.draw(at: Point(x: 0, y: (Double(h) - text.size.height) / 2))
-        captionCache = (mapping.scale, surface)
+        captionCache = (mapping.scale, caption, surface)
         return surface
     }
 

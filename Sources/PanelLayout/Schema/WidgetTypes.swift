@@ -91,6 +91,15 @@ public enum WidgetTypes {
             PropertyRule("label", .string(nonEmpty: false), doc: "Caption drawn under the knob."),
             PropertyRule("finish", .enumeration(["satin", "flat"]), default: .string("satin"),
                          doc: "Surface of a generated knob: satin adds a soft sheen and a bevelled rim over the reference's fill colour (the centre row keeps the exact colour); flat is the reference's plain disc."),
+            PropertyRule("step", .number(min: .above(0), max: .atMost(1e9)),
+                         doc: "Continuous mode with a range: values snap to range lo + k·step (value units), whatever moves the knob. Default: none (any value)."),
+            PropertyRule("valueFormat", .string(nonEmpty: true),
+                         doc: "printf-style format of the value shown (\"%.1f °C\", \"%d %%\"): one of %d, %i, %.Nf with flags + space 0 -, width ≤ 64, precision ≤ 12. Default: decimals of the step, else about three significant digits of the range."),
+            PropertyRule("valuePlacement", .enumeration(["center", "caption", "none"]),
+                         doc: "Where a knob with a range shows its value: center (upright on the knob), caption (after the label), none. Default: center for continuous knobs with a range, else none."),
+            PropertyRule("wheelStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: one wheel or encoder detent, value units. Default: step (else 5°)."),
+            PropertyRule("keyStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: one arrow key, value units. Default: step (else 1°)."),
+            PropertyRule("pageStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: PageUp/PageDown, value units. Default: 10 key steps (else 10°)."),
         ],
         constraints: [
             WidgetConstraint { members in
@@ -100,6 +109,8 @@ public enum WidgetTypes {
                       name == "twoFingerRotation" || name == "verticalPan" else { return [] }
                 return [(gesture.location, "'gesture': '\(name)' is not available in mode 'rotaryDial' (use 'oneFingerRotation' or 'tap')")]
             },
+            .valueFormat(),
+            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep"], because: "they are in value units"),
         ])
 
     /// A line of static text.

@@ -1,4 +1,5 @@
 import ControlWidgets
+import Formatting
 import Graphics
 import PanelLayout
 
@@ -41,6 +42,8 @@ enum WidgetFactory {
         if let r = spec.numbers("range"), r.count == 2 { model.range = KnobValueRange(lo: r[0], hi: r[1]) }
         if let n = spec.number("defaultPosition") { model.defaultPosition = KnobMath.radians(n) }
         if let b = spec.bool("enabled") { model.isEnabled = b }
+        model.valueSteps = KnobValueSteps(step: spec.number("step"), wheel: spec.number("wheelStep"),
+                                          key: spec.number("keyStep"), page: spec.number("pageStep"))
         if let n = spec.number("position") { _ = model.setPosition(degrees: n) }
 
         let tint = spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint)
@@ -61,6 +64,12 @@ enum WidgetFactory {
         look.satinFinish = spec.string("finish") != "flat"
         look.caption = spec.string("label")
         look.captionColor = Color(theme.textColor)
+        look.valueFormat = spec.string("valueFormat").flatMap { try? ValueFormat(parsing: $0) }
+        if let p = spec.string("valuePlacement").flatMap(KnobValuePlacement.init(rawValue:)) {
+            look.valuePlacement = p
+        } else if model.mode == .continuous && model.range != nil {
+            look.valuePlacement = .center
+        }
         if let path = spec.string("image") { look.images[.normal] = try ImageSurface(pngPath: path) }
         for (name, path) in spec.stateStrings("images") ?? [:] {
             if let state = ControlState(name: name) { look.images[state] = try ImageSurface(pngPath: path) }

@@ -258,26 +258,26 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
     private mutating func wheel(steps: Double, time: Double, model: inout KnobModel) -> [KnobEvent] {
         guard !isTracking, steps.isFinite, steps != 0 else { return [] }
         if model.mode == .continuous {
-            return model.step(by: 1, continuousAngle: steps * KnobModel.wheelStepAngle, at: time)
+            return model.step(by: 1, continuousAngle: steps * model.wheelStepAngleInUse, at: time)
         }
         wheelRemainder += steps
         let whole = wheelRemainder.rounded(.towardZero)
         wheelRemainder -= whole
         guard whole != 0, abs(whole) < Double(Int32.max) else { return [] }
-        return model.step(by: Int(whole), continuousAngle: KnobModel.wheelStepAngle, at: time)
+        return model.step(by: Int(whole), continuousAngle: model.wheelStepAngleInUse, at: time)
     }
 
     private mutating func key(_ key: KnobKey, time: Double, model: inout KnobModel) -> [KnobEvent] {
         guard !isTracking else { return [] }
         switch key {
         case .right, .up:
-            return model.step(by: 1, continuousAngle: KnobModel.arrowStepAngle, at: time)
+            return model.step(by: 1, continuousAngle: model.keyStepAngleInUse, at: time)
         case .left, .down:
-            return model.step(by: -1, continuousAngle: KnobModel.arrowStepAngle, at: time)
+            return model.step(by: -1, continuousAngle: model.keyStepAngleInUse, at: time)
         case .pageUp:
-            return model.step(by: model.mode.isDiscrete ? model.pageSteps : 1, continuousAngle: KnobModel.pageStepAngle, at: time)
+            return model.step(by: model.mode.isDiscrete ? model.pageSteps : 1, continuousAngle: model.pageStepAngleInUse, at: time)
         case .pageDown:
-            return model.step(by: model.mode.isDiscrete ? -model.pageSteps : -1, continuousAngle: KnobModel.pageStepAngle, at: time)
+            return model.step(by: model.mode.isDiscrete ? -model.pageSteps : -1, continuousAngle: model.pageStepAngleInUse, at: time)
         case .home:
             return model.moveToLimit(end: false, at: time)
         case .end:

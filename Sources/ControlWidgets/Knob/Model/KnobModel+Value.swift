@@ -24,7 +24,7 @@ extension KnobModel {
     /// a range. A circular knob that is not normalized reads its angle within the turn.
     public var value: Double? {
         guard let range else { return nil }
-        return value(forPosition: position, in: range)
+        return valueOnStepGrid(value(forPosition: position, in: range))
     }
 
     /// The value shown at `time` (follows animations); nil without a range.

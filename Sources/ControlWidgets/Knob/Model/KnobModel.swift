@@ -49,6 +49,8 @@ public struct KnobModel: Sendable, Equatable {
     public var defaultPosition: Double = 0
     /// Optional linear mapping of the knob's travel to `value` (see KnobModel+Value).
     public var range: KnobValueRange?
+    /// Value steps of a continuous knob with a range (see KnobModel+ValueStep).
+    public var valueSteps = KnobValueSteps()
 
     /// A touch is down on the knob (UIControl's own highlight while touched).
     public internal(set) var isPressed = false
@@ -191,7 +193,12 @@ public struct KnobModel: Sendable, Equatable {
 
     /// The position `requested` becomes: clamped to [min, max] when not circular, else moved
     /// by whole turns into (-π, π] when normalized (setPosition:animated: in the reference).
+    /// With value steps, the result is then snapped to the step grid (KnobModel+ValueStep).
     public func constrained(_ requested: Double) -> Double {
+        snappedToValueStep(limited(requested))
+    }
+
+    private func limited(_ requested: Double) -> Double {
         if !storedCircular {
             return Swift.min(Swift.max(requested, storedMin), storedMax)
         }
