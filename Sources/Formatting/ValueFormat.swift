@@ -4,11 +4,11 @@
 ///
 ///     text  %[flags][width][.precision]conversion  text
 ///
-/// - exactly one conversion: `d` or `i` (the value rounded to the nearest whole number),
+/// - at most one conversion (none: the text is shown as it is): `d` or `i` (the value rounded to the nearest whole number),
 ///   `f` or `F` (fixed point, `precision` decimals, default 6, as printf);
 /// - flags: `+` (always a sign), ` ` (a space where a plus sign would go), `0` (pad with zeros),
 ///   `-` (pad on the right);
-/// - width 0…64 and precision 0…12;
+/// - width 0…20 and precision 0…6 (values are bounded by ±1e9, so 6 decimals are exact);
 /// - `%%` is a literal percent sign; any other text (UTF-8, `°`, units) is copied as it is.
 ///
 /// One deliberate difference from C: a value that rounds to zero never shows a minus sign
@@ -25,9 +25,11 @@ public struct ValueFormat: Sendable, Equatable {
     public var spaceSign: Bool
     public var zeroPad: Bool
     public var leftAlign: Bool
+    /// False for a format that is only text ("vol"): the value is not shown.
+    public var hasConversion = true
 
-    public static let maxWidth = 64
-    public static let maxPrecision = 12
+    public static let maxWidth = 20
+    public static let maxPrecision = 6
 
     /// A fixed-point format with `decimals` decimals and an optional unit after a space.
     public init(decimals: Int, unit: String = "") {
@@ -82,8 +84,7 @@ public struct ValueFormat: Sendable, Equatable {
             }
             i += 1
         }
-        guard found else { throw ValueFormatError("no conversion; put one of %d, %i or %.Nf where the number goes (e.g. \"%.1f °C\")") }
-        suffix = String(literal)
+        if found { suffix = String(literal) } else { prefix = String(literal); hasConversion = false }
     }
 
     private static func number(_ chars: [Unicode.Scalar], _ i: inout Int, limit: Int, what: String) throws(ValueFormatError) -> Int {
@@ -98,6 +99,7 @@ public struct ValueFormat: Sendable, Equatable {
 
     /// The text for `value`. Non-finite values (which never reach widgets) print as "–".
     public func string(_ value: Double) -> String {
+        guard hasConversion else { return prefix }
         guard value.isFinite else { return prefix + "–" + suffix }
         let decimals = conversion == .integer ? 0 : precision
         var digits = Self.fixedDigits(abs(value), decimals: decimals)
@@ -116,6 +118,15 @@ public struct ValueFormat: Sendable, Equatable {
         }
         return prefix + sign + digits + suffix
     }
+
+    /// The slider's spelling: nil when the pattern is not accepted (the checker says why).
+    public init?(_ pattern: String) {
+        guard let parsed = try? ValueFormat(parsing: pattern) else { return nil }
+        self = parsed
+    }
+
+    /// The slider's spelling of `string(_:)`.
+    public func string(for value: Double) -> String { string(value) }
 
     /// `magnitude` (≥ 0) with exactly `decimals` decimals, rounded half away from zero.
     static func fixedDigits(_ magnitude: Double, decimals: Int) -> String {

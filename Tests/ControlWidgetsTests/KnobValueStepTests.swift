@@ -1,4 +1,3 @@
-import Formatting
 import Graphics
 import Testing
 @testable import ControlWidgets

@@ -1,7 +1,7 @@
 import Formatting
 import Testing
 
-@Suite struct ValueFormatTests {
+@Suite struct ValueFormatParsingTests {
     private func f(_ format: String, _ v: Double) throws -> String { try ValueFormat(parsing: format).string(v) }
 
     @Test func fixedPointWithUnit() throws {
@@ -47,14 +47,18 @@ import Testing
         ("%d %d", "more than one conversion"),
         ("%", "'%' at the end"),
         ("%.1", "not finished"),
-        ("no number", "no conversion"),
         ("%.1d", "takes no precision"),
-        ("%999d", "width is larger than 64"),
-        ("%.13f", "precision is larger than 12"),
+        ("%999d", "width is larger than 20"),
+        ("%.7f", "precision is larger than 6"),
     ])
     func rejectsUnsafeOrBrokenFormats(format: String, message: String) {
         #expect(throws: ValueFormatError.self) { try ValueFormat(parsing: format) }
         do { _ = try ValueFormat(parsing: format) } catch { #expect(error.description.contains(message), "\(error.description)") }
+    }
+
+    @Test func textOnlyFormatShowsItsText() throws {
+        #expect(try f("vol", 3) == "vol")
+        #expect(try f("100%%", 3) == "100%")
     }
 
     @Test func hugeValuesStayFinite() throws {

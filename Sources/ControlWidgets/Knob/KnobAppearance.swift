@@ -1,4 +1,3 @@
-import Formatting
 import Graphics
 
 /// How a knob looks beyond its model: the reference's colour, font, image and shadow

@@ -1,4 +1,3 @@
-import Formatting
 import Graphics
 
 /// Where a knob writes its value (not in the reference: a thermostat must show 21.5 °C, not

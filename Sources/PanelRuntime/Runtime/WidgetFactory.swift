@@ -1,5 +1,4 @@
 import ControlWidgets
-import Formatting
 import Graphics
 import PanelLayout
 

@@ -1,0 +1,6 @@
+import Formatting
+
+/// The one printf-style value format of the project lives in the Formatting module, so the
+/// layout checker (PanelLayout) and every widget parse formats the same way. Widgets use it
+/// under this name without importing Formatting.
+public typealias ValueFormat = Formatting.ValueFormat
