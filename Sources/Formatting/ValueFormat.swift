@@ -119,6 +119,13 @@ public struct ValueFormat: Sendable, Equatable {
         return prefix + sign + digits + suffix
     }
 
+    /// The same number without the text around it and without padding (tick labels).
+    public var numberOnly: ValueFormat {
+        var f = self
+        f.prefix = ""; f.suffix = ""; f.width = 0
+        return f
+    }
+
     /// The slider's spelling: nil when the pattern is not accepted (the checker says why).
     public init?(_ pattern: String) {
         guard let parsed = try? ValueFormat(parsing: pattern) else { return nil }

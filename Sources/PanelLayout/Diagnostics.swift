@@ -22,16 +22,19 @@ public struct LayoutDiagnostic: Error, Sendable, Equatable, CustomStringConverti
     public var file: String
     public var location: SourceLocation
     public var message: String
+    /// A warning (the file works, but something is likely wrong on the real screen).
+    public var isWarning: Bool
 
-    public init(file: String, location: SourceLocation, message: String) {
+    public init(file: String, location: SourceLocation, message: String, isWarning: Bool = false) {
         self.file = file
         self.location = location
         self.message = message
+        self.isWarning = isWarning
     }
 
-    /// `FILE:LINE:COLUMN: error: MESSAGE`
+    /// `FILE:LINE:COLUMN: error: MESSAGE` (or `warning:`)
     public var description: String {
-        "\(file):\(location.line):\(location.column): error: \(message)"
+        "\(file):\(location.line):\(location.column): \(isWarning ? "warning" : "error"): \(message)"
     }
 }
 

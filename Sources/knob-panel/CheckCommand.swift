@@ -2,15 +2,22 @@ import PanelLayout
 
 enum CheckCommand {
     static let spec = CommandSpec(
-        name: "check", abstract: "Validate layout files; print every problem as FILE:LINE:COLUMN: error: message.",
-        usage: "check FILE...", arguments: [("FILE", "One or more layout files (JSON).")], options: [])
+        name: "check", abstract: "Validate layout files; print every problem as FILE:LINE:COLUMN: error: message (warnings: exit 0).",
+        usage: "check FILE... [--screen-mm WxH]", arguments: [("FILE", "One or more layout files (JSON).")],
+        options: [OptionSpec("screen-mm", value: "WxH", help: "The screen's visible size in millimetres (e.g. 154x86 for a 7-inch 800x480); warns about touch targets under 9 mm.",
+                             default: "the panel's physicalSize, else no touch-target check")])
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
         guard !args.positionals.isEmpty else { throw CommandFailure("check needs at least one FILE (see 'knob-panel check --help')", status: 64) }
         var failed = false
+        let screenMM: (width: Double, height: Double)?
+        do { screenMM = try millimetres(args.value("screen-mm")) } catch { throw CommandFailure(error.description, status: 64) }
         for path in args.positionals {
             switch PanelLoader.load(path: path) {
             case .success(let panel):
+                if let mm = screenMM ?? panel.physicalSize {
+                    for w in TouchTargets.warnings(panel, screenMM: mm) { Console.err(w.description) }
+                }
                 let widgets = panel.pages.reduce(0) { $0 + $1.widgets.count }
                 Console.out("\(path): ok (\(panel.pages.count) page\(panel.pages.count == 1 ? "" : "s"), \(widgets) widget\(widgets == 1 ? "" : "s"))")
             case .failure(let errors):
@@ -20,6 +27,16 @@ enum CheckCommand {
         }
         if failed { throw CommandFailure(nil, status: 1) }
     }
+}
+
+/// "WxH" in millimetres, decimals allowed ("154.2x85.9").
+func millimetres(_ text: String?) throws(UsageError) -> (width: Double, height: Double)? {
+    guard let text else { return nil }
+    let parts = text.split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else {
+        throw UsageError("--screen-mm expects WIDTHxHEIGHT in millimetres such as 154x86, got '\(text)'")
+    }
+    return (w, h)
 }
 
 /// Loads a panel or fails with every diagnostic printed.

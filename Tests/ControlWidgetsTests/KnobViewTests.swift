@@ -16,6 +16,7 @@ import Testing
     static func flat(_ configure: (inout KnobAppearance) -> Void = { _ in }) -> KnobAppearance {
         var a = KnobAppearance(colors: KnobColors(tint: drawTint))
         a.satinFinish = false
+        a.titleOrientation = .radial     // with flat: the reference's look
         configure(&a)
         return a
     }

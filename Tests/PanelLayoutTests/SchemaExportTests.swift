@@ -31,7 +31,8 @@ private var repositoryRoot: URL {
     #expect(knob["properties"]?["shadowOpacity"]?["maximum"] == .number(1))
     #expect(knob["properties"]?["timeScale"]?["exclusiveMinimum"] == .number(0))
     #expect(knob["properties"]?["positions"]?["minimum"] == .number(2))
-    #expect(schema["$defs"]?["label"]?["required"] == .array([.string("id"), .string("type"), .string("text")]))
+    #expect(schema["$defs"]?["toggle"]?["required"] == .array([.string("id"), .string("type"), .string("title")]))
+    #expect(schema["$defs"]?["label"]?["required"] == .array([.string("id"), .string("type")]))   // text or bind
 }
 
 /// Every key the checker accepts is documented for panel authors.

@@ -244,8 +244,8 @@ import Testing
         #expect(r.knob.knobRadius == 100)
     }
 
-    /// Every command gets an answer: asking a label for its value is an error line.
-    @Test func getOnALabelAnswersWithAnError() throws {
+    /// Every command gets an answer: a label answers with its text (labels take `set text`).
+    @Test func getOnALabelAnswersWithItsText() throws {
         let text = """
         { "panel": "G", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
           { "id": "t", "type": "label", "text": "hi", "frame": [0, 0, 100, 30] } ] } ] }
@@ -254,7 +254,7 @@ import Testing
         var lines: [String] = []
         c.emit = { lines.append($0) }
         c.execute(commandLine: #"{"command":"get","widget":"t"}"#, at: 1)
-        #expect(lines.count == 1 && lines[0].contains("\"error\""))
+        #expect(lines == [#"{"t":1,"widget":"t","event":"state","text":"hi"}"#])
     }
 
     /// The mouse drives the knob like a finger: left button down on the knob, drag, up.

@@ -29,6 +29,10 @@ public struct KnobAppearance {
     public var valueFormat: ValueFormat?
     /// Where the value is shown: on the knob's centre, after the caption, or nowhere.
     public var valuePlacement: KnobValuePlacement = .none
+    /// How titles stand (KnobView+Titles): upright (level, the default) or radial (the reference).
+    public var titleOrientation: KnobTitleOrientation = .upright
+    /// The scale around a knob with limits (KnobView+Scale); nil = none.
+    public var scale: KnobScale?
 
     public init(colors: KnobColors) { self.colors = colors }
 

@@ -27,6 +27,11 @@ extension KnobView {
         return valueFormatInUse.string(model.valueOnStepGrid(v))
     }
 
+    /// The value as the readout writes it (for labels bound to this knob).
+    public func currentReadout() -> String? {
+        model.value.map { valueFormatInUse.string($0) }
+    }
+
     /// Whether a caption line sits under the knob.
     var hasCaptionLine: Bool {
         appearance.caption != nil || (appearance.valuePlacement == .caption && model.range != nil)
@@ -47,7 +52,9 @@ extension KnobView {
     /// it reads (≥ 4.5:1), else near-white or near-black, whichever contrasts more.
     var faceInk: Color {
         let fill = appearance.colors.fillColor(for: state)
-        return fill.readableInk(preferred: appearance.colors.title[state] ?? appearance.colors.title[.normal])
+        if let explicit = appearance.colors.title[state] ?? appearance.colors.title[.normal],
+           explicit.contrastRatio(with: fill.withAlpha(1)) >= 4.5 { return explicit }
+        return appearance.satinFinish ? Self.satinInk(on: fill) : fill.withAlpha(1).readableInk()
     }
 
     /// Draws the value upright on the knob's centre `c` (screen pixels). The text image is

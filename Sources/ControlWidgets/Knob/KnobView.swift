@@ -5,7 +5,7 @@ import Graphics
 /// model's screen rotation at composite time), the foreground image with its own shadow,
 /// the focus ring and the caption. Images are regenerated only when their look changes
 /// (state colour, zoomed title, scale); turning the knob never redraws them.
-public final class KnobView: WidgetView {
+public final class KnobView: WidgetView, ValueReadout {
     public let id: String
     public let frame: Rect
     public private(set) var model: KnobModel
@@ -26,6 +26,9 @@ public final class KnobView: WidgetView {
     private var satinCache: (scale: Double, surface: ImageSurface)?
     /// The value readout on the knob's centre (KnobView+Readout), keyed by text and scale.
     var readoutCache: (key: String, surface: ImageSurface)?
+    /// The title layer's text images (KnobView+Titles) and the scale's track (KnobView+Scale).
+    var titleCache: (key: String, images: [(ImageSurface, Bool)])?
+    var scaleCache: (key: String, surface: ImageSurface)?
 
     static let captionHeightRatio = 0.16
 
@@ -58,7 +61,7 @@ public final class KnobView: WidgetView {
 
     /// The reference's knobRadius, at most half the knob's square (a larger one would be
     /// clipped by the image and would take touches meant for neighbouring widgets).
-    public var knobRadius: Double { Swift.min(appearance.knobRadius ?? knobRect.width / 2, knobRect.width / 2) }
+    public var knobRadius: Double { Swift.min(appearance.knobRadius ?? knobRect.width / 2 * discFraction, knobRect.width / 2) }
     public var roundArea: RoundArea? { RoundArea(center: knobRect.center, radius: knobRadius, clockwise: model.clockwise) }
     public var geometry: KnobGeometry { KnobGeometry(sideLength: knobRect.width, radius: knobRadius) }
 
@@ -95,6 +98,7 @@ public final class KnobView: WidgetView {
             ctx.setSource(img, at: Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded()), smooth: false)
             ctx.paint()
         }
+        drawScale(in: ctx, center: c, mapping: mapping, time: time)
         if appearance.shadowOpacity > 0, let mask = shadowMask(mapping) {
             let sc = Point(x: c.x + appearance.shadowOffset.dx * s, y: c.y + appearance.shadowOffset.dy * s)
             ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
@@ -132,6 +136,7 @@ public final class KnobView: WidgetView {
             ctx.setSource(img, at: origin, smooth: false)
             ctx.paint()
         }
+        drawTitleLayer(in: ctx, center: c, mapping: mapping, time: time)
         drawCenterReadout(in: ctx, center: c, mapping: mapping, time: time)
         if hasFocus {
             ctx.newPath()
@@ -163,12 +168,16 @@ public final class KnobView: WidgetView {
             }
             let size = fittedTitleSize()
             let zoomed = appearance.zoomTopTitle ? (appearance.zoomPointSize > 0 ? appearance.zoomPointSize : Swift.max(17, size)) : size
-            face = .titles(titles, angles: angles, pointSize: size, zoomedIndex: model.positionIndex, zoomedPointSize: Swift.max(zoomed, size))
+            // The title layer draws them itself (upright, highlighted): the image is the disc.
+            face = drawsTitleLayer ? .titles([], angles: [], pointSize: size, zoomedIndex: -1, zoomedPointSize: size)
+                : .titles(titles, angles: angles, pointSize: size, zoomedIndex: model.positionIndex, zoomedPointSize: Swift.max(zoomed, size))
         } else {
             face = .pip
         }
-        return KnobArtwork(side: knobRect.width, knobRadius: knobRadius, fill: appearance.colors.fillColor(for: st),
-                           titleColor: appearance.colors.titleColor(for: st), face: face,
+        // With a scale round it the image is just the disc, so the pip sits on the disc.
+        let side = discFraction < 1 ? 2 * knobRadius : knobRect.width
+        return KnobArtwork(side: side, knobRadius: knobRadius, fill: appearance.colors.fillColor(for: st),
+                           titleColor: titleInk, face: face,
                            fontName: appearance.fontName, scale: mapping.scale)
     }
 

@@ -1,24 +1,34 @@
 import Graphics
 
-/// Static text on the panel (titles, units, captions). Rendered once into a cached surface.
+/// Text on the panel (titles, units, captions, status lines). Rendered into a cached surface,
+/// redrawn only when its text changes: by a `set` command (`{"command":"set","widget":"status",
+/// "text":"Heating…"}`) or, for a label with `bind`, whenever the bound widget's value changes.
 public final class LabelView: WidgetView {
     public let id: String
     public let frame: Rect
-    public let text: String
+    public private(set) var text: String
     public let fontName: String
     public let fontSize: Double
     public let color: Color
     public let alignment: TextLayout.Alignment
     public let bold: Bool
+    /// The id of the widget whose value this label shows (nil: static text).
+    public let bind: String?
+    /// How a bound number is written; nil = the bound widget's own readout text.
+    public let valueFormat: ValueFormat?
     public var needsDisplay = true
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
-    private var cache: (scale: Double, surface: ImageSurface)?
+    private var cache: (scale: Double, text: String, surface: ImageSurface)?
+
+    /// Longest text a command may set (a status line, not a document).
+    public static let maxTextLength = 1000
 
     public init(id: String, frame: Rect, text: String, fontName: String, fontSize: Double, color: Color,
-                alignment: TextLayout.Alignment, bold: Bool) {
+                alignment: TextLayout.Alignment, bold: Bool, bind: String? = nil, valueFormat: ValueFormat? = nil) {
         self.id = id; self.frame = frame; self.text = text; self.fontName = fontName
         self.fontSize = fontSize; self.color = color; self.alignment = alignment; self.bold = bold
+        self.bind = bind; self.valueFormat = valueFormat
     }
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect { mapping.toScreen(frame) }
@@ -31,7 +41,7 @@ public final class LabelView: WidgetView {
     }
 
     private func cachedImage(scale: Double) -> ImageSurface? {
-        if let cache, cache.scale == scale { return cache.surface }
+        if let cache, cache.scale == scale, cache.text == text { return cache.surface }
         let w = Swift.max(1, Int((frame.width * scale).rounded(.up)))
         let h = Swift.max(1, Int((frame.height * scale).rounded(.up)))
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
@@ -40,8 +50,27 @@ public final class LabelView: WidgetView {
         layout.setWidth(Double(w), alignment: alignment)
         ctx.setColor(color)
         layout.draw(at: Point(x: 0, y: (Double(h) - layout.size.height) / 2))
-        cache = (scale, surface)
+        cache = (scale, text, surface)
         return surface
+    }
+
+    /// Changes the text (a command, or the bound widget's value); repaints only on a change.
+    public func setText(_ newText: String) {
+        guard newText != text else { return }
+        text = newText
+        needsDisplay = true
+    }
+
+    /// Shows the bound widget's state: its `value` (through `valueFormat`, else the widget's
+    /// own `readout`), else its `title`, else its `on` as On/Off.
+    public func show(boundState state: WidgetEvent, readout: String?) {
+        if let v = state["value"]?.number {
+            setText(valueFormat?.string(v) ?? readout ?? ValueFormat(decimals: v == v.rounded() ? 0 : 2).string(v))
+        } else if let title = state["title"]?.string {
+            setText(title)
+        } else if let on = state["on"]?.bool {
+            setText(on ? "On" : "Off")
+        }
     }
 
     public func isAnimating(at time: Double) -> Bool { false }
@@ -49,9 +78,27 @@ public final class LabelView: WidgetView {
     public func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent] { [] }
     public func advance(to time: Double) -> [WidgetEvent] { [] }
     public var typeName: String { "label" }
-    public var commandKeys: [String: Set<String>] { [:] }
+    public var commandKeys: [String: Set<String>] { ["set": ["text"]] }
+
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
-        throw WidgetCommandError("label '\(id)' has no value to set")
+        guard let value = command.arguments["text"] else { throw WidgetCommandError("nothing to set: give 'text'") }
+        guard let newText = value.string else { throw WidgetCommandError("'text' must be a string") }
+        guard newText.unicodeScalars.count <= Self.maxTextLength else {
+            throw WidgetCommandError("'text' is longer than \(Self.maxTextLength) characters")
+        }
+        setText(newText)
+        return []
     }
-    public func snapshot() -> WidgetEvent? { nil }
+
+    /// `{"event":"state","text":…}` for `get` and `list`.
+    public func snapshot() -> WidgetEvent? {
+        WidgetEvent("state", [EventField("text", .string(text))])
+    }
+}
+
+/// A widget that can write its value as the user sees it (a knob's readout), so a label bound
+/// to it shows the same text by default.
+public protocol ValueReadout: AnyObject {
+    /// The current value as shown, e.g. "21.5 °C"; nil when the widget has none.
+    func currentReadout() -> String?
 }

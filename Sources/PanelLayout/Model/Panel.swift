@@ -52,6 +52,8 @@ public struct Panel: Sendable {
     public var sourcePath: String
     /// Clockwise rotation of the design on the physical screen, in degrees: 0, 90, 180 or 270.
     public var rotation: Int
+    /// The screen's visible area in millimetres as the panel is seen (`physicalSize`), if given.
+    public var physicalSize: (width: Double, height: Double)?
 
     public init(name: String, designWidth: Int, designHeight: Int, theme: Theme = Theme(), pages: [Page],
                 sourcePath: String, rotation: Int = 0) {

@@ -14,12 +14,17 @@ public struct WidgetKind: Sendable {
     public var doc: String
     public var properties: [PropertyRule]
     public var constraints: [WidgetConstraint]
+    /// Groups of keys of which at least one must be given (a label's `text` or `bind`); a
+    /// missing one is reported like a missing required key, at the object's `{`.
+    public var requiredAnyOf: [[String]]
 
-    public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = []) {
+    public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = [],
+                requiredAnyOf: [[String]] = []) {
         self.name = name
         self.doc = doc
         self.properties = properties
         self.constraints = constraints
+        self.requiredAnyOf = requiredAnyOf
     }
 
     public func property(named key: String) -> PropertyRule? {
@@ -29,7 +34,7 @@ public struct WidgetKind: Sendable {
 
 /// The widget type registry. Adding a widget type (say "slider") is one entry in `all`.
 public enum WidgetTypes {
-    public static let all: [WidgetKind] = [knob, label, slider, rangeSlider]
+    public static let all: [WidgetKind] = [knob, label, slider, rangeSlider, button, toggle, segmented]
 
     public static func kind(named name: String) -> WidgetKind? {
         all.first { $0.name == name }
@@ -100,6 +105,13 @@ public enum WidgetTypes {
             PropertyRule("wheelStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: one wheel or encoder detent, value units. Default: step (else 5°)."),
             PropertyRule("keyStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: one arrow key, value units. Default: step (else 1°)."),
             PropertyRule("pageStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: PageUp/PageDown, value units. Default: 10 key steps (else 10°)."),
+            PropertyRule("titleOrientation", .enumeration(["upright", "radial"]), default: .string("upright"),
+                         doc: "Discrete modes: upright titles stay level however the knob turns (never upside down); radial titles follow the rim (the reference)."),
+            PropertyRule("scale", .bool,
+                         doc: "A track arc from min to max outside the disc, filled up to the position in the accent colour (knobs with circular false). Default: true for continuous knobs with circular false, else false."),
+            PropertyRule("ticks", .integer(min: 0, max: 101), default: .number(0), doc: "Major ticks on the scale, both ends included (0: none, else at least 2)."),
+            PropertyRule("minorTicks", .integer(min: 0, max: 20), default: .number(0), doc: "Minor ticks between two major ticks."),
+            PropertyRule("tickLabels", .bool, default: .bool(false), doc: "Write the value at each major tick (needs a range and ticks)."),
         ],
         constraints: [
             WidgetConstraint { members in
@@ -110,18 +122,75 @@ public enum WidgetTypes {
                 return [(gesture.location, "'gesture': '\(name)' is not available in mode 'rotaryDial' (use 'oneFingerRotation' or 'tap')")]
             },
             .valueFormat(),
-            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep"], because: "they are in value units"),
+            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels"], because: "they are in value units"),
+            WidgetConstraint { members in
+                guard let n = members["ticks"], n.value.numberValue == 1 else { return [] }
+                return [(n.value.location, "'ticks': 1 tick cannot mark a scale; give 0 (none) or at least 2 (both ends)")]
+            },
         ])
 
-    /// A line of static text.
+    /// A line of text: static, set by commands, or showing another widget's value.
     public static let label = WidgetKind(
         name: "label",
-        doc: "Static text inside its frame.",
+        doc: "Text inside its frame: static, set by a command, or bound to another widget's value.",
         properties: [
-            PropertyRule("text", .string(nonEmpty: false), required: true, doc: "The text."),
+            PropertyRule("text", .string(nonEmpty: false), doc: "The text (required unless the label has 'bind'; a bound label shows it until the value is known)."),
+            PropertyRule("bind", .identifier, doc: "Id of a widget whose value this label shows, updated on every change."),
+            PropertyRule("valueFormat", .string(nonEmpty: true), doc: "With bind: printf-style format of the bound value; default: the bound widget's own readout."),
             PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), default: .number(24), doc: "Font size in design pixels."),
             PropertyRule("color", .color, doc: "Text color; default: the theme's textColor."),
             PropertyRule("align", .enumeration(["left", "center", "right"]), default: .string("center"), doc: "Horizontal alignment inside the frame."),
             PropertyRule("weight", .enumeration(["normal", "bold"]), default: .string("normal"), doc: "Font weight."),
+        ],
+        constraints: [
+            .valueFormat(),
+            .needs("bind", for: ["valueFormat"], because: "it formats the bound value"),
+        ],
+        requiredAnyOf: [["text", "bind"]])
+
+    /// Keys every tile-shaped control has.
+    static func tileCommon(_ what: String) -> [PropertyRule] {
+        [
+            PropertyRule("tint", .color, doc: "Accent of the \(what); default: the theme's tint."),
+            PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), doc: "Text size in design pixels; default: 38 % of the height, 12…32."),
+            PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled \(what) ignores input and is drawn dimmed."),
+        ]
+    }
+
+    /// A momentary push button.
+    public static let button = WidgetKind(
+        name: "button",
+        doc: "A push button: pressed, released and clicked events; optional auto-repeat.",
+        properties: [
+            PropertyRule("title", .string(nonEmpty: false), doc: "The button's text."),
+            PropertyRule("icon", .imagePath, doc: "An image (PNG) drawn above the title, or alone."),
+            PropertyRule("repeat", .bool, default: .bool(false), doc: "While held, click again after 0.5 s and then every 0.1 s (+ and - buttons)."),
+            PropertyRule("selected", .bool, default: .bool(false), doc: "Drawn in the selected (accent) state."),
+        ] + tileCommon("button"),
+        requiredAnyOf: [["title", "icon"]])
+
+    /// An on/off switch.
+    public static let toggle = WidgetKind(
+        name: "toggle",
+        doc: "An on/off switch with a title; a tap flips it (valueChanged with on).",
+        properties: [
+            PropertyRule("title", .string(nonEmpty: false), required: true, doc: "The text beside the switch."),
+            PropertyRule("on", .bool, default: .bool(false), doc: "Initial state."),
+        ] + tileCommon("toggle"))
+
+    /// One choice among a few, side by side.
+    public static let segmented = WidgetKind(
+        name: "segmented",
+        doc: "A row of segments, one selected (valueChanged with index and title).",
+        properties: [
+            PropertyRule("titles", .array(of: .string(nonEmpty: false), minCount: 2, maxCount: 12), required: true, doc: "One title per segment, 2…12."),
+            PropertyRule("index", .integer(min: 0, max: 11), default: .number(0), doc: "The initially selected segment (0-based)."),
+        ] + tileCommon("segmented control"),
+        constraints: [
+            WidgetConstraint { members in
+                guard let i = members["index"], let n = i.value.numberValue, let titles = members["titles"]?.value.arrayValue,
+                      Int(n) >= titles.count else { return [] }
+                return [(i.value.location, "'index' \(Int(n)) is out of range: there are \(titles.count) titles (0…\(titles.count - 1))")]
+            },
         ])
 }

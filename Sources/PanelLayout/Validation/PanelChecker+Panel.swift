@@ -43,8 +43,14 @@ extension PanelChecker {
 
         guard diagnostics.isEmpty, pagesOK, let name, let size else { return nil }
         let rotation = Int(values["rotation"]?.numberValue ?? 0)
-        return Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
-                     pages: pages, sourcePath: sourcePath, rotation: rotation)
+        checkBindings(pages)
+        guard diagnostics.isEmpty else { return nil }
+        var panel = Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
+                          pages: pages, sourcePath: sourcePath, rotation: rotation)
+        if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {
+            panel.physicalSize = (mm[0], mm[1])
+        }
+        return panel
     }
 
     func makeTheme(_ value: LayoutValue?) -> Theme {
@@ -193,6 +199,10 @@ extension PanelChecker {
             }
             for constraint in kind.constraints {
                 for (location, message) in constraint.check(byKey) { report(location, message) }
+            }
+            for group in kind.requiredAnyOf where !group.contains(where: { byKey[$0] != nil }) {
+                let others = group.dropFirst().map { "'\($0)'" }.joined(separator: " or ")
+                report(node.location, "missing required key '\(group[0])' in \(context) (or give \(others))")
             }
         }
 

@@ -28,6 +28,7 @@ public final class PanelController {
         compositor = try Compositor(width: w, height: h, backgroundColors: colors)
         damage = DamageRegion(width: w, height: h)
         damage.addAll()
+        LabelBindings.refreshAll(in: scene.widgets)
     }
 
     /// The upright frame (design orientation) in ordinary memory.
@@ -169,6 +170,7 @@ public final class PanelController {
 
     private func publish(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
         for e in events { emit(line(for: e, widget: widget.id, time: time, requestID: nil)) }
+        LabelBindings.update(after: events, from: widget, in: scene.widgets)
     }
 
     private func line(for event: WidgetEvent, widget: String, time: Double, requestID: String?) -> String {

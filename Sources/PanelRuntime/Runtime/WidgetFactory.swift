@@ -14,12 +14,30 @@ enum WidgetFactory {
             return LabelView(id: spec.id, frame: frame, text: spec.string("text") ?? "",
                              fontName: spec.string("fontName") ?? theme.font, fontSize: spec.number("fontSize") ?? 24,
                              color: spec.color("color").map(Color.init(_:)) ?? Color(theme.textColor),
-                             alignment: align, bold: spec.string("weight") == "bold")
+                             alignment: align, bold: spec.string("weight") == "bold",
+                             bind: spec.string("bind"), valueFormat: spec.string("valueFormat").flatMap { ValueFormat($0) })
         case "slider", "rangeSlider":
             return try makeSlider(spec, frame: frame, theme: theme)
+        case "button":
+            return ButtonView(id: spec.id, frame: frame, title: spec.string("title") ?? "",
+                              icon: try spec.string("icon").map { (p: String) throws(GraphicsError) in try ImageSurface(pngPath: p) },
+                              repeats: spec.bool("repeat") ?? false, chrome: chrome(spec, theme),
+                              enabled: spec.bool("enabled") ?? true, selected: spec.bool("selected") ?? false)
+        case "toggle":
+            return ToggleView(id: spec.id, frame: frame, title: spec.string("title") ?? "", on: spec.bool("on") ?? false,
+                              chrome: chrome(spec, theme), enabled: spec.bool("enabled") ?? true)
+        case "segmented":
+            return SegmentedView(id: spec.id, frame: frame, titles: spec.strings("titles") ?? [], index: Int(spec.number("index") ?? 0),
+                                 chrome: chrome(spec, theme), enabled: spec.bool("enabled") ?? true)
         default:
             return try makeKnob(spec, frame: frame, theme: theme)
         }
+    }
+
+    /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
+    static func chrome(_ spec: WidgetSpec, _ theme: Theme) -> ControlChrome {
+        ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
+                      fontSize: spec.number("fontSize"), textColor: Color(theme.textColor))
     }
 
     static func makeKnob(_ spec: WidgetSpec, frame: Rect, theme: Theme) throws(GraphicsError) -> KnobView {
@@ -68,6 +86,12 @@ enum WidgetFactory {
             look.valuePlacement = p
         } else if model.mode == .continuous && model.range != nil {
             look.valuePlacement = .center
+        }
+        if let o = spec.string("titleOrientation").flatMap(KnobTitleOrientation.init(rawValue:)) { look.titleOrientation = o }
+        // A scale by default where it says something: a continuous knob between limits.
+        if spec.bool("scale") ?? (model.mode == .continuous && !model.circular) {
+            look.scale = KnobScale(ticks: Int(spec.number("ticks") ?? 0), minorTicks: Int(spec.number("minorTicks") ?? 0),
+                                   tickLabels: spec.bool("tickLabels") ?? false)
         }
         if let path = spec.string("image") { look.images[.normal] = try ImageSurface(pngPath: path) }
         for (name, path) in spec.stateStrings("images") ?? [:] {

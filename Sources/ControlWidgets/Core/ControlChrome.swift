@@ -1,0 +1,71 @@
+import Graphics
+
+/// The shared look of the tile-shaped controls (button, toggle, segmented): colours derived
+/// from the tint exactly as the knob derives its fill (KnobColors), text in ink chosen for
+/// WCAG contrast (≥ 4.5:1) with whatever it sits on, rounded tiles, a focus ring.
+public struct ControlChrome: Sendable, Equatable {
+    public var tint: Color
+    public var fontName: String
+    /// Text size in design pixels; nil = fitted to the frame's height.
+    public var fontSize: Double?
+    /// The panel's text colour, for text that sits on the background rather than on a fill.
+    public var textColor: Color
+
+    public init(tint: Color, fontName: String = "DejaVu Sans", fontSize: Double? = nil, textColor: Color = Color(white: 0.91)) {
+        self.tint = tint; self.fontName = fontName; self.fontSize = fontSize; self.textColor = textColor
+    }
+
+    /// An "on"/selected/pressed fill: the knob's fill for the state (saturated tint).
+    public func accentFill(_ state: ControlState) -> Color { KnobColors(tint: tint).fillColor(for: state) }
+
+    /// A resting tile: a dark surface lifted from the background, with a hint of the tint.
+    public func surfaceFill(_ state: ControlState) -> Color {
+        let base = Color(red: 0.16, green: 0.18, blue: 0.22).mixed(with: tint, 0.08)
+        switch state {
+        case .highlighted: return base.mixed(with: .white, 0.10)
+        case .disabled: return base.withAlpha(0.5)
+        default: return base
+        }
+    }
+
+    /// Ink for text on `fill`: the panel's text colour when it reads, else near-white/near-black.
+    public func ink(on fill: Color) -> Color {
+        let opaque = fill.withAlpha(1)
+        return opaque.readableInk(preferred: textColor)
+    }
+
+    /// Text size for a frame `height` high (design pixels): the layout's, else 38 % of the
+    /// height, between 12 and 32.
+    public func textSize(forHeight height: Double) -> Double {
+        fontSize ?? Swift.min(32, Swift.max(12, height * 0.38))
+    }
+
+    /// Paints a rounded tile.
+    public static func tile(_ ctx: DrawingContext, _ r: Rect, radius: Double, fill: Color) {
+        ctx.newPath()
+        ctx.addRoundedRect(r, radius: radius)
+        ctx.setColor(fill)
+        ctx.fill()
+    }
+
+    /// The keyboard focus ring, 3 design pixels outside `r`.
+    public func focusRing(_ ctx: DrawingContext, _ r: Rect, radius: Double, scale: Double) {
+        ctx.newPath()
+        ctx.addRoundedRect(r.insetBy(-3 * scale), radius: radius + 3 * scale)
+        ctx.setLineWidth(Swift.max(1.5, 2.5 * scale))
+        ctx.setColor(accentFill(.highlighted).withAlpha(0.9))
+        ctx.stroke()
+    }
+
+    /// Draws `text` centred in `r` (screen pixels), shrinking it to fit the width.
+    public func drawText(_ ctx: DrawingContext, _ text: String, in r: Rect, pixelSize: Double, bold: Bool, color: Color) {
+        guard !text.isEmpty else { return }
+        var size = pixelSize
+        let probe = TextLayout(text: text, family: fontName, pixelSize: size, bold: bold, context: ctx)
+        let maxWidth = r.width * 0.92
+        if probe.size.width > maxWidth { size = Swift.max(6, size * maxWidth / probe.size.width) }
+        let layout = TextLayout(text: text, family: fontName, pixelSize: size, bold: bold, context: ctx)
+        ctx.setColor(color)
+        layout.draw(centeredAt: r.center)
+    }
+}

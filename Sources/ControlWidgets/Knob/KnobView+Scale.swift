@@ -1,0 +1,115 @@
+import Graphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A scale around a knob that has limits (not in the reference; the way audio, thermostat
+/// and Material-style dials show where a value sits between its ends): a track arc from `min`
+/// to `max` outside the disc, the part from `min` to the shown position in the accent colour,
+/// optional ticks and tick labels. The disc shrinks to make room (see `discFraction`).
+public struct KnobScale: Sendable, Equatable {
+    /// Major ticks, both ends included (0 = none, else at least 2).
+    public var ticks = 0
+    /// Minor ticks between two major ones.
+    public var minorTicks = 0
+    /// Write the value at each major tick (knobs with a range).
+    public var tickLabels = false
+
+    public init(ticks: Int = 0, minorTicks: Int = 0, tickLabels: Bool = false) {
+        self.ticks = ticks; self.minorTicks = minorTicks; self.tickLabels = tickLabels
+    }
+}
+
+extension KnobView {
+    /// Radii as fractions of half the knob's square: the disc, the ticks' inner and outer
+    /// ends, the arc's centre line, the arc's width and the tick labels' centre line. With
+    /// labels everything moves in so the labels fit inside the square.
+    struct ScaleRadii {
+        var disc, tickInner, tickOuter, arc, arcWidth, label, labelSize: Double
+    }
+
+    var scaleRadii: ScaleRadii {
+        appearance.scale?.tickLabels == true
+            ? ScaleRadii(disc: 0.62, tickInner: 0.665, tickOuter: 0.715, arc: 0.77, arcWidth: 0.065, label: 0.905, labelSize: 0.13)
+            : ScaleRadii(disc: 0.78, tickInner: 0.815, tickOuter: 0.865, arc: 0.925, arcWidth: 0.07, label: 0, labelSize: 0)
+    }
+
+    /// The disc's share of half the square: smaller when a scale surrounds it.
+    var discFraction: Double { appearance.scale == nil || model.circular ? 1 : scaleRadii.disc }
+
+    /// The angle on screen of knob position `p`, for Cairo (0 = 3 o'clock, clockwise).
+    private func cairoAngle(ofPosition p: Double) -> Double {
+        (model.clockwise ? p : -p) - Double.pi / 2
+    }
+
+    /// Draws the scale around the knob centre `c` (screen pixels): the cached track and ticks,
+    /// then the filled part up to the position shown at `time`.
+    func drawScale(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double) {
+        guard appearance.scale != nil, !model.circular, model.mode != .rotaryDial else { return }
+        let half = knobRect.width / 2 * mapping.scale
+        let radii = scaleRadii
+        if let track = scaleTrackImage(mapping) {
+            ctx.setSource(track, at: Point(x: (c.x - Double(track.width) / 2).rounded(), y: (c.y - Double(track.height) / 2).rounded()), smooth: false)
+            ctx.paint()
+        }
+        let shown = Swift.min(Swift.max(model.displayedPosition(at: time), model.min), model.max)
+        let a0 = cairoAngle(ofPosition: model.min), a1 = cairoAngle(ofPosition: shown)
+        guard abs(a1 - a0) > 1e-6 else { return }
+        // A discrete knob fills nothing: its scale only marks the travel.
+        guard model.mode == .continuous else { return }
+        ctx.newPath()
+        ctx.addArc(center: c, radius: half * radii.arc, from: Swift.min(a0, a1), to: Swift.max(a0, a1))
+        ctx.setLineWidth(Swift.max(2, half * radii.arcWidth))
+        ctx.setRoundCaps()
+        ctx.setColor(scaleAccent)
+        ctx.stroke()
+    }
+
+    /// The filled part's colour: the knob's fill in its current state (the tint's hue).
+    var scaleAccent: Color { appearance.colors.fillColor(for: state).withAlpha(1) }
+
+    private func scaleTrackImage(_ mapping: ScreenMapping) -> ImageSurface? {
+        let key = "\(mapping.scale)|\(state.rawValue)"
+        if let scaleCache, scaleCache.key == key { return scaleCache.surface }
+        let px = Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up)) + 2)
+        guard let surface = try? ImageSurface(width: px, height: px) else { return nil }
+        let ctx = DrawingContext(surface: surface)
+        let c = Point(x: Double(px) / 2, y: Double(px) / 2)
+        let half = knobRect.width / 2 * mapping.scale
+        let radii = scaleRadii
+        let lo = cairoAngle(ofPosition: model.min), hi = cairoAngle(ofPosition: model.max)
+        ctx.newPath()
+        ctx.addArc(center: c, radius: half * radii.arc, from: Swift.min(lo, hi), to: Swift.max(lo, hi))
+        ctx.setLineWidth(Swift.max(2, half * radii.arcWidth))
+        ctx.setRoundCaps()
+        ctx.setColor(Color(white: 1, alpha: 0.14))
+        ctx.stroke()
+
+        if let scale = appearance.scale, scale.ticks >= 2 {
+            let majors = scale.ticks - 1
+            let perMajor = scale.minorTicks + 1
+            let count = majors * perMajor
+            for k in 0...count {
+                let fraction = Double(k) / Double(count)
+                let a = lo + (hi - lo) * fraction
+                let major = k % perMajor == 0
+                let inner = half * (major ? radii.tickInner : (radii.tickInner + radii.tickOuter) / 2)
+                ctx.newPath()
+                ctx.move(to: Point(x: c.x + inner * cos(a), y: c.y + inner * sin(a)))
+                ctx.line(to: Point(x: c.x + half * radii.tickOuter * cos(a), y: c.y + half * radii.tickOuter * sin(a)))
+                ctx.setLineWidth(Swift.max(1, half * (major ? 0.022 : 0.012)))
+                ctx.setColor(Color(white: 1, alpha: major ? 0.7 : 0.4))
+                ctx.stroke()
+                if major && scale.tickLabels, let range = model.range {
+                    let value = range.lo + (range.hi - range.lo) * fraction
+                    let text = TextLayout(text: valueFormatInUse.numberOnly.string(value), family: appearance.fontName,
+                                          pixelSize: Swift.max(6, half * radii.labelSize), context: ctx)
+                    ctx.setColor(Color(white: 1, alpha: 0.75))
+                    text.draw(centeredAt: Point(x: c.x + half * radii.label * cos(a), y: c.y + half * radii.label * sin(a)))
+                }
+            }
+        }
+        scaleCache = (key, surface)
+        return surface
+    }
+}
