@@ -7,7 +7,14 @@ SWIFT ?= swift
 PANEL ?= panels/demo.json
 BIN := .build/release/knob-panel
 
-.PHONY: run build test unit-test cli-test vm-test deps test-deps bench clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share/knob-panel
+DOCDIR := $(PREFIX)/share/doc/knob-panel
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+
+.PHONY: run build test unit-test cli-test vm-test deps test-deps bench clean install uninstall
 
 run: deps build
 	$(BIN) run $(PANEL)
@@ -36,6 +43,23 @@ vm-test:
 
 bench: build
 	$(BIN) bench $(PANEL) --frames 100
+
+# make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]: binary, panels, schema, docs, unit.
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/panels $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/knob-panel
+	install -m 0644 panels/*.json $(DESTDIR)$(DATADIR)/panels/
+	install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@PANELDIR@|$(DATADIR)/panels|g' -e 's|@DOCDIR@|$(DOCDIR)|g' \
+	    dist/knob-panel.service > $(DESTDIR)$(UNITDIR)/knob-panel.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/knob-panel.service
+
+$(BIN):
+	$(SWIFT) build -c release
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/knob-panel $(DESTDIR)$(UNITDIR)/knob-panel.service
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf .build

@@ -19,6 +19,8 @@ let package = Package(
         // timerfd, signalfd, inotify: Linux event-loop calls missing from Swift's Glibc module.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // sd_notify for systemd's Type=notify and watchdog; a no-op without NOTIFY_SOCKET.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // printf-style value formats ("%.1f °C") in pure Swift, shared by the layout checker
         // and the widgets that show values.
@@ -30,7 +32,7 @@ let package = Package(
         // Widget models (pure Swift) and painters (through Graphics).
         .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting"]),
         // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
-        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Formatting", "Graphics", "CDRM", "CInput", "CLinux"]),
+        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Formatting", "Graphics", "CDRM", "CInput", "CLinux", "CSystemd"]),
         // The command line only.
         .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"]),
 

@@ -17,7 +17,7 @@ enum RunCommand {
             OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started})."),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where to render instead when no display is free.", default: "/tmp/knob-panel-PANEL.png"),
-        ])
+        ] + Appliance.options)
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
         guard args.positionals.count == 1 else { throw CommandFailure("run needs exactly one PANEL (see 'knob-panel run --help')", status: 64) }
@@ -33,6 +33,11 @@ enum RunCommand {
             exitAfter = try args.double("exit-after")
             if let e = exitAfter, e < 0 || e > 1e9 { throw UsageError("--exit-after must be between 0 and 1e9 seconds") }
         } catch { throw CommandFailure("\(error)", status: 64) }
+        let appliance: Appliance.Settings
+        do { appliance = try Appliance.settings(args) } catch { throw CommandFailure("\(error)", status: 64) }
+        if appliance.headless {
+            return try Appliance.runHeadless(panel, panelPath: panelPath, settings: appliance, exitAfter: exitAfter, args: args)
+        }
 
         let output: KMSOutput
         do {
@@ -52,21 +57,22 @@ enum RunCommand {
         do { controller = try PanelController(panel: panel, screenWidth: output.width, screenHeight: output.height) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         controller.emit = { Console.out($0) }
+        let services: PanelServices
+        do { services = try Appliance.makeServices(appliance, controller: controller, panelPath: panelPath) }
+        catch { output.shutdown(); throw error }
         Console.note("showing '\(panel.name)' on \(output.device.path) \(output.connector.name) \(output.mode)")
 
         var options = DisplaySession.Options()
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
         options.flipLog = args.value("flip-log")
-        options.commandFD = STDIN_FILENO
         // Input is optional: a panel without touch or keys still shows values and takes commands.
-        var input: (any InputSource)?
         if !args.flags.contains("no-input") {
             let (source, description) = openInput(controller: controller, width: output.width, height: output.height)
-            input = source
+            if let source { services.addInput(source) }
             Console.note(description)
         }
-        let session = DisplaySession(controller: controller, output: output, options: options, inputSource: input)
+        let session = DisplaySession(controller: controller, output: output, options: options, services: services)
         do {
             try session.run()
         } catch let e where e.kind == .masterHeld && session.stats.flips.isEmpty {

@@ -9,6 +9,7 @@ let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] 
     (LayoutCommand.spec, LayoutCommand.run),
     (DevicesCommand.spec, DevicesCommand.run),
     (BenchCommand.spec, BenchCommand.run),
+    (CtlCommand.spec, CtlCommand.run),
 ]
 
 @MainActor func mainHelp() -> String {

@@ -67,8 +67,11 @@ import Testing
         try session.run(until: 0.3)
         #expect(Self.near(c.frame.pixel(x: 116, y: 150), 0, 53, 128))
         #expect(!c.wantsFrame(at: 0.3))
-        #expect(events.first?.contains("\"position\":90") == true)
-        #expect(events.first?.contains("\"source\":\"program\"") == true)
+        // The reply comes first (its data is the state now), then the change as an event.
+        #expect(events.first?.hasPrefix(#"{"ok":true,"data":{"widget":"volume""#) == true)
+        let changed = events.first { $0.contains(#""event":"valueChanged""#) }
+        #expect(changed?.contains("\"position\":90") == true)
+        #expect(changed?.contains("\"source\":\"program\"") == true)
     }
 
     /// After the first frame nothing is repainted until something changes, and a change

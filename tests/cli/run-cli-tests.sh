@@ -123,5 +123,9 @@ if ! ls /dev/dri/card* >/dev/null 2>&1; then
         && ok "run without a display falls back to $out" || bad "run fallback (exit $st)" "$out $(cat "$T/err")"
 fi
 
+# The appliance for real: headless loop, control socket and its abuse, ctl, state under
+# kill -9, reload, systemd notify/unit, make install (tests/cli/appliance.py).
+if python3 tests/cli/appliance.py "$BIN" --kill-runs "${KILL_RUNS:-20}"; then ok "appliance tests"; else bad "appliance tests"; fi
+
 echo "cli tests: $pass passed, $fail failed"
 [ $fail = 0 ]

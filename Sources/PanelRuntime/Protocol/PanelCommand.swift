@@ -15,6 +15,12 @@ public struct PanelCommand: Sendable, Equatable {
         case get(widget: String)
         /// `set` or a widget type's own verb, for one widget.
         case widget(id: String, WidgetCommand)
+        /// Which widgets' events the asking client receives from now on.
+        case observe(EventFilter)
+        /// Writes the frame on screen as a PNG.
+        case screenshot(path: String)
+        /// Reads the layout file again and swaps it in if it is valid.
+        case reload
     }
 
     public var action: Action
@@ -24,7 +30,7 @@ public struct PanelCommand: Sendable, Equatable {
     public init(_ action: Action, requestID: String? = nil) { self.action = action; self.requestID = requestID }
 
     /// Commands addressed to the panel itself.
-    public static let panelVerbs = ["list", "get"]
+    public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload"]
     /// Commands addressed to one widget; which of them a widget takes depends on its type.
     public static let widgetVerbs = ["set", "dial"]
     /// Bound on every number in a command: anything larger is a mistake, and non-finite
@@ -59,17 +65,15 @@ public struct PanelCommand: Sendable, Equatable {
             switch m.key {
             case "command", "widget": continue
             case "request_id":
-                switch m.value.kind {
-                case .string(let s): requestID = JSONLineWriter.quote(s)
-                case .number(let d) where d.isFinite: requestID = JSONLineWriter.number(d)
-                case .bool(let b): requestID = b ? "true" : "false"
-                case .null: requestID = "null"
-                default: return fail(m.value.location, "'request_id' must be a string, number, boolean or null")
+                guard let rid = requestIDText(m.value) else {
+                    return fail(m.value.location, "'request_id' must be a string, number, boolean or null")
                 }
+                requestID = rid
                 continue
             default: break
             }
-            if verb == "list" || verb == "get" {
+            if panelVerbs.contains(verb) {
+                if (verb == "observe" && m.key == "widgets") || (verb == "screenshot" && m.key == "path") { continue }
                 return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))' for command '\(verb)'")
             }
             switch m.value.kind {
@@ -83,11 +87,49 @@ public struct PanelCommand: Sendable, Equatable {
             default: return fail(m.value.location, "'\(LineError.excerpt(m.key))' must be a number, string or boolean, found \(m.value.typeDescription)")
             }
         }
-        if verb == "list" { return .success(PanelCommand(.list, requestID: requestID)) }
+        switch verb {
+        case "list": return .success(PanelCommand(.list, requestID: requestID))
+        case "reload": return .success(PanelCommand(.reload, requestID: requestID))
+        case "observe":
+            guard let w = node["widgets"] else { return fail(node.location, "missing 'widgets' (a list of widget ids, [] for none, or \"*\" for all)") }
+            if w.stringValue == "*" { return .success(PanelCommand(.observe(.all), requestID: requestID)) }
+            guard let items = w.arrayValue else { return fail(w.location, "'widgets' must be a list of widget ids or \"*\"") }
+            var ids: [String] = []
+            for item in items {
+                guard let id = item.stringValue else { return fail(item.location, "'widgets' must hold widget ids (strings)") }
+                ids.append(id)
+            }
+            return .success(PanelCommand(.observe(.widgets(Set(ids))), requestID: requestID))
+        case "screenshot":
+            guard let p = node["path"] else { return fail(node.location, "missing 'path' (where to write the PNG)") }
+            guard let path = p.stringValue, !path.isEmpty, !path.utf8.contains(0) else { return fail(p.location, "'path' must be a file name") }
+            return .success(PanelCommand(.screenshot(path: path), requestID: requestID))
+        default: break
+        }
         guard let wNode = node["widget"] else { return fail(node.location, "missing 'widget'") }
         guard let widget = wNode.stringValue else { return fail(wNode.location, "'widget' must be a string") }
         if verb == "get" { return .success(PanelCommand(.get(widget: widget), requestID: requestID)) }
         return .success(PanelCommand(.widget(id: widget, WidgetCommand(verb, arguments)), requestID: requestID))
+    }
+}
+
+extension PanelCommand {
+    /// A scalar `request_id` as JSON text, nil for arrays and objects.
+    static func requestIDText(_ node: JSONNode) -> String? {
+        switch node.kind {
+        case .string(let s): return JSONLineWriter.quote(s)
+        case .number(let d) where d.isFinite: return JSONLineWriter.number(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        default: return nil
+        }
+    }
+
+    /// The `request_id` of a line that failed to parse as a command, when the line is at
+    /// least a JSON object with a scalar one: its error reply can still echo it.
+    public static func requestID(inFailedLine text: String) -> String? {
+        guard case .success(let node) = JSONReader.parse(text), let rid = node["request_id"] else { return nil }
+        return requestIDText(rid)
     }
 }
 

@@ -4,10 +4,11 @@ import Graphics
 @preconcurrency import Glibc
 #endif
 
-/// The display main loop: one thread, poll() over the DRM fd (flip events), a timerfd
-/// (frame pacing and --exit-after), a signalfd (SIGINT/SIGTERM), the command stream and
-/// input devices. A frame is prepared only when something changed or animates, and only
-/// when no flip is pending; otherwise the process sleeps in poll().
+/// The display main loop: one thread, one poll() (PollLoop) over the DRM fd (flip events), a
+/// timerfd (frame pacing, --exit-after, sources' deadlines) and every source of the panel's
+/// services (signals, stdin, the control socket and its clients, input devices). A frame is
+/// prepared only when something changed or animates, and only when no flip is pending;
+/// otherwise the process sleeps in poll().
 public final class DisplaySession {
     public struct Options {
         public var exitAfter: Double?
@@ -17,8 +18,6 @@ public final class DisplaySession {
         /// times (the frame clock, from when the panel came up) these count from exec, so
         /// start-up cost shows.
         public var flipLog: String?
-        /// Descriptor to read command lines from (stdin); nil for none.
-        public var commandFD: Int32?
         public init() {}
     }
 
@@ -44,23 +43,20 @@ public final class DisplaySession {
     private let options: Options
     private let clock = MonotonicClock()
     private var pacer: FlipPacer
-    private let inputSource: InputSource?
+    private let services: PanelServices
     public private(set) var stats = Statistics()
 
-    public init(controller: PanelController, output: KMSOutput, options: Options, inputSource: InputSource? = nil) {
+    public init(controller: PanelController, output: KMSOutput, options: Options, services: PanelServices) {
         self.controller = controller
         self.output = output
         self.options = options
-        self.inputSource = inputSource
+        self.services = services
         pacer = FlipPacer(refreshPeriod: output.mode.refreshPeriod)
     }
 
     /// Runs until a signal, --exit-after, or a display error; always restores the CRTC.
     public func run() throws(DisplayError) {
         let timer = try TimerFD()
-        // SIGHUP too: a panel started from a terminal that goes away must still restore the console.
-        let signals = try SignalFD(signals: [SIGINT, SIGTERM, SIGHUP])
-        let commands = options.commandFD.map { LineReader(fd: $0) }
         let execAge = MonotonicClock.processAge() ?? clock.now
         let execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
         var flipLog: UnsafeMutablePointer<FILE>? = nil
@@ -68,6 +64,7 @@ public final class DisplaySession {
         defer {
             // A drag in progress ends as cancelled, so its trackingEnded goes out before exit.
             controller.cancelActiveTouches(at: clock.now)
+            services.shutdown(at: clock.now)
             if let flipLog { fclose(flipLog) }
             output.shutdown()
         }
@@ -85,8 +82,7 @@ public final class DisplaySession {
         pacer.flipQueued(at: clock.now)
 
         let exitAt = options.exitAfter.map { first + $0 }
-        var running = true
-        while running {
+        while !services.stopRequested {
             let now = clock.now
             if let exitAt, now >= exitAt { break }
             var wake: Double? = exitAt
@@ -104,26 +100,16 @@ public final class DisplaySession {
                     wake = Swift.min(wake ?? .infinity, pacer.earliestNextFrame)
                 }
             }
+            if let d = services.loop.nextDeadline { wake = Swift.min(wake ?? .infinity, d) }
             timer.arm(atMonotonic: wake.map { $0 + clock.origin })
 
-            var fds = [pollfd(fd: output.device.eventDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-            if let commands, !commands.atEOF { fds.append(pollfd(fd: commands.fd, events: Int16(POLLIN), revents: 0)) }
-            let inputStart = fds.count
-            for fd in inputSource?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            // Lines left over from a turn whose share ran out are handled without sleeping.
-            let n = poll(&fds, nfds_t(fds.count), commands?.hasBufferedLines == true ? 0 : -1)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw DisplayError.call("poll", errno: errno)
-            }
+            let fixed = try services.loop.wait(fixed: [.readable(output.device.eventDescriptor), .readable(timer.fd)], timeout: nil)
             let after = clock.now
-            if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+            if fixed[0] & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 // The device went away (unplugged GPU, revoked lease): stop rather than spin.
                 throw DisplayError(.system, "\(output.device.path) stopped working (poll reported an error on it)")
             }
-            if fds[0].revents != 0 {
+            if fixed[0] != 0 {
                 let completed = try output.handleEvents()
                 for _ in 0..<completed {
                     pacer.flipCompleted(at: after)
@@ -137,26 +123,12 @@ public final class DisplaySession {
                         stats.firstFlipSinceExec = sinceExec
                         if let path = options.readyFile { markReady(path) }
                     }
+                    services.frameShown(at: after)
                 }
             }
-            if fds[1].revents != 0 { timer.drain() }
-            if fds[2].revents != 0, signals.read() != nil { running = false }
-            // Commands get a bounded share of each turn (LineReader's limits), so a flood on
-            // stdin delays neither the next flip nor a signal by more than one share.
-            if let commands, commands.hasBufferedLines || (fds.count > 3 && fds[3].fd == commands.fd && fds[3].revents != 0) {
-                for item in commands.readLines() {
-                    switch item {
-                    case .line(let line):
-                        if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-                        controller.execute(commandLine: line, at: after)
-                    case .overlong(let prefix):
-                        controller.rejectCommand("command line longer than \(commands.maxLineLength) bytes ignored (it starts '\(prefix)…')", at: after)
-                    }
-                }
-            }
-            if let inputSource, fds.count > inputStart, fds[inputStart...].contains(where: { $0.revents != 0 }) {
-                for event in inputSource.read() { controller.deliver(event, at: after) }
-            }
+            if fixed[1] != 0 { timer.drain() }
+            // Signals, stdin, socket clients, input: each a bounded share of this turn.
+            services.loop.dispatch(at: after)
             controller.advance(to: after)
         }
         stats.driverLacksVblank = pacer.driverLacksVblank

@@ -6,14 +6,23 @@ import PanelLayout
 /// change widget models, models mark damage, and frames repaint only the damage. It never
 /// reads a clock: every call carries the frame clock's time.
 public final class PanelController {
-    public let scene: Scene
-    public let compositor: Compositor
-    /// Receives each outgoing JSON line (events, replies, errors).
+    public private(set) var scene: Scene
+    public private(set) var compositor: Compositor
+    /// Receives each outgoing JSON line (events, and replies to commands without a client).
     public var emit: (String) -> Void = { _ in }
-    private let router = InputRouter()
+    /// When set, events go here instead of `emit`, with their widget's id (nil for panel
+    /// events), so a hub can fan them out to clients by their filters.
+    public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
+    /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
+    public var reloadHandler: ((Double) -> [String])?
+    private var router = InputRouter()
     private var damage: DamageRegion
     /// Widgets that animated in the last frame: they need one more frame to show the end state.
     private var animatingBefore: Set<ObjectIdentifier> = []
+    /// Events held back while a request runs, so they follow its reply.
+    private var heldEvents: [(String?, String)]?
+    /// Screenshots asked for while a frame was due: written once it is painted.
+    private var pendingScreenshots: [(path: String, requestID: String?, client: (any CommandClient)?)] = []
 
     /// How the upright frame sits on the physical screen (the panel's `rotation`).
     public let rotation: ScreenRotation
@@ -43,7 +52,7 @@ public final class PanelController {
     // MARK: input and commands
 
     public func deliver(_ event: InputEvent, at time: Double) {
-        if case .command(let command) = event { return execute(command, at: time) }
+        if case .command(let command) = event { return execute(command, at: time, from: nil) }
         var event = event
         if case let .aimedTouch(aim) = event {
             // Scripts are checked with `aimErrors` before they play; an aim that still misses
@@ -81,65 +90,90 @@ public final class PanelController {
         }
     }
 
-    /// Executes one command line; replies and errors leave through `emit`.
-    public func execute(commandLine: String, at time: Double) {
+    /// Executes one command line from `client` (nil: the reply goes to `emit`). Every
+    /// request gets exactly one reply, in the shape of `Reply`, before the events it caused.
+    public func execute(commandLine: String, at time: Double, from client: (any CommandClient)? = nil) {
         switch PanelCommand.parse(commandLine) {
         case .failure(let e):
-            var w = JSONLineWriter()
-            w.add("t", time); w.add("error", "column \(e.column): \(e.message)")
-            emit(w.line)
+            let rid = PanelCommand.requestID(inFailedLine: commandLine)
+            send(Reply.failure(rid, "column \(e.column): \(e.message)"), to: client)
         case .success(let command):
-            execute(command, at: time)
+            execute(command, at: time, from: client)
         }
     }
 
+    /// Replies to a line that could not even be read (longer than the transport's limit).
+    public func rejectCommand(_ message: String, at time: Double, from client: (any CommandClient)? = nil) {
+        send(Reply.failure(nil, message), to: client)
+    }
+
     /// Executes one parsed command (from a line, or an input script's `command` line).
-    public func execute(_ command: PanelCommand, at time: Double) {
+    public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil) {
         let rid = command.requestID
+        let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
         switch command.action {
         case .list:
-            for widget in scene.widgets {
-                if let s = widget.snapshot() { emit(line(for: s, widget: widget.id, time: time, requestID: rid)) }
-            }
+            var items: [String] = []
+            for widget in scene.widgets { items.append(stateObject(widget).line) }
+            var data = JSONLineWriter()
+            data.add("panel", scene.panel.name)
+            data.add("page", scene.panel.pages[scene.pageIndex].id)
+            data.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
+            reply(Reply.ok(rid, data: data))
         case .get(let id):
-            guard let widget = scene.widget(id: id) else { return unknownWidget(id, time, rid) }
-            if let s = widget.snapshot() {
-                emit(line(for: s, widget: id, time: time, requestID: rid))
-            } else {
+            guard let widget = scene.widget(id: id) else { return reply(Reply.failure(rid, unknownWidget(id))) }
+            guard widget.snapshot() != nil else {
                 // Every command gets an answer, so an integrator waiting for one never hangs.
-                error("'\(id)' has no value (it is not a control)", widget: id, time, rid)
+                return reply(Reply.failure(rid, "'\(LineError.excerpt(id))' has no value (it is a \(widget.typeName), not a control)"))
             }
+            reply(Reply.ok(rid, data: stateObject(widget)))
         case .widget(let id, let wc):
-            guard let widget = scene.widget(id: id) else { return unknownWidget(id, time, rid) }
+            guard let widget = scene.widget(id: id) else { return reply(Reply.failure(rid, unknownWidget(id))) }
             guard let keys = widget.commandKeys[wc.verb] else {
                 let verbs = widget.commandKeys.keys.sorted()
                 let takes = verbs.isEmpty ? "takes no commands" : "takes \(verbs.map { "'\($0)'" }.joined(separator: ", "))"
-                return error("\(widget.typeName) '\(id)' has no command '\(wc.verb)' (a \(widget.typeName) \(takes))", widget: id, time, rid)
+                return reply(Reply.failure(rid, "\(widget.typeName) '\(id)' has no command '\(wc.verb)' (a \(widget.typeName) \(takes))"))
             }
             for key in wc.arguments.keys.sorted() where !keys.contains(key) {
                 let hint = Suggestion.hint(for: key, in: keys.sorted())
-                return error("unknown key '\(LineError.excerpt(key))' for '\(wc.verb)' on \(widget.typeName) '\(id)'\(hint)", widget: id, time, rid)
+                return reply(Reply.failure(rid, "unknown key '\(LineError.excerpt(key))' for '\(wc.verb)' on \(widget.typeName) '\(id)'\(hint)"))
             }
             do {
                 let events = try widget.apply(wc, at: time)
                 widget.needsDisplay = true
-                if let rid {
-                    var w = JSONLineWriter()
-                    w.add("t", time); w.add("widget", id); w.addRaw("request_id", rid); w.add("ok", true)
-                    emit(w.line)
-                }
+                reply(Reply.ok(rid, data: stateObject(widget)))
                 publish(events, from: widget, at: time)
             } catch {
-                self.error(error.description, widget: id, time, rid)
+                reply(Reply.failure(rid, error.description))
+            }
+        case .observe(let filter):
+            guard let client else { return reply(Reply.failure(rid, "'observe' needs a client that receives events (stdin/stdout or the socket)")) }
+            client.filter = filter
+            var data = JSONLineWriter()
+            data.addRaw("widgets", filter.json)
+            reply(Reply.ok(rid, data: data))
+        case .screenshot(let path):
+            // The frame that shows every earlier command: if one is due, after it is painted.
+            if wantsFrame(at: time) { pendingScreenshots.append((path, rid, client)) }
+            else { writeScreenshot(path, rid, client) }
+        case .reload:
+            guard let reloadHandler else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
+            // The reply goes before the `reloaded`/`reloadFailed` event, as for every request.
+            heldEvents = []
+            let errors = reloadHandler(time)
+            defer {
+                let held = heldEvents ?? []
+                heldEvents = nil
+                for (widget, line) in held { emitEvent(line, widget: widget) }
+            }
+            if errors.isEmpty {
+                var data = JSONLineWriter()
+                data.add("panel", scene.panel.name)
+                reply(Reply.ok(rid, data: data))
+            } else {
+                reply(Reply.failure(rid, "the layout file has errors; the panel is unchanged", errors: errors))
             }
         }
-    }
-
-    /// Replies to a command line that could not even be read (e.g. longer than the limit).
-    public func rejectCommand(_ message: String, at time: Double) {
-        var w = JSONLineWriter()
-        w.add("t", time); w.add("error", message)
-        emit(w.line)
     }
 
     /// Ends every touch in progress as cancelled, so their events (`trackingEnded`) go out:
@@ -150,34 +184,59 @@ public final class PanelController {
         }
     }
 
-    private func unknownWidget(_ id: String, _ time: Double, _ rid: String?) {
-        let ids = scene.widgets.map(\.id)
-        let hint = Suggestion.hint(for: id, in: ids)
-        var w = JSONLineWriter()
-        w.add("t", time)
-        if let rid { w.addRaw("request_id", rid); w.add("ok", false) }
-        w.add("error", "no widget '\(LineError.excerpt(id))'\(hint) on this page (widgets: \(ids.joined(separator: ", ")))")
-        emit(w.line)
+    private func writeScreenshot(_ path: String, _ rid: String?, _ client: (any CommandClient)?) {
+        do {
+            let image = try physicalFrame()
+            try image.writePNG(to: path)
+            var data = JSONLineWriter()
+            data.add("path", path); data.add("width", image.width); data.add("height", image.height)
+            send(Reply.ok(rid, data: data), to: client)
+        } catch {
+            send(Reply.failure(rid, "cannot write the screenshot: \(error)"), to: client)
+        }
     }
 
-    private func error(_ message: String, widget: String, _ time: Double, _ rid: String?) {
+    private func send(_ line: String, to client: (any CommandClient)?) {
+        if let client { client.send(line) } else { emit(line) }
+    }
+
+    /// A widget's reply data: id, type, then its state fields (as in its `valueChanged`).
+    private func stateObject(_ widget: any WidgetView) -> JSONLineWriter {
         var w = JSONLineWriter()
-        w.add("t", time); w.add("widget", widget)
-        if let rid { w.addRaw("request_id", rid); w.add("ok", false) }
-        w.add("error", message)
-        emit(w.line)
+        w.add("widget", widget.id)
+        w.add("type", widget.typeName)
+        if let s = widget.snapshot() { for f in s.fields { w.add(f.key, f.value) } }
+        return w
+    }
+
+    private func unknownWidget(_ id: String) -> String {
+        let ids = scene.widgets.map(\.id)
+        let hint = Suggestion.hint(for: id, in: ids)
+        return "no widget '\(LineError.excerpt(id))'\(hint) on this page (widgets: \(ids.joined(separator: ", ")))"
     }
 
     private func publish(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
-        for e in events { emit(line(for: e, widget: widget.id, time: time, requestID: nil)) }
+        for e in events { emitEvent(line(for: e, widget: widget.id, time: time), widget: widget.id) }
         LabelBindings.update(after: events, from: widget, in: scene.widgets)
     }
 
-    private func line(for event: WidgetEvent, widget: String, time: Double, requestID: String?) -> String {
+    /// Sends a panel event (`reloaded`, `reloadFailed`) with its fields.
+    public func publishPanelEvent(_ name: String, at time: Double, fields: (inout JSONLineWriter) -> Void = { _ in }) {
+        var w = JSONLineWriter()
+        w.add("t", time); w.add("event", name)
+        fields(&w)
+        emitEvent(w.line, widget: nil)
+    }
+
+    private func emitEvent(_ line: String, widget: String?) {
+        if heldEvents != nil { heldEvents!.append((widget, line)); return }
+        if let onEvent { onEvent(widget, line) } else { emit(line) }
+    }
+
+    private func line(for event: WidgetEvent, widget: String, time: Double) -> String {
         var w = JSONLineWriter()
         w.add("t", time)
         w.add("widget", widget)
-        if let requestID { w.addRaw("request_id", requestID) }
         w.add("event", event.name)
         for f in event.fields { w.add(f.key, f.value) }
         return w.line
@@ -213,7 +272,30 @@ public final class PanelController {
         let rects = damage.rects
         compositor.render(scene, damage: damage, time: time)
         damage.removeAll()
+        if !pendingScreenshots.isEmpty {
+            let due = pendingScreenshots
+            pendingScreenshots = []
+            for s in due { writeScreenshot(s.path, s.requestID, s.client) }
+        }
         return rects
+    }
+
+    /// Swaps in another layout (a reload) on the same screen, keeping the values of widgets
+    /// whose id and type are unchanged. Throws (leaving everything as it was) if the new
+    /// scene cannot be built. Touches in progress are dropped with the old widgets.
+    public func replacePanel(_ panel: Panel, at time: Double) throws(GraphicsError) {
+        let values = WidgetValues.capture(scene.widgets)
+        let pageID = scene.panel.pages[scene.pageIndex].id
+        let newScene = try Scene(panel: panel, screenWidth: rotation.logicalWidth, screenHeight: rotation.logicalHeight)
+        if let index = panel.pages.firstIndex(where: { $0.id == pageID }), index != 0 { try newScene.showPage(index) }
+        let colors = panel.theme.background.map(Color.init(_:))
+        let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
+        WidgetValues.restore(values, into: newScene.widgets, at: time)
+        scene = newScene
+        compositor = newCompositor
+        router = InputRouter()
+        animatingBefore = []
+        damage.addAll()
     }
 
     /// Marks the whole screen for repaint (first frame, page change).

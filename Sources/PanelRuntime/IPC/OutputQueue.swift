@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Lines waiting to be written to a non-blocking descriptor. Bytes are consumed by index
+/// (never removed from the front one by one), and the queue knows whether it sits in the
+/// middle of a line, so a goodbye line can follow the partly written one cleanly.
+struct OutputQueue {
+    private var bytes: [UInt8] = []
+    private var start = 0
+
+    var count: Int { bytes.count - start }
+    var isEmpty: Bool { start == bytes.count }
+
+    mutating func append(_ line: String) {
+        bytes.append(contentsOf: line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Drops every whole line not yet started, keeping the rest of a partly written one.
+    mutating func dropUnstartedLines() {
+        guard start > 0, start < bytes.count, bytes[start - 1] != UInt8(ascii: "\n"),
+              let nl = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+            bytes.removeAll(); start = 0; return
+        }
+        bytes.removeSubrange((nl + 1)...)
+    }
+
+    enum Flush { case done, wouldBlock, failed(Int32) }
+
+    /// Writes at most `limit` bytes; stops when the descriptor would block.
+    mutating func flush(to fd: Int32, limit: Int) -> Flush {
+        var budget = limit
+        while !isEmpty && budget > 0 {
+            let want = Swift.min(count, budget)
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + start, want, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { start += n; budget -= n; continue }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { compact(); return .wouldBlock }
+            return .failed(n < 0 ? errno : EPIPE)
+        }
+        compact()
+        return isEmpty ? .done : .wouldBlock
+    }
+
+    /// Reclaims written bytes once they are most of the buffer (amortised linear).
+    private mutating func compact() {
+        if start == bytes.count { bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20); start = 0 }
+        else if start > 64 * 1024 && start * 2 > bytes.count { bytes.removeSubrange(0..<start); start = 0 }
+    }
+}

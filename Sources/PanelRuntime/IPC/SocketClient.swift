@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// One connection to the control socket: reads request lines with a bounded share of each
+/// loop turn (LineReader), executes them through the controller (the same place as stdin),
+/// and queues replies and events for writing without ever blocking the loop.
+///
+/// A client that does not read is cut off once `maxQueuedBytes` of output wait for it: its
+/// queue is dropped, a last line says why, and the connection closes once that line is
+/// written or `lingerSeconds` pass, whichever comes first.
+final class SocketClient: PollSource, CommandClient {
+    let fd: Int32
+    let id: Int
+    var filter: EventFilter = .all
+    private let reader: LineReader
+    private var output = OutputQueue()
+    private let maxQueuedBytes: Int
+    private let execute: (String, Double, SocketClient) -> Void
+    private let rejectLine: (String, Double, SocketClient) -> Void
+    private(set) var isFinished = false
+    /// Set once the client is being disconnected: no more reading, only the goodbye line.
+    private(set) var closing = false
+    /// When the goodbye's linger ends (loop time); set on the first turn after `closing`.
+    private var closingDeadline: Double?
+    private(set) var closeReason: String?
+    static let lingerSeconds = 2.0
+    /// Bytes written per turn at most, so one fast reader cannot hold the loop.
+    static let writeSharePerTurn = 256 * 1024
+
+    init(fd: Int32, id: Int, maxLineLength: Int, maxQueuedBytes: Int, linesPerTurn: Int,
+         execute: @escaping (String, Double, SocketClient) -> Void,
+         rejectLine: @escaping (String, Double, SocketClient) -> Void) {
+        self.fd = fd
+        self.id = id
+        self.maxQueuedBytes = maxQueuedBytes
+        self.execute = execute
+        self.rejectLine = rejectLine
+        reader = LineReader(fd: fd, maxLineLength: maxLineLength, bytesPerTurn: 64 * 1024, linesPerTurn: linesPerTurn)
+    }
+
+    deinit { close(fd) }
+
+    var queuedBytes: Int { output.count }
+
+    // MARK: CommandClient
+
+    func send(_ line: String) {
+        guard !closing, !isFinished else { return }
+        output.append(line)
+        if output.count > maxQueuedBytes {
+            disconnect(reason: "client did not read its events: more than \(maxQueuedBytes / 1024) KiB were waiting")
+        }
+    }
+
+    // MARK: PollSource
+
+    var pollRequests: [PollRequest] {
+        if isFinished { return [] }
+        var events: Int16 = 0
+        if !closing && !reader.atEOF { events |= Int16(POLLIN) }
+        if !output.isEmpty { events |= Int16(POLLOUT) }
+        return [PollRequest(fd: fd, events: events)]
+    }
+
+    var hasPendingWork: Bool { closing ? closingDeadline == nil : reader.hasBufferedLines }
+
+    var deadline: Double? { closingDeadline }
+
+    func service(_ revents: [Int16], at time: Double) {
+        let r = revents.first ?? 0
+        if closing {
+            if closingDeadline == nil { closingDeadline = time + Self.lingerSeconds }
+            flush()
+            if output.isEmpty || time >= closingDeadline! || r & Int16(POLLERR | POLLHUP) != 0 { finish() }
+            return
+        }
+        if r & Int16(POLLIN | POLLHUP | POLLERR) != 0 || reader.hasBufferedLines {
+            for item in reader.readLines() {
+                if closing { break }
+                switch item {
+                case .line(let line):
+                    if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+                    execute(line, time, self)
+                case .overlong(let prefix):
+                    rejectLine("request line longer than \(reader.maxLineLength) bytes ignored (it starts '\(prefix)…')", time, self)
+                }
+            }
+        }
+        if !output.isEmpty { flush() }
+        // The peer closed its end and everything it sent is handled: nothing more will come.
+        // (A half-closed peer, as `ctl` is after its last request, still gets its replies.)
+        if reader.atEOF && !reader.hasBufferedLines && !closing {
+            if output.isEmpty || r & Int16(POLLERR | POLLHUP) != 0 { finish() }
+        }
+    }
+
+    /// Starts disconnecting: drops what is queued (keeping a partly written line whole),
+    /// queues the reason, and stops reading.
+    func disconnect(reason: String) {
+        guard !closing, !isFinished else { return }
+        closing = true
+        closeReason = reason
+        output.dropUnstartedLines()
+        var w = JSONLineWriter()
+        w.add("event", "disconnected"); w.add("reason", reason)
+        output.append(w.line)
+        shutdown(fd, Int32(SHUT_RD))
+        flush()
+    }
+
+    private func flush() {
+        switch output.flush(to: fd, limit: Self.writeSharePerTurn) {
+        case .done, .wouldBlock: break
+        case .failed: finish()
+        }
+    }
+
+    private func finish() {
+        guard !isFinished else { return }
+        isFinished = true
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+}

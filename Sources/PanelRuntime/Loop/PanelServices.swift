@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Everything of the main loop that is not the display: signals, stdin/stdout, the control
+/// socket and its clients, input devices, saved state, reload and the service manager.
+/// The display session and the headless session both drive it, so they behave the same.
+public final class PanelServices {
+    public struct Options {
+        /// Descriptor to read command lines from (stdin); nil for none.
+        public var commandFD: Int32?
+        public var ipc: IPCServer.Options?
+        public init() {}
+    }
+
+    public let loop = PollLoop()
+    public let controller: PanelController
+    public private(set) var ipc: IPCServer?
+    private let stdio: StdioClient
+    /// Set by SIGINT/SIGTERM (the signal) or `requestStop`.
+    public private(set) var stopSignal: Int32?
+    public private(set) var stopRequested = false
+    /// Called on SIGHUP (reload); set by whoever owns reloading.
+    public var onHangup: ((Double) -> Void)?
+    /// Called for every widget event (state saving watches values change).
+    public var onWidgetEvent: ((String) -> Void)?
+    /// Hooks run after each displayed frame (readiness, watchdog).
+    public var onFrameShown: [(Double, Bool) -> Void] = []
+    private var framesShown = 0
+
+    /// - Parameter write: where stdout lines go (events and replies to stdin).
+    public init(controller: PanelController, options: Options, write: @escaping (String) -> Void) throws(IPCError) {
+        self.controller = controller
+        stdio = StdioClient(commandFD: options.commandFD, controller: controller, write: write)
+        loop.add(stdio)
+        if let ipcOptions = options.ipc {
+            let server = try IPCServer(options: ipcOptions, controller: controller, loop: loop)
+            ipc = server
+            loop.add(server)
+        }
+        controller.onEvent = { [unowned self] widget, line in
+            if self.stdio.filter.admits(widget: widget) { self.stdio.send(line) }
+            self.ipc?.broadcast(widget: widget, line: line)
+            if let widget { self.onWidgetEvent?(widget) }
+        }
+    }
+
+    /// Signals: SIGINT and SIGTERM stop the loop, SIGHUP reloads (as daemons do; a panel
+    /// whose terminal went away keeps running, stdin simply ends).
+    public func installSignals() throws(DisplayError) {
+        let source = try SignalSource([SIGINT, SIGTERM, SIGHUP]) { [unowned self] signal, time in
+            if signal == SIGHUP, let onHangup = self.onHangup { onHangup(time) }
+            else if signal != SIGHUP { self.stopSignal = signal; self.stopRequested = true }
+        }
+        loop.add(source)
+    }
+
+    public private(set) var state: StateStore?
+    public private(set) var reloader: PanelReloader?
+
+    /// `--state`: restores saved values now and saves changes from here on. Returns the ids
+    /// restored.
+    @discardableResult
+    public func enableState(path: String, at time: Double, report: @escaping (String) -> Void) -> [String] {
+        let store = StateStore(path: path, controller: controller, report: report)
+        let restored = store.restore(at: time)
+        state = store
+        loop.add(store)
+        let previous = onWidgetEvent
+        onWidgetEvent = { [unowned store] id in previous?(id); store.markDirty() }
+        onShutdown.append { [unowned store] _ in store.flush() }
+        return restored
+    }
+
+    /// Reload on SIGHUP and `{"command":"reload"}`; with `watch`, also when the file changes.
+    public func enableReload(path: String, watch: Bool, report: @escaping (String) -> Void) throws(DisplayError) {
+        let reloader = PanelReloader(path: path, controller: controller, report: report)
+        self.reloader = reloader
+        controller.reloadHandler = { [unowned reloader, unowned self] time in
+            let errors = reloader.reload(at: time)
+            if errors.isEmpty { self.state?.markDirty() }
+            return errors
+        }
+        onHangup = { [unowned self] time in _ = self.controller.reloadHandler?(time) }
+        if watch {
+            loop.add(try FileWatcher(path: path) { [unowned self] time in _ = self.controller.reloadHandler?(time) })
+        }
+    }
+
+    /// systemd notification: READY=1 after the first frame, watchdog pings from the loop.
+    public func enableServiceNotifications(describe: @escaping () -> String) {
+        let notifier = ServiceNotifier()
+        loop.add(notifier)
+        onFrameShown.append { [unowned notifier] _, first in if first { notifier.ready(status: describe()) } }
+        onShutdown.append { [unowned notifier] _ in notifier.stopping() }
+    }
+
+    public func addInput(_ input: any InputSource) { loop.add(InputPollSource(input, controller: controller)) }
+
+    public func add(_ source: any PollSource) { loop.add(source) }
+
+    public func requestStop() { stopRequested = true }
+
+    /// The display (or headless renderer) put a frame on screen at `time`.
+    public func frameShown(at time: Double) {
+        framesShown += 1
+        for hook in onFrameShown { hook(time, framesShown == 1) }
+    }
+
+    /// Before exit: hooks (final state save) run, clients are told and the socket removed.
+    public var onShutdown: [(Double) -> Void] = []
+    public func shutdown(at time: Double) {
+        for hook in onShutdown { hook(time) }
+        ipc?.close()
+        ipc?.flushAll()
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Signals as a loop source (signalfd): handled between turns, where state can be saved and
+/// the console restored, never inside a signal handler.
+final class SignalSource: PollSource {
+    private let signals: SignalFD
+    private let handler: (Int32, Double) -> Void
+
+    init(_ numbers: [Int32], handler: @escaping (Int32, Double) -> Void) throws(DisplayError) {
+        signals = try SignalFD(signals: numbers)
+        self.handler = handler
+    }
+
+    var pollRequests: [PollRequest] { [.readable(signals.fd)] }
+    var hasPendingWork: Bool { false }
+    var isFinished: Bool { false }
+
+    func service(_ revents: [Int16], at time: Double) {
+        // Several signals may be queued; a handful per turn is plenty.
+        for _ in 0..<8 {
+            guard let s = signals.read() else { break }
+            handler(s, time)
+        }
+    }
+}
+
+/// Touch, mouse and key devices (libinput or evdev) as a loop source.
+final class InputPollSource: PollSource {
+    private let input: any InputSource
+    private let controller: PanelController
+
+    init(_ input: any InputSource, controller: PanelController) {
+        self.input = input
+        self.controller = controller
+    }
+
+    var pollRequests: [PollRequest] { input.descriptors.map { .readable($0) } }
+    var hasPendingWork: Bool { false }
+    var isFinished: Bool { false }
+
+    func service(_ revents: [Int16], at time: Double) {
+        for event in input.read() { controller.deliver(event, at: time) }
+    }
+}

@@ -1,0 +1,103 @@
+@preconcurrency import Glibc
+import PanelLayout
+import PanelRuntime
+
+/// The appliance side of `run`: the control socket, headless mode, saved state, reload and
+/// the service manager. RunCommand calls in here, so the display path stays readable.
+enum Appliance {
+    /// Options `run` gains for the appliance (listed in `run --help`).
+    static let options: [OptionSpec] = [
+        OptionSpec("headless", help: "No display: the real loop (stdin, socket, state, reload, animations at 60 Hz) rendering into memory; 'screenshot' writes the frame."),
+        OptionSpec("size", value: "WxH", help: "Screen size with --headless.", default: "the panel's design size"),
+        OptionSpec("ipc", value: "path", help: "Serve the JSON-lines protocol on a Unix stream socket at this path (many clients; removed on exit)."),
+        OptionSpec("ipc-mode", value: "octal", help: "Permissions of the socket file.", default: "0660"),
+        OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line.", default: "16"),
+        OptionSpec("state", value: "path", help: "Save widget values here (debounced, crash-safe) and restore them at start."),
+        OptionSpec("watch", help: "Reload the panel when its file changes (SIGHUP and {\"command\":\"reload\"} always reload)."),
+    ]
+
+    /// Exit status when the control socket cannot be created (a live panel listens on it,
+    /// the path is not a socket, or binding fails): EX_CANTCREAT.
+    static let socketExitStatus: Int32 = 73
+
+    struct Settings {
+        var headless = false
+        var size: (Int, Int)?
+        var ipc: IPCServer.Options?
+        var statePath: String?
+        var watch = false
+    }
+
+    static func settings(_ args: ParsedArguments) throws(UsageError) -> Settings {
+        var s = Settings()
+        s.headless = args.flags.contains("headless")
+        s.size = try args.size("size")
+        if s.size != nil && !s.headless { throw UsageError("--size is for --headless (a display has its own size; see --mode)") }
+        if let path = args.value("ipc") {
+            var o = IPCServer.Options(path: path)
+            if let m = args.value("ipc-mode") {
+                guard let mode = UInt32(m, radix: 8), mode <= 0o777 else { throw UsageError("--ipc-mode expects octal permissions such as 0660, got '\(m)'") }
+                o.mode = mode
+            }
+            if let n = try args.int("ipc-max-clients") {
+                guard (1...1024).contains(n) else { throw UsageError("--ipc-max-clients must be 1...1024") }
+                o.maxClients = n
+            }
+            s.ipc = o
+        } else if args.value("ipc-mode") != nil || args.value("ipc-max-clients") != nil {
+            throw UsageError("--ipc-mode and --ipc-max-clients need --ipc PATH")
+        }
+        s.statePath = args.value("state")
+        s.watch = args.flags.contains("watch")
+        return s
+    }
+
+    /// Builds the loop's services for a controller: stdin, socket, signals, state, reload.
+    static func makeServices(_ settings: Settings, controller: PanelController, panelPath: String) throws(CommandFailure) -> PanelServices {
+        var o = PanelServices.Options()
+        o.commandFD = STDIN_FILENO
+        o.ipc = settings.ipc
+        let services: PanelServices
+        do {
+            services = try PanelServices(controller: controller, options: o, write: { Console.out($0) })
+            try services.installSignals()
+        } catch let e as IPCError {
+            throw CommandFailure(e.description, status: socketExitStatus)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        if let ipc = settings.ipc { Console.note("control socket \(ipc.path)") }
+        let name = controller.scene.panel.name
+        services.enableServiceNotifications { "showing '\(name)'" }
+        do { try services.enableReload(path: panelPath, watch: settings.watch, report: { Console.note($0) }) }
+        catch { throw CommandFailure("cannot watch '\(panelPath)': \(error.message)") }
+        if let statePath = settings.statePath {
+            let restored = services.enableState(path: statePath, at: 0, report: { Console.note($0) })
+            if !restored.isEmpty { Console.note("restored \(restored.joined(separator: ", ")) from \(statePath)") }
+        }
+        return services
+    }
+
+    /// `run --headless`: the panel's loop without a display.
+    static func runHeadless(_ panel: Panel, panelPath: String, settings: Settings, exitAfter: Double?, args: ParsedArguments) throws(CommandFailure) {
+        let (w, h) = settings.size ?? panel.naturalScreenSize
+        let controller: PanelController
+        do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
+        catch { throw CommandFailure("cannot build the panel: \(error)") }
+        let services = try makeServices(settings, controller: controller, panelPath: panelPath)
+        var options = HeadlessSession.Options()
+        options.exitAfter = exitAfter
+        options.readyFile = args.value("ready-file")
+        options.frameLog = args.value("flip-log")
+        let session = HeadlessSession(controller: controller, services: services, options: options)
+        Console.note("running '\(panel.name)' headless at \(w)x\(h)")
+        do { try session.run() } catch { throw CommandFailure(error.message) }
+        let iv = session.activeIntervals().sorted()
+        var text = "\(session.frameTimes.count) frames rendered"
+        if !iv.isEmpty {
+            func ms(_ v: Double) -> String { JSONLineWriter.number((v * 10000).rounded() / 10) }
+            text += "; frame interval median \(ms(iv[iv.count / 2])) ms (max \(ms(iv.last!)))"
+        }
+        Console.note(text)
+    }
+}

@@ -1,0 +1,71 @@
+@preconcurrency import Glibc
+import PanelRuntime
+
+/// `knob-panel ctl SOCKET [JSON…]`: a small client of the control socket for shell scripts.
+enum CtlCommand {
+    static let spec = CommandSpec(
+        name: "ctl", abstract: "Send requests to a running panel's control socket and print the replies (and events with --follow).",
+        usage: "ctl SOCKET [JSON...] [--follow]",
+        arguments: [("SOCKET", "The panel's --ipc path."),
+                    ("JSON", "Requests, one per argument, e.g. '{\"command\":\"get\",\"widget\":\"volume\"}'; without any, lines are read from stdin.")],
+        options: [
+            OptionSpec("follow", help: "After the replies, keep printing events until the panel closes the connection or Ctrl-C."),
+        ])
+
+    /// Exit status when the socket cannot be reached: EX_UNAVAILABLE.
+    static let unreachableStatus: Int32 = 69
+
+    static func run(_ args: ParsedArguments) throws(CommandFailure) {
+        guard let path = args.positionals.first else { throw CommandFailure("ctl needs the SOCKET path (see 'knob-panel ctl --help')", status: 64) }
+        let follow = args.flags.contains("follow")
+        var requests = Array(args.positionals.dropFirst())
+        if requests.isEmpty && isatty(STDIN_FILENO) == 0 {
+            requests = try readTextFile("/dev/stdin").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+        requests = requests.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        if let bad = requests.first(where: { $0.contains("\n") }) {
+            throw CommandFailure("a request must be one line: \(bad.prefix(40))…", status: 64)
+        }
+        let fd: Int32
+        switch UnixSocket.connect(path: path) {
+        case .success(let s): fd = s
+        case .failure(let e): throw CommandFailure("cannot connect to '\(path)': \(e)", status: unreachableStatus)
+        }
+        defer { close(fd) }
+        // With --follow no events are lost: they are printed while requests are answered.
+        let payload = requests.map { $0 + "\n" }.joined()
+        var bytes = Array(payload.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { throw CommandFailure("cannot send to '\(path)': \(Errno(errno))") }
+            bytes = bytes.dropFirst(n)
+        }
+        if !follow { shutdown(fd, Int32(SHUT_WR)) }
+        var pending: [UInt8] = []
+        var replies = 0, failures = 0
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        reading: while follow || replies < requests.count {
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            pending += chunk[0..<n]
+            var start = 0
+            while let nl = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[start..<nl], as: UTF8.self)
+                start = nl + 1
+                // Replies start with "ok" or "request_id"; events with "t" or "event".
+                let isReply = line.hasPrefix("{\"ok\":") || line.hasPrefix("{\"request_id\":")
+                if isReply {
+                    replies += 1
+                    if !line.contains("\"ok\":true") { failures += 1 }
+                }
+                if isReply || follow { Console.out(line) }
+                if !follow && replies >= requests.count { break reading }
+            }
+            pending.removeSubrange(0..<start)
+        }
+        if replies < requests.count { throw CommandFailure("the panel closed the connection after \(replies) of \(requests.count) replies") }
+        if failures > 0 { throw CommandFailure(nil, status: 1) }
+    }
+}

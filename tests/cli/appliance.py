@@ -1,0 +1,517 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the appliance side of `knob-panel run`, for real: the headless loop,
+the control socket (many clients, limits, abuse), `ctl`, saved state under kill -9, reload by
+SIGHUP / request / --watch, systemd notification, the unit file and `make install`.
+
+    tests/cli/appliance.py BIN [--kill-runs N] [--bench]
+Prints one `ok`/`FAIL` line per check and the measured numbers; exits 1 on any failure."""
+import json, os, random, shutil, signal, socket, subprocess, sys, tempfile, time
+
+BIN = os.path.abspath(sys.argv[1])
+KILL_RUNS = int(sys.argv[sys.argv.index("--kill-runs") + 1]) if "--kill-runs" in sys.argv else 20
+BENCH = "--bench" in sys.argv
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+T = tempfile.mkdtemp(prefix="knob-appliance.")
+passed = failed = 0
+
+
+def ok(name):
+    global passed
+    passed += 1
+    print(f"  ok    {name}", flush=True)
+
+
+def bad(name, detail=""):
+    global failed
+    failed += 1
+    print(f"  FAIL  {name}", flush=True)
+    for line in str(detail).splitlines()[-15:]:
+        print(f"        {line}")
+
+
+def check(cond, name, detail=""):
+    ok(name) if cond else bad(name, detail)
+    return cond
+
+
+PANEL = """{ "panel": "Appliance", "size": [400, 300],
+  "pages": [ { "id": "main", "widgets": [
+    { "id": "volume", "type": "knob", "mode": "continuous", "range": [0, 100], "frame": [20, 20, 160, 160] },
+    { "id": "balance", "type": "knob", "mode": "continuous", "frame": [220, 20, 160, 160] }%s ] } ] }"""
+
+
+def write_panel(path, extra=""):
+    with open(path + ".new", "w") as f:
+        f.write(PANEL % extra)
+    os.rename(path + ".new", path)
+
+
+class Panel:
+    """A headless panel process with a control socket."""
+
+    def __init__(self, *args, panel=None, sock=None, stdin=subprocess.DEVNULL):
+        self.panel = panel or os.path.join(T, "panel.json")
+        if not os.path.exists(self.panel):
+            write_panel(self.panel)
+        self.sock = sock or os.path.join(T, "ctl.sock")
+        self.err = open(os.path.join(T, f"stderr-{time.monotonic_ns()}"), "w+")
+        self.proc = subprocess.Popen([BIN, "run", self.panel, "--headless", "--ipc", self.sock, *args],
+                                     stdin=stdin, stdout=subprocess.PIPE, stderr=self.err)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                c = socket.socket(socket.AF_UNIX)
+                c.connect(self.sock)
+                c.close()
+                break
+            except OSError:
+                time.sleep(0.02)
+
+    def client(self):
+        return Client(self.sock)
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        return self.proc.returncode
+
+    def stderr(self):
+        self.err.flush()
+        self.err.seek(0)
+        return self.err.read()
+
+
+class Client:
+    def __init__(self, path):
+        self.s = socket.socket(socket.AF_UNIX)
+        self.s.connect(path)
+        self.buf = b""
+        self.rid = 0
+
+    def send(self, obj):
+        self.s.sendall((json.dumps(obj) + "\n").encode())
+
+    def line(self, timeout=5):
+        self.s.settimeout(timeout)
+        while b"\n" not in self.buf:
+            chunk = self.s.recv(65536)
+            if not chunk:
+                raise EOFError("connection closed")
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return json.loads(line)
+
+    def request(self, command, **keys):
+        """Sends a request, returns (reply, events seen before it)."""
+        self.rid += 1
+        self.send({"command": command, "request_id": self.rid, **keys})
+        events = []
+        while True:
+            msg = self.line()
+            if msg.get("request_id") == self.rid:
+                return msg, events
+            events.append(msg)
+
+    def until_event(self, name, timeout=5):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            msg = self.line(timeout=max(0.05, end - time.monotonic()))
+            if msg.get("event") == name:
+                return msg
+        raise TimeoutError(name)
+
+    def close(self):
+        self.s.close()
+
+
+def test_socket_basics():
+    print("socket, replies, events, observe, screenshot")
+    p = Panel()
+    try:
+        st = os.stat(p.sock)
+        check(oct(st.st_mode & 0o777) == oct(0o660), "socket created with mode 0660", oct(st.st_mode))
+        a, b = p.client(), p.client()
+        reply, _ = a.request("set", widget="volume", value=40)
+        check(reply == {"request_id": 1, "ok": True, "data": {"widget": "volume", "type": "knob", "position": reply["data"].get("position"),
+                                                              "positionIndex": -1, "value": 40}}, "set reply shape", reply)
+        ev = b.until_event("valueChanged")
+        check(ev.get("widget") == "volume" and "request_id" not in ev and ev.get("source") == "program", "other client gets the event", ev)
+        reply, _ = a.request("get", widget="volum")
+        check(reply.get("ok") is False and "did you mean 'volume'" in reply.get("error", ""), "error reply with suggestion", reply)
+        a.send({"command": "get", "widget": "volume", "request_id": "x", "junk": 1})
+        reply = a.line()
+        while "event" in reply:
+            reply = a.line()
+        check(reply.get("request_id") == "x" and reply.get("ok") is False, "request_id echoed on a bad request", reply)
+        reply, _ = b.request("observe", widgets=["balance"])
+        check(reply.get("data") == {"widgets": ["balance"]}, "observe reply", reply)
+        a.request("set", widget="volume", value=10)
+        a.request("set", widget="balance", position=30)
+        ev = b.until_event("valueChanged")
+        check(ev.get("widget") == "balance", "observe narrows events to 'balance'", ev)
+        shot = os.path.join(T, "shot.png")
+        reply, _ = a.request("screenshot", path=shot)
+        with open(shot, "rb") as f:
+            sig = f.read(8)
+        check(reply.get("ok") and reply["data"]["width"] == 400 and sig == b"\x89PNG\r\n\x1a\n", "screenshot writes the frame", reply)
+        # A long line: one error, the rest skipped, the connection still serves.
+        a.s.sendall(b'{"command":"get","widget":"' + b"x" * 100000 + b'"}\n')
+        reply = a.line()
+        while "event" in reply:
+            reply = a.line()
+        check(reply.get("ok") is False and "longer than 65536" in reply.get("error", ""), "64 KiB line rejected", reply)
+        reply, _ = a.request("get", widget="volume")
+        check(reply.get("ok") and reply["data"]["value"] == 10, "connection still serves after the long line", reply)
+        # Stdin speaks the same protocol, replies on stdout.
+    finally:
+        status = p.stop()
+    check(status == 0, "SIGTERM exits 0", status)
+    check(not os.path.exists(p.sock), "socket removed on exit")
+
+
+def test_stdin_same_shape():
+    p = subprocess.run([BIN, "run", os.path.join(T, "panel.json"), "--headless", "--exit-after", "0.5"],
+                       input=b'{"command":"get","widget":"volume","request_id":3}\n', capture_output=True, timeout=20)
+    line = p.stdout.decode().splitlines()[0] if p.stdout else ""
+    check(line.startswith('{"request_id":3,"ok":true,"data":{"widget":"volume"'), "stdin replies have the same shape", line)
+
+
+def test_socket_ownership():
+    print("stale and live sockets, client limit")
+    path = os.path.join(T, "own.sock")
+    s = socket.socket(socket.AF_UNIX)
+    s.bind(path)
+    s.close()   # a stale socket file: nobody listens
+    p = Panel(sock=path)
+    try:
+        check(p.proc.poll() is None and p.client() is not None, "stale socket file replaced")
+        q = subprocess.run([BIN, "run", p.panel, "--headless", "--ipc", path, "--exit-after", "5"], capture_output=True, timeout=20)
+        check(q.returncode == 73 and b"another panel is listening" in q.stderr, "live socket refused with exit 73", q.stderr.decode())
+        clients = [p.client() for _ in range(16)]
+        for c in clients:
+            c.request("list")
+        extra = p.client()
+        msg = extra.line()
+        check(msg.get("ok") is False and "too many clients (at most 16)" in msg.get("error", ""), "17th client refused with a line", msg)
+        for c in clients:
+            c.close()
+    finally:
+        p.stop()
+    with open(os.path.join(T, "plain"), "w") as f:
+        f.write("x")
+    q = subprocess.run([BIN, "run", p.panel, "--headless", "--ipc", os.path.join(T, "plain"), "--exit-after", "1"], capture_output=True, timeout=20)
+    check(q.returncode == 73 and os.path.exists(os.path.join(T, "plain")), "a regular file at the path is refused, not deleted", q.stderr.decode())
+
+
+def frame_intervals(log, since):
+    times = []
+    with open(log) as f:
+        for line in f:
+            t = json.loads(line)["t"]
+            if t >= since:
+                times.append(t)
+    return [b - a for a, b in zip(times, times[1:])]
+
+
+def test_abuse_keeps_pacing():
+    print("abuse: one client floods requests, one never reads; frames stay on time")
+    log = os.path.join(T, "frames.jsonl")
+    p = Panel("--flip-log", log)
+    try:
+        a = p.client()
+        a.request("set", widget="balance", position=100000, animated=True)   # animates for ~5 minutes
+        sleeper = p.client()
+        sleeper.request("list")      # then never reads again
+        time.sleep(0.3)
+        start = json.loads(open(log).readlines()[-1])["t"]
+        flooder = p.client()
+        end = time.monotonic() + 3
+        sent = 0
+        batch = b"".join(b'{"command":"set","widget":"volume","value":%d}\n' % (i % 100) for i in range(200))
+        flooder.s.setblocking(True)
+        while time.monotonic() < end:
+            flooder.s.sendall(batch)
+            sent += 200
+            flooder.s.setblocking(False)
+            try:
+                while True:
+                    if not flooder.s.recv(1 << 20):
+                        break
+            except BlockingIOError:
+                pass
+            flooder.s.setblocking(True)
+        iv = frame_intervals(log, start)
+        iv.sort()
+        med, worst = iv[len(iv) // 2], iv[-1]
+        late = sum(1 for x in iv if x > 2.5 / 60)
+        print(f"        {sent} requests in 3 s while animating; frame interval median {med*1000:.1f} ms, max {worst*1000:.1f} ms, {late} of {len(iv)} over 41.7 ms")
+        check(abs(med - 1 / 60) < 0.004 and late <= len(iv) // 50, "frames keep the 60 Hz grid under the flood", f"median {med}, late {late}/{len(iv)}")
+        # The sleeper was cut off with a last line saying why.
+        sleeper.s.settimeout(5)
+        data = b""
+        try:
+            while True:
+                chunk = sleeper.s.recv(1 << 20)
+                if not chunk:
+                    break
+                data += chunk
+        except socket.timeout:
+            pass
+        last = data.rstrip(b"\n").split(b"\n")[-1]
+        check(b'"event":"disconnected"' in last and b"did not read" in last, "non-reading client disconnected with a reason", last[:200])
+        reply, _ = a.request("get", widget="volume")
+        check(reply.get("ok") is True, "other clients still served")
+    finally:
+        p.stop()
+
+
+def bench_requests():
+    print("requests per second over the socket")
+    p = Panel()
+    results = {}
+    try:
+        for n in (1, 16):
+            clients = [p.client() for _ in range(n)]
+            per = 20000 // n
+            payload = b"".join(b'{"command":"get","widget":"volume","request_id":%d}\n' % i for i in range(per))
+            import threading
+            def run(c):
+                c.s.sendall(payload)
+                got = 0
+                buf = b""
+                while got < per:
+                    chunk = c.s.recv(1 << 20)
+                    if not chunk:
+                        break
+                    got += chunk.count(b"\n")
+            # Pipelined: each client sends all its requests, then reads all replies.
+            start = time.monotonic()
+            threads = [threading.Thread(target=run, args=(c,)) for c in clients]
+            for t in threads: t.start()
+            for t in threads: t.join()
+            dt = time.monotonic() - start
+            results[n] = per * n / dt
+            # One at a time (request, wait for reply): latency-bound.
+            c = clients[0]
+            start = time.monotonic()
+            for i in range(2000):
+                c.request("get", widget="volume")
+            results[f"{n}-rtt"] = 2000 / (time.monotonic() - start)
+            for c in clients: c.close()
+    finally:
+        p.stop()
+    print(f"        pipelined: 1 client {results[1]:.0f} req/s, 16 clients {results[16]:.0f} req/s total; "
+          f"one-at-a-time round trips {results['1-rtt']:.0f} req/s")
+    ok("socket benchmark ran")
+
+
+def test_ctl():
+    print("ctl")
+    p = Panel()
+    try:
+        r = subprocess.run([BIN, "ctl", p.sock, '{"command":"set","widget":"volume","value":25}', '{"command":"get","widget":"volume"}'],
+                           capture_output=True, timeout=20)
+        lines = r.stdout.decode().splitlines()
+        check(r.returncode == 0 and len(lines) == 2 and json.loads(lines[1])["data"]["value"] == 25, "ctl prints one reply per request", r.stdout + r.stderr)
+        r = subprocess.run([BIN, "ctl", p.sock], input=b'{"command":"get","widget":"nope"}\n', capture_output=True, timeout=20)
+        check(r.returncode == 1 and b'"ok":false' in r.stdout, "ctl reads stdin; a failed reply exits 1", r.stdout + r.stderr)
+        f = subprocess.Popen([BIN, "ctl", p.sock, "--follow", '{"command":"observe","widgets":["volume"]}'], stdout=subprocess.PIPE)
+        time.sleep(0.3)
+        subprocess.run([BIN, "ctl", p.sock, '{"command":"set","widget":"volume","value":60}'], capture_output=True, timeout=20)
+        time.sleep(0.3)
+        f.send_signal(signal.SIGINT)
+        out = f.communicate(timeout=10)[0].decode()
+        check('"event":"valueChanged"' in out and '"value":60' in out, "ctl --follow prints events", out)
+    finally:
+        p.stop()
+    r = subprocess.run([BIN, "ctl", os.path.join(T, "nothing.sock"), '{"command":"list"}'], capture_output=True, timeout=20)
+    check(r.returncode == 69, "ctl to a missing socket exits 69", r.stderr)
+
+
+def test_state():
+    print("saved state")
+    state = os.path.join(T, "state.json")
+    p = Panel("--state", state)
+    try:
+        c = p.client()
+        c.request("set", widget="volume", value=33)
+        time.sleep(0.6)
+        with open(state) as f:
+            saved = json.load(f)
+        check(saved["widgets"][0]["fields"]["value"] == 33, "value saved within the debounce", saved)
+    finally:
+        p.stop(signal.SIGKILL)
+    p = Panel("--state", state)
+    try:
+        reply, _ = p.client().request("get", widget="volume")
+        check(reply["data"]["value"] == 33, "value restored after kill -9", reply)
+    finally:
+        p.stop()
+    with open(state, "w") as f:
+        f.write('{"version":1,"panel":"Appliance","widgets":[{"id":"volume",')
+    p = Panel("--state", state)
+    try:
+        reply, _ = p.client().request("get", widget="volume")
+        alive = reply.get("ok") is True
+    finally:
+        p.stop()
+    err = [l for l in p.stderr().splitlines() if "state file" in l]
+    check(alive and len(err) == 1 and "damaged" in err[0], "corrupt state: one line on stderr, panel runs", p.stderr())
+
+
+def kill9_runs(runs):
+    """Values change fast (a client sets 'volume' as fast as it can); kill -9 at a random
+    moment; the state file must parse and hold a recent value."""
+    print(f"kill -9 while values change: {runs} runs")
+    state = os.path.join(T, "kill-state.json")
+    parsed = recent = 0
+    lags = []
+    problems = []
+    for run in range(runs):
+        p = Panel("--state", state, sock=os.path.join(T, "kill.sock"))
+        c = p.client()
+        c.s.setblocking(True)
+        end = time.monotonic() + random.uniform(0.3, 1.2)
+        i = 0
+        last_sent_at = {}
+        while time.monotonic() < end:
+            i += 1
+            v = i % 101
+            c.send({"command": "set", "widget": "volume", "value": v, "request_id": i})
+            c.line()   # its reply (events follow; read lazily)
+            last_sent_at[i] = time.monotonic()
+        killed_at = time.monotonic()
+        p.proc.kill()
+        p.proc.wait()
+        try:
+            with open(state) as f:
+                saved = json.load(f)
+            value = saved["widgets"][0]["fields"]["value"]
+            parsed += 1
+        except Exception as e:
+            problems.append(f"run {run}: {e}")
+            continue
+        # The newest request that set this value (values repeat every 101 requests).
+        candidates = [k for k in last_sent_at if k % 101 == int(round(value)) % 101]
+        if candidates:
+            lag = killed_at - last_sent_at[max(candidates)]
+            lags.append(lag)
+            if lag <= 1.0:
+                recent += 1
+        c.close()
+    lags.sort()
+    med = lags[len(lags) // 2] if lags else float("nan")
+    print(f"        {parsed}/{runs} state files parsed; {recent}/{runs} held a value set within 1 s of the kill "
+          f"(median age {med*1000:.0f} ms, max {lags[-1]*1000 if lags else float('nan'):.0f} ms)")
+    check(parsed == runs and recent == runs, "state file always whole and recent after kill -9", "\n".join(problems))
+    for leftover in os.listdir(T):
+        if leftover.startswith(".kill-state.json") and leftover.endswith(".tmp"):
+            pass  # a temporary file from a killed run is harmless; the next save replaces it
+
+
+def test_reload():
+    print("reload: SIGHUP, request, --watch")
+    panel = os.path.join(T, "reload.json")
+    write_panel(panel)
+    p = Panel("--watch", panel=panel, sock=os.path.join(T, "reload.sock"))
+    try:
+        c = p.client()
+        c.request("set", widget="volume", value=70)
+        write_panel(panel, ', { "id": "extra", "type": "label", "text": "new", "frame": [20, 200, 200, 40] }')
+        ev = c.until_event("reloaded")   # --watch: the editor-style rename was seen
+        reply, _ = c.request("list")
+        ids = [w["widget"] for w in reply["data"]["widgets"]]
+        vol = [w for w in reply["data"]["widgets"] if w["widget"] == "volume"][0]
+        check("extra" in ids and vol["value"] == 70, "--watch reload swaps the panel and keeps values", reply)
+        with open(panel, "w") as f:
+            f.write('{ "panel": "Appliance", "size": [400, 300], "pages": [ { "id": "main", "widgets": [\n  { "id": "volume", "type": "knob", "mdoe": "x", "frame": [0,0,10,10] } ] } ] }')
+        ev = c.until_event("reloadFailed")
+        check(any(":2:" in e and "mdoe" in e for e in ev.get("errors", [])), "bad edit: reloadFailed with file:line:col errors", ev)
+        reply, _ = c.request("get", widget="volume")
+        check(reply.get("ok") and reply["data"]["value"] == 70, "bad edit leaves the running panel untouched", reply)
+        reply, _ = c.request("reload")
+        check(reply.get("ok") is False and any("mdoe" in e for e in reply.get("errors", [])), "reload request replies ok:false with the errors", reply)
+        write_panel(panel)
+        c.until_event("reloaded")
+        p.proc.send_signal(signal.SIGHUP)
+        ev = c.until_event("reloaded")
+        check(ev.get("panel") == "Appliance" and p.proc.poll() is None, "SIGHUP reloads (and does not stop the panel)", ev)
+        reply, _ = c.request("reload")
+        check(reply.get("ok") is True, "reload request replies ok", reply)
+    finally:
+        p.stop()
+    check("mdoe" in p.stderr(), "reload errors printed on stderr", p.stderr())
+
+
+def test_systemd():
+    print("systemd: notify, watchdog, unit")
+    ns = os.path.join(T, "notify.sock")
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    s.bind(ns)
+    s.settimeout(10)
+    env = dict(os.environ, NOTIFY_SOCKET=ns, WATCHDOG_USEC="200000")
+    ready = os.path.join(T, "ready")
+    proc = subprocess.Popen([BIN, "run", os.path.join(T, "panel.json"), "--headless", "--exit-after", "1.5", "--ready-file", ready],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    msgs = []
+    try:
+        while True:
+            m = s.recv(4096).decode()
+            msgs.append(m)
+            if "STOPPING=1" in m:
+                break
+    except socket.timeout:
+        pass
+    proc.wait(timeout=20)
+    first = msgs[0] if msgs else ""
+    check(first.startswith("READY=1") and os.path.exists(ready), "READY=1 after the first frame", msgs[:3])
+    pings = sum("WATCHDOG=1" in m for m in msgs)
+    check(pings >= 5, f"WATCHDOG=1 from the loop ({pings} pings in 1.5 s at WatchdogSec=0.2 s)", msgs[:5])
+    if shutil.which("systemd-analyze"):
+        unit_dir = os.path.join(T, "unit")
+        os.makedirs(unit_dir)
+        with open(os.path.join(ROOT, "dist/knob-panel.service")) as f:
+            unit = f.read()
+        unit = unit.replace("@BINDIR@", os.path.dirname(BIN)).replace("@PANELDIR@", os.path.join(ROOT, "panels")).replace("@DOCDIR@", os.path.join(ROOT, "docs"))
+        with open(os.path.join(unit_dir, "knob-panel.service"), "w") as f:
+            f.write(unit)
+        r = subprocess.run(["systemd-analyze", "verify", os.path.join(unit_dir, "knob-panel.service")], capture_output=True, timeout=60)
+        check(r.returncode == 0, "systemd-analyze verify dist/knob-panel.service", r.stdout + r.stderr)
+    else:
+        print("  skip  systemd-analyze not installed")
+
+
+def test_install():
+    stage = os.path.join(T, "stage")
+    r = subprocess.run(["make", "-s", "install", f"DESTDIR={stage}", "PREFIX=/usr", f"BIN={BIN}"], cwd=ROOT, capture_output=True, timeout=120)
+    unit = os.path.join(stage, "usr/lib/systemd/system/knob-panel.service")
+    good = r.returncode == 0 and os.access(os.path.join(stage, "usr/bin/knob-panel"), os.X_OK) \
+        and os.path.exists(os.path.join(stage, "usr/share/knob-panel/panels/demo.json")) \
+        and os.path.exists(os.path.join(stage, "usr/share/doc/knob-panel/protocol.md")) \
+        and os.path.exists(unit) and "ExecStart=/usr/bin/knob-panel run /usr/share/knob-panel/panels/demo.json" in open(unit).read()
+    check(good, "make install DESTDIR=… PREFIX=/usr", r.stdout + r.stderr)
+
+
+try:
+    print(f"appliance tests ({BIN})")
+    test_socket_basics()
+    test_stdin_same_shape()
+    test_socket_ownership()
+    test_ctl()
+    test_state()
+    test_reload()
+    test_systemd()
+    test_install()
+    test_abuse_keeps_pacing()
+    kill9_runs(KILL_RUNS)
+    if BENCH:
+        bench_requests()
+finally:
+    shutil.rmtree(T, ignore_errors=True)
+print(f"appliance tests: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
