@@ -56,6 +56,8 @@ enum Appliance {
     static func makeServices(_ settings: Settings, controller: PanelController, panelPath: String) throws(CommandFailure) -> PanelServices {
         var o = PanelServices.Options()
         o.commandFD = STDIN_FILENO
+        o.outputFD = STDOUT_FILENO
+        o.report = { Console.note($0) }
         o.ipc = settings.ipc
         let services: PanelServices
         do {

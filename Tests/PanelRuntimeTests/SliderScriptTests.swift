@@ -73,7 +73,7 @@ import Testing
         var reply = ""
         c.emit = { reply = $0 }
         c.execute(commandLine: #"{"command":"get","widget":"s"}"#, at: 2)
-        #expect(reply.contains(#""event":"state","value":25,"revolutions":1"#), "\(reply)")
+        #expect(reply.contains(#""ok":true,"data":{"widget":"s","type":"slider","value":25,"revolutions":1}"#), "\(reply)")
     }
 
     /// Range slider 0…100 on 270°: handles at 0 and 22.22 (60° of 270). A touch at the top

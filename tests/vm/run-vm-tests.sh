@@ -76,6 +76,23 @@ for gpu in $GPUS; do
     [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
     summary+=("$line")
 done
+# The appliance on the display path: `set` over the control socket, then a power-off with
+# the panel running and a second boot that must show the value again (--state).
+if [ "${APPLIANCE:-1}" = 1 ]; then
+    dir=$OUT/appliance
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo "== appliance (bochs, $RES): --ipc, --state, power-off, reboot"
+    for phase in set verify; do
+        python3 "$HERE/vm.py" run --gpu bochs --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+            "$HERE/appliance-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $phase
+    done
+    if report=$(python3 "$HERE/appliance-check.py" "$dir"); then
+        summary+=("appliance: PASS")
+    else
+        summary+=("appliance: FAIL (see $dir)"); failed=1
+    fi
+    echo "$report"
+fi
 echo "== results in $OUT"
 printf '%s\n' "${summary[@]}"
 exit $failed

@@ -29,11 +29,14 @@ struct OutputQueue {
     enum Flush { case done, wouldBlock, failed(Int32) }
 
     /// Writes at most `limit` bytes; stops when the descriptor would block.
-    mutating func flush(to fd: Int32, limit: Int) -> Flush {
+    /// `useSend`: a socket (send with MSG_NOSIGNAL); otherwise write (pipes; SIGPIPE is ignored).
+    mutating func flush(to fd: Int32, limit: Int, useSend: Bool = true) -> Flush {
         var budget = limit
         while !isEmpty && budget > 0 {
             let want = Swift.min(count, budget)
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + start, want, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes {
+                useSend ? send(fd, $0.baseAddress! + start, want, Int32(MSG_NOSIGNAL)) : Glibc.write(fd, $0.baseAddress! + start, want)
+            }
             if n > 0 { start += n; budget -= n; continue }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { compact(); return .wouldBlock }

@@ -9,6 +9,10 @@ public final class PanelServices {
     public struct Options {
         /// Descriptor to read command lines from (stdin); nil for none.
         public var commandFD: Int32?
+        /// stdout: written without blocking when it is a pipe or socket; nil: `write` only.
+        public var outputFD: Int32?
+        /// Where notes go (stderr).
+        public var report: (String) -> Void = { _ in }
         public var ipc: IPCServer.Options?
         public init() {}
     }
@@ -31,7 +35,8 @@ public final class PanelServices {
     /// - Parameter write: where stdout lines go (events and replies to stdin).
     public init(controller: PanelController, options: Options, write: @escaping (String) -> Void) throws(IPCError) {
         self.controller = controller
-        stdio = StdioClient(commandFD: options.commandFD, controller: controller, write: write)
+        stdio = StdioClient(commandFD: options.commandFD, outputFD: options.outputFD, controller: controller,
+                            write: write, report: options.report)
         loop.add(stdio)
         if let ipcOptions = options.ipc {
             let server = try IPCServer(options: ipcOptions, controller: controller, loop: loop)
@@ -113,5 +118,6 @@ public final class PanelServices {
         for hook in onShutdown { hook(time) }
         ipc?.close()
         ipc?.flushAll()
+        stdio.drain(seconds: 1)
     }
 }

@@ -1,28 +1,69 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// The parent process as a client: request lines on a descriptor (stdin), replies and events
-/// through `write` (stdout). Reading gets a bounded share of each loop turn (LineReader).
+/// out on another (stdout). Reading gets a bounded share of each loop turn (LineReader).
+///
+/// When stdout is a pipe or socket, a parent that stops reading must not freeze the panel
+/// (a blocking write would stop frames and signal handling): lines are then queued and
+/// written without blocking, and past `maxQueuedBytes` new lines are dropped, with one note on
+/// stderr saying so. A terminal or a regular file is written directly, as before.
 final class StdioClient: PollSource, CommandClient {
     var filter: EventFilter = .all
     private let reader: LineReader?
     private let write: (String) -> Void
     private let controller: PanelController
+    private let outputFD: Int32?
+    private var output = OutputQueue()
+    static let maxQueuedBytes = 1 << 20
+    private(set) var droppedLines = 0
+    private let report: (String) -> Void
 
-    init(commandFD: Int32?, controller: PanelController, write: @escaping (String) -> Void) {
+    init(commandFD: Int32?, outputFD: Int32?, controller: PanelController, write: @escaping (String) -> Void,
+         report: @escaping (String) -> Void = { _ in }) {
         reader = commandFD.map { LineReader(fd: $0) }
         self.controller = controller
         self.write = write
+        self.report = report
+        var st = stat()
+        if let fd = outputFD, fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFIFO || st.st_mode & S_IFMT == S_IFSOCK {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            self.outputFD = fd
+        } else {
+            self.outputFD = nil
+        }
     }
 
-    func send(_ line: String) { write(line) }
+    func send(_ line: String) {
+        guard let fd = outputFD else { return write(line) }
+        if output.count > Self.maxQueuedBytes {
+            if droppedLines == 0 { report("stdout is not being read: dropping event and reply lines until it is") }
+            droppedLines += 1
+            return
+        }
+        output.append(line)
+        _ = output.flush(to: fd, limit: 256 * 1024, useSend: false)
+    }
 
     var pollRequests: [PollRequest] {
-        guard let reader, !reader.atEOF else { return [] }
-        return [.readable(reader.fd)]
+        var r: [PollRequest] = []
+        if let reader, !reader.atEOF { r.append(.readable(reader.fd)) }
+        if let fd = outputFD, !output.isEmpty { r.append(PollRequest(fd: fd, events: Int16(POLLOUT))) }
+        return r
     }
     var hasPendingWork: Bool { reader?.hasBufferedLines ?? false }
     /// Stays registered after end of file: stdout keeps receiving events.
     var isFinished: Bool { false }
 
     func service(_ revents: [Int16], at time: Double) {
+        if let fd = outputFD, !output.isEmpty {
+            if case .failed = output.flush(to: fd, limit: 256 * 1024, useSend: false) { output = OutputQueue() }
+            if output.isEmpty && droppedLines > 0 {
+                report("stdout is read again; \(droppedLines) lines were dropped")
+                droppedLines = 0
+            }
+        }
         guard let reader else { return }
         for item in reader.readLines() {
             switch item {
@@ -32,6 +73,19 @@ final class StdioClient: PollSource, CommandClient {
             case .overlong(let prefix):
                 controller.rejectCommand("command line longer than \(reader.maxLineLength) bytes ignored (it starts '\(prefix)…')", at: time, from: self)
             }
+        }
+    }
+
+    /// At exit: what is queued gets up to `seconds` to go out.
+    func drain(seconds: Double) {
+        guard let fd = outputFD else { return }
+        let end = MonotonicClock.seconds() + seconds
+        while !output.isEmpty {
+            let left = end - MonotonicClock.seconds()
+            if left <= 0 { break }
+            var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&p, 1, Int32(left * 1000) + 1) <= 0 { break }
+            if case .failed = output.flush(to: fd, limit: 1 << 20, useSend: false) { break }
         }
     }
 }

@@ -14,9 +14,10 @@ public final class DisplaySession {
         public var exitAfter: Double?
         /// Created once the first page flip has completed (the panel is on screen).
         public var readyFile: String?
-        /// One JSON line per completed flip: `{"flip":N,"t":SECONDS_SINCE_EXEC}`. Unlike event
-        /// times (the frame clock, from when the panel came up) these count from exec, so
-        /// start-up cost shows.
+        /// One JSON line per completed flip: `{"flip":N,"t":SECONDS_SINCE_EXEC,"clock":FRAME_CLOCK}`.
+        /// Unlike event times (the frame clock, from when the panel came up) `t` counts from
+        /// exec, so start-up cost shows; `clock` is the frame clock, so a command's event time
+        /// and the flip that showed it can be compared (request-to-flip latency).
         public var flipLog: String?
         public init() {}
     }
@@ -116,7 +117,7 @@ public final class DisplaySession {
                     let sinceExec = after + clock.origin - execOrigin
                     stats.flips.append(sinceExec)
                     if let flipLog {
-                        fputs("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec))}\n", flipLog)
+                        fputs("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(after))}\n", flipLog)
                         fflush(flipLog)
                     }
                     if stats.flips.count == 1 {
