@@ -14,7 +14,7 @@ DATADIR := $(PREFIX)/share/knob-panel
 DOCDIR := $(PREFIX)/share/doc/knob-panel
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 
-.PHONY: run build test unit-test cli-test vm-test deps test-deps bench clean install uninstall
+.PHONY: run build test unit-test cli-test vm-test deps test-deps bench clean install uninstall image vm-demo image-test
 
 run: deps build
 	$(BIN) run $(PANEL)
@@ -56,6 +56,20 @@ install: $(BIN)
 
 $(BIN):
 	$(SWIFT) build -c release
+
+# The appliance: Debian's kernel + an initramfs (busybox, the binary and its libraries, fonts,
+# panels) whose init runs the demo panel with --state and --ipc (tests/vm/image.py).
+IMAGE ?= .build/image
+image: test-deps build
+	python3 tests/vm/image.py build --bin $(BIN) --out $(IMAGE)
+
+# Boots the image in QEMU: a window (-display gtk) when there is a display, else a screenshot.
+vm-demo: image
+	python3 tests/vm/image.py demo --out $(IMAGE)
+
+# Boots the image, sets a value over the socket from the host, cuts the power, boots again.
+image-test: image
+	python3 tests/vm/image.py test --out $(IMAGE)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/knob-panel $(DESTDIR)$(UNITDIR)/knob-panel.service

@@ -12,6 +12,36 @@ enum CtlCommand {
             OptionSpec("follow", help: "After the replies, keep printing events until the panel closes the connection or Ctrl-C."),
         ])
 
+    static func relay(_ path: String) throws(CommandFailure) {
+        let fd: Int32
+        switch UnixSocket.connect(path: path) {
+        case .success(let s): fd = s
+        case .failure(let e): throw CommandFailure("cannot connect to '\(path)': \(e)", status: unreachableStatus)
+        }
+        defer { close(fd) }
+        var inputOpen = true
+        var buf = [UInt8](repeating: 0, count: 65536)
+        func copy(_ from: Int32, _ to: Int32, socket: Bool) -> Bool {
+            let n = read(from, &buf, buf.count)
+            if n <= 0 { return n < 0 && errno == EINTR }
+            var off = 0
+            while off < n {
+                let w = buf.withUnsafeBytes { socket ? send(to, $0.baseAddress! + off, n - off, Int32(MSG_NOSIGNAL)) : write(to, $0.baseAddress! + off, n - off) }
+                if w < 0 && errno == EINTR { continue }
+                if w <= 0 { return false }
+                off += w
+            }
+            return true
+        }
+        while true {
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue }; break }
+            if fds[0].revents != 0 && !copy(fd, STDOUT_FILENO, socket: false) { break }
+            if fds[1].revents != 0 && !copy(STDIN_FILENO, fd, socket: true) { inputOpen = false }
+        }
+    }
+
     /// Exit status when the socket cannot be reached: EX_UNAVAILABLE.
     static let unreachableStatus: Int32 = 69
 
@@ -19,6 +49,11 @@ enum CtlCommand {
         guard let path = args.positionals.first else { throw CommandFailure("ctl needs the SOCKET path (see 'knob-panel ctl --help')", status: 64) }
         let follow = args.flags.contains("follow")
         var requests = Array(args.positionals.dropFirst())
+        if requests.isEmpty && follow {
+            // A relay: stdin's lines go to the panel as they come, everything the panel sends
+            // goes to stdout (e.g. a virtio serial port to the host: `ctl SOCK --follow <>PORT >&0`).
+            return try relay(path)
+        }
         if requests.isEmpty && isatty(STDIN_FILENO) == 0 {
             requests = try readTextFile("/dev/stdin").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         }

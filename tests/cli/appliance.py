@@ -388,9 +388,7 @@ def kill9_runs(runs):
         last_sent_at = {}
         while time.monotonic() < end:
             i += 1
-            v = i % 101
-            c.send({"command": "set", "widget": "volume", "value": v, "request_id": i})
-            c.line()   # its reply (events follow; read lazily)
+            c.request("set", widget="volume", value=i % 101)   # reads up to its reply (events skipped)
             last_sent_at[i] = time.monotonic()
         killed_at = time.monotonic()
         p.proc.kill()
