@@ -9,7 +9,7 @@ enum CtlCommand {
         arguments: [("SOCKET", "The panel's --ipc path."),
                     ("JSON", "Requests, one per argument, e.g. '{\"command\":\"get\",\"widget\":\"volume\"}'; without any, lines are read from stdin.")],
         options: [
-            OptionSpec("follow", help: "After the replies, keep printing events until the panel closes the connection or Ctrl-C."),
+            OptionSpec("follow", help: "After the replies, keep printing events until the panel closes the connection or Ctrl-C. Without JSON arguments: a relay, stdin's lines go to the panel as they come and everything it sends is printed."),
         ])
 
     static func relay(_ path: String) throws(CommandFailure) {
@@ -33,12 +33,20 @@ enum CtlCommand {
             }
             return true
         }
+        // A serial port (a character device, not a terminal) reads as "end of file" while
+        // nobody is connected at the other end: wait for the peer instead of giving up.
+        var st = stat()
+        let isPort = fstat(STDIN_FILENO, &st) == 0 && st.st_mode & S_IFMT == S_IFCHR && isatty(STDIN_FILENO) == 0
+        var idleUntil = 0.0
         while true {
+            let portIdle = isPort && MonotonicClock.seconds() < idleUntil
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue }; break }
+                       pollfd(fd: inputOpen && !portIdle ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, portIdle ? 200 : -1) < 0 { if errno == EINTR { continue }; break }
             if fds[0].revents != 0 && !copy(fd, STDOUT_FILENO, socket: false) { break }
-            if fds[1].revents != 0 && !copy(STDIN_FILENO, fd, socket: true) { inputOpen = false }
+            if fds[1].revents != 0 && !copy(STDIN_FILENO, fd, socket: true) {
+                if isPort { idleUntil = MonotonicClock.seconds() + 0.2 } else { inputOpen = false }
+            }
         }
     }
 
