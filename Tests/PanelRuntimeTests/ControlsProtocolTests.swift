@@ -38,9 +38,9 @@ import PanelLayout
         let (c, lines, clear) = try Self.controller()
         c.execute(commandLine: #"{"command":"set","widget":"status","text":"Heating…"}"#, at: 0)
         #expect(Self.label(c, "status") == "Heating…")
-        #expect(lines().isEmpty)
+        #expect(lines() == [#"{"ok":true,"data":{"widget":"status","type":"label","text":"Heating…"}}"#])   // the reply; no event
         c.execute(commandLine: #"{"command":"get","widget":"status"}"#, at: 0)
-        #expect(lines().last?.contains(#""event":"state","text":"Heating…""#) == true)
+        #expect(lines().last == #"{"ok":true,"data":{"widget":"status","type":"label","text":"Heating…"}}"#)
         clear()
         c.execute(commandLine: #"{"command":"set","widget":"status","txt":"x"}"#, at: 0)
         #expect(lines().first?.contains("did you mean 'text'") == true)
@@ -90,7 +90,7 @@ import PanelLayout
         clear()
         c.execute(commandLine: #"{"command":"set","widget":"plus","enabled":false,"request_id":2}"#, at: 5)
         c.deliver(.touchDown(id: 0, x: 250, y: 50), at: 5.1)
-        #expect(lines() == [#"{"t":5,"widget":"plus","request_id":2,"ok":true}"#])
+        #expect(lines().count == 1 && lines()[0].hasPrefix(#"{"request_id":2,"ok":true,"data":{"widget":"plus","type":"button""#))
         c.execute(commandLine: #"{"command":"get","widget":"plus"}"#, at: 5.2)
         #expect(lines().last?.contains(#""pressed":false,"enabled":false"#) == true)
     }
@@ -102,15 +102,16 @@ import PanelLayout
         #expect(lines() == [#"{"t":0.1,"widget":"fan","event":"valueChanged","on":true,"source":"user"}"#])
         clear()
         c.execute(commandLine: #"{"command":"set","widget":"fan","on":false}"#, at: 1)
-        #expect(lines() == [#"{"t":1,"widget":"fan","event":"valueChanged","on":false,"source":"program"}"#])
+        #expect(lines() == [#"{"ok":true,"data":{"widget":"fan","type":"toggle","on":false}}"#,
+                            #"{"t":1,"widget":"fan","event":"valueChanged","on":false,"source":"program"}"#])
         clear()
-        c.execute(commandLine: #"{"command":"set","widget":"fan","on":false}"#, at: 1)   // no change: no event
-        #expect(lines().isEmpty)
+        c.execute(commandLine: #"{"command":"set","widget":"fan","on":false}"#, at: 1)   // no change: the reply, no event
+        #expect(lines() == [#"{"ok":true,"data":{"widget":"fan","type":"toggle","on":false}}"#])
         let fan = try #require(c.scene.widget(id: "fan"))
         fan.hasFocus = true
         #expect(fan.handle(.key(.space), at: 2).first?["on"] == .bool(true))
         c.execute(commandLine: #"{"command":"get","widget":"fan"}"#, at: 2)
-        #expect(lines().last == #"{"t":2,"widget":"fan","event":"state","on":true}"#)
+        #expect(lines().last == #"{"ok":true,"data":{"widget":"fan","type":"toggle","on":true}}"#)
     }
 
     @Test func segmentedSelectsByTapKeysAndCommands() throws {

@@ -254,7 +254,7 @@ import Testing
         var lines: [String] = []
         c.emit = { lines.append($0) }
         c.execute(commandLine: #"{"command":"get","widget":"t"}"#, at: 1)
-        #expect(lines == [#"{"t":1,"widget":"t","event":"state","text":"hi"}"#])
+        #expect(lines == [#"{"ok":true,"data":{"widget":"t","type":"label","text":"hi"}}"#])
     }
 
     /// The mouse drives the knob like a finger: left button down on the knob, drag, up.
