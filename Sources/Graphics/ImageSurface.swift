@@ -51,6 +51,12 @@ public final class ImageSurface {
 
     deinit { cairo_surface_destroy(handle) }
 
+    /// Why the PNG at `path` cannot be decoded, or nil when it decodes: what the layout
+    /// checker calls for every image, so a damaged file fails `check`, not `render`.
+    public static func decodingProblem(pngPath path: String) -> String? {
+        do { _ = try ImageSurface(pngPath: path); return nil } catch { return error.reason }
+    }
+
     /// Cairo's error for the surface itself, if it has one (sticky, like a context's).
     public var error: GraphicsError? {
         let status = cairo_surface_status(handle)

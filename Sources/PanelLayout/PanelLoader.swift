@@ -2,22 +2,36 @@
 public enum PanelLoader {
     /// Reads and checks the file at `path`. Image paths resolve against the file's directory.
     /// An unreadable file gives `PATH:1:1: error: cannot read file: <strerror>`.
-    public static func load(path: String) -> Result<Panel, LayoutErrors> {
+    /// `imageDecoder` decodes each image file fully and says why one fails (nil: it decodes);
+    /// pass one (the command line does) so that a damaged PNG fails the check, not the render.
+    public static func load(path: String, imageDecoder: ((String) -> String?)? = nil) -> Result<Panel, LayoutErrors> {
         switch FileSystem.readFile(path) {
         case .failure(let error):
             return .failure(LayoutErrors(diagnostics: [
                 LayoutDiagnostic(file: path, location: SourceLocation(line: 1, column: 1), message: "cannot read file: \(error.message)"),
             ]))
         case .success(let bytes):
-            return parse(String(decoding: bytes, as: UTF8.self), file: path, baseDirectory: FileSystem.directory(of: path))
+            return parse(bytes: bytes, file: path, baseDirectory: FileSystem.directory(of: path), imageDecoder: imageDecoder)
         }
+    }
+
+    /// Checks layout bytes (UTF-8), read in place: memory stays proportional to the file.
+    public static func parse(bytes: [UInt8], file: String, baseDirectory: String = ".",
+                             imageDecoder: ((String) -> String?)? = nil) -> Result<Panel, LayoutErrors> {
+        check(JSONReader.parse(bytes: bytes), file: file, baseDirectory: baseDirectory, imageDecoder: imageDecoder)
     }
 
     /// Checks layout text. `file` names it in diagnostics (and becomes `Panel.sourcePath`);
     /// image paths resolve against `baseDirectory`.
-    public static func parse(_ text: String, file: String, baseDirectory: String = ".") -> Result<Panel, LayoutErrors> {
+    public static func parse(_ text: String, file: String, baseDirectory: String = ".",
+                             imageDecoder: ((String) -> String?)? = nil) -> Result<Panel, LayoutErrors> {
+        check(JSONReader.parse(text), file: file, baseDirectory: baseDirectory, imageDecoder: imageDecoder)
+    }
+
+    private static func check(_ parsed: Result<JSONNode, JSONSyntaxError>, file: String, baseDirectory: String,
+                              imageDecoder: ((String) -> String?)?) -> Result<Panel, LayoutErrors> {
         let root: JSONNode
-        switch JSONReader.parse(text) {
+        switch parsed {
         case .failure(let error):
             return .failure(LayoutErrors(diagnostics: [
                 LayoutDiagnostic(file: file, location: error.location, message: error.message),
@@ -26,6 +40,7 @@ public enum PanelLoader {
             root = node
         }
         let checker = PanelChecker(file: file, baseDirectory: baseDirectory)
+        checker.imageDecoder = imageDecoder
         let panel = checker.checkPanel(root, sourcePath: file)
         if let panel, checker.diagnostics.isEmpty {
             return .success(panel)

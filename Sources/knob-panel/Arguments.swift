@@ -66,7 +66,7 @@ struct ParsedArguments {
     func size(_ name: String) throws(UsageError) -> (Int, Int)? {
         guard let v = values[name] else { return nil }
         let parts = v.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 8192, h <= 8192 else {
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 4096, h <= 4096 else {  // the design size limit (memory, docs/layout.md)
             throw UsageError("--\(name) expects WIDTHxHEIGHT such as 1280x800, got '\(v)'")
         }
         return (w, h)

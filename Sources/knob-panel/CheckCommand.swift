@@ -1,3 +1,4 @@
+import Graphics
 import PanelLayout
 
 enum CheckCommand {
@@ -13,7 +14,7 @@ enum CheckCommand {
         let screenMM: (width: Double, height: Double)?
         do { screenMM = try millimetres(args.value("screen-mm")) } catch { throw CommandFailure(error.description, status: 64) }
         for path in args.positionals {
-            switch PanelLoader.load(path: path) {
+            switch loadLayout(path) {
             case .success(let panel):
                 if let mm = screenMM ?? panel.physicalSize {
                     for w in TouchTargets.warnings(panel, screenMM: mm) { Console.err(w.description) }
@@ -41,10 +42,16 @@ func millimetres(_ text: String?) throws(UsageError) -> (width: Double, height: 
 
 /// Loads a panel or fails with every diagnostic printed.
 func loadPanel(_ path: String) throws(CommandFailure) -> Panel {
-    switch PanelLoader.load(path: path) {
+    switch loadLayout(path) {
     case .success(let panel): return panel
     case .failure(let errors):
         for d in errors.diagnostics { Console.err(d.description) }
         throw CommandFailure(nil, status: 1)
     }
+}
+
+/// Loads and checks a layout, decoding every image fully: "check says ok" then means every
+/// image renders (the layout module reads only PNG headers; decoding needs Cairo).
+func loadLayout(_ path: String) -> Result<Panel, LayoutErrors> {
+    PanelLoader.load(path: path, imageDecoder: ImageSurface.decodingProblem(pngPath:))
 }

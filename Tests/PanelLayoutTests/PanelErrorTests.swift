@@ -5,7 +5,7 @@ import Testing
 let panelCases: [SyntaxCase] = [
     SyntaxCase("top level is not an object", "[1]", 1, 1, "the top level: expected an object, found an array"),
     SyntaxCase("missing required panel key", #"{"size": [1280, 800], "pages": [{"id": "p"}]}"#, 1, 1, "missing required key 'panel' in the panel"),
-    SyntaxCase("size out of range", #"{"panel": "T", "size": [0, 800], "pages": [{"id": "p"}]}"#, 1, 25, "'size' width: 0 is out of range: must be between 1 and 8192"),
+    SyntaxCase("size out of range", #"{"panel": "T", "size": [0, 800], "pages": [{"id": "p"}]}"#, 1, 25, "'size' width: 0 is out of range: must be between 1 and 4096"),
     SyntaxCase("size not an integer", #"{"panel": "T", "size": [1280.5, 800], "pages": [{"id": "p"}]}"#, 1, 25, "'size' width: expected an integer, found 1280.5"),
     SyntaxCase("size of wrong type", #"{"panel": "T", "size": "big", "pages": [{"id": "p"}]}"#, 1, 24, "'size': expected an array [width, height], found a string"),
     SyntaxCase("no pages", #"{"panel": "T", "size": [100, 100], "pages": []}"#, 1, 45, "'pages': expected at least 1 page, found 0"),

@@ -138,9 +138,10 @@ let demoPanel = """
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panel-layout-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: dir.appendingPathComponent("img"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    // A PNG's signature and image header (16 × 16): all the layout module reads of an image.
+    let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 16, 0, 0, 0, 16]
     for name in ["knob.png", "img/hi.png", "img/dial.png"] {
-        try Data(pngSignature).write(to: dir.appendingPathComponent(name))
+        try Data(pngHeader).write(to: dir.appendingPathComponent(name))
     }
     try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0, 0]).write(to: dir.appendingPathComponent("photo.png"))
     let layout = fileWithWidget(#"{"id": "k", "type": "knob", "frame": [0, 0, 10, 10], "image": "knob.png", "images": {"highlighted": "img/hi.png"}, "backgroundImage": "img/dial.png"}"#)

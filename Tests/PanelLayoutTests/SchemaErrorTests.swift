@@ -51,7 +51,7 @@ let schemaCases: [SchemaCase] = [
                3, 73, "'shadowOpacity': 1.5 is out of range: must be between 0 and 1"),
     SchemaCase("out of range: positions",
                "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 100, 100], \"positions\": 1}",
-               3, 69, "'positions': 1 is out of range: must be between 2 and 1000"),
+               3, 69, "'positions': 1 is out of range: must be between 2 and 360"),
     SchemaCase("not an integer: positions",
                "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 100, 100], \"positions\": 2.5}",
                3, 69, "'positions': expected an integer, found 2.5"),

@@ -47,6 +47,21 @@ expect_status "unknown option" 64 "$BIN" render panels/demo.json --outt x.png
 expect_status "bad --size" 64 "$BIN" render panels/demo.json --out "$T/x.png" --size 12
 expect_status "help" 0 "$BIN" help render
 
+# Issue 6, item 3: "check says ok" implies render works. A PNG cut short after its header
+# passes a header check but not a decode; check decodes every image (exit 1, positioned).
+"$BIN" render panels/demo.json --size 64x40 --out "$T/img.png" >/dev/null 2>&1
+head -c 100 "$T/img.png" > "$T/cut.png"
+cat > "$T/cutimg.json" <<'JSON'
+{ "panel": "Img", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
+    { "id": "k", "type": "knob", "frame": [0, 0, 100, 100], "image": "cut.png" } ] } ] }
+JSON
+out=$("$BIN" check "$T/cutimg.json" 2>&1); st=$?
+[ $st = 1 ] && echo "$out" | grep -q "cutimg.json:2:70: error: 'image': image file 'cut.png' cannot be decoded" && ok "damaged PNG fails check at 2:70" || bad "damaged PNG fails check" "$out"
+# Issue 6, item 1: a coordinate of 1e308 in a script is an error at its value, not a frozen screen.
+echo '{"t":0.1,"type":"touch_down","id":0,"x":1,"y":1e308}' > "$T/huge.jsonl"
+out=$("$BIN" render panels/demo.json --input "$T/huge.jsonl" --out "$T/huge.png" 2>&1); st=$?
+[ $st = 1 ] && echo "$out" | grep -q "huge.jsonl:1:47: error: 'y' must be within ±1000000 design pixels" && ok "huge script coordinate refused at 1:47" || bad "huge script coordinate" "$out"
+
 # Offscreen render, sampled pixels (python3 + zlib reads the PNG).
 expect_status "render demo" 0 "$BIN" render panels/demo.json --out "$T/demo.png"
 python3 tests/cli/png_pixels.py "$T/demo.png" 640,10 180,366 >/dev/null && ok "demo.png decodes" || bad "demo.png decodes"

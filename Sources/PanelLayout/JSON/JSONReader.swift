@@ -4,12 +4,26 @@
 /// byte order mark is skipped and not counted. `\r\n`, `\n` and a lone `\r` each end a line.
 /// The reader never traps: every malformed input ends in one `JSONSyntaxError` at the
 /// position where the text stops making sense, and nesting is capped (`maxDepth`).
+///
+/// It reads UTF-8 bytes in place: memory is the file plus the tree, not an array of 4-byte
+/// scalars and copies of it (a 30 MB layout used to take 607 MB to check).
 public enum JSONReader {
     /// Deepest allowed nesting of arrays and objects.
     public static let defaultMaxDepth = 200
 
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) -> Result<JSONNode, JSONSyntaxError> {
-        var scanner = Scanner(scalars: Array(text.unicodeScalars), maxDepth: maxDepth)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0, maxDepth: maxDepth) }
+    }
+
+    /// Invalid UTF-8 inside strings becomes U+FFFD; outside strings it is reported as an
+    /// unexpected character.
+    public static func parse(bytes: [UInt8], maxDepth: Int = defaultMaxDepth) -> Result<JSONNode, JSONSyntaxError> {
+        bytes.withUnsafeBufferPointer { parse(utf8: $0, maxDepth: maxDepth) }
+    }
+
+    static func parse(utf8: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONNode, JSONSyntaxError> {
+        var scanner = Scanner(bytes: utf8, maxDepth: maxDepth)
         do {
             return .success(try scanner.document())
         } catch let error as JSONSyntaxError {
@@ -18,64 +32,73 @@ public enum JSONReader {
             return .failure(JSONSyntaxError(location: SourceLocation(line: 1, column: 1), message: "\(error)"))
         }
     }
+}
 
-    /// Decodes UTF-8 (invalid sequences become U+FFFD and are then reported as unexpected
-    /// characters if they appear outside strings).
-    public static func parse(bytes: [UInt8], maxDepth: Int = defaultMaxDepth) -> Result<JSONNode, JSONSyntaxError> {
-        parse(String(decoding: bytes, as: UTF8.self), maxDepth: maxDepth)
-    }
+private extension UInt8 {
+    var isDigit: Bool { self >= 0x30 && self <= 0x39 }
+    /// A UTF-8 continuation byte (10xxxxxx): part of the previous scalar, takes no column.
+    var isContinuation: Bool { self & 0xC0 == 0x80 }
 }
 
 private struct Scanner {
-    let scalars: [Unicode.Scalar]
+    let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var index = 0
     var line = 1
     var column = 1
     var depth = 0
 
-    init(scalars: [Unicode.Scalar], maxDepth: Int) {
-        self.scalars = scalars
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
     var here: SourceLocation { SourceLocation(line: line, column: column) }
-    var atEnd: Bool { index >= scalars.count }
-    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    var atEnd: Bool { index >= bytes.count }
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     func fail(_ message: String, at location: SourceLocation? = nil) -> JSONSyntaxError {
         JSONSyntaxError(location: location ?? here, message: message)
     }
 
     mutating func advance() {
-        guard index < scalars.count else { return }
-        let s = scalars[index]
+        guard index < bytes.count else { return }
+        let b = bytes[index]
         index += 1
-        if s == "\n" {
+        if b == UInt8(ascii: "\n") {
             line += 1
             column = 1
-        } else if s == "\r" {
-            if index < scalars.count, scalars[index] == "\n" {
+        } else if b == UInt8(ascii: "\r") {
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\n") {
                 column += 1 // the following \n ends the line
             } else {
                 line += 1
                 column = 1
             }
-        } else {
+        } else if !b.isContinuation {
             column += 1
         }
     }
 
     mutating func skipWhitespace() {
-        while let s = current, s == " " || s == "\t" || s == "\n" || s == "\r" {
+        while let b = current, b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
             advance()
         }
     }
 
     /// What is at the current position, for messages: `'x'`, `U+0007` or `end of input`.
     var foundDescription: String {
-        guard let s = current else { return "end of input" }
-        return Scanner.describe(s)
+        guard !atEnd else { return "end of input" }
+        return Scanner.describe(scalar(at: index))
+    }
+
+    /// The scalar starting at byte `i` (U+FFFD when the bytes there are not valid UTF-8).
+    func scalar(at i: Int) -> Unicode.Scalar {
+        let end = Swift.min(bytes.count, i + 4)
+        var iterator = bytes[i..<end].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let s) = decoder.decode(&iterator) { return s }
+        return "\u{FFFD}"
     }
 
     static func describe(_ s: Unicode.Scalar) -> String {
@@ -85,8 +108,8 @@ private struct Scanner {
     }
 
     mutating func document() throws -> JSONNode {
-        if current == "\u{FEFF}" {
-            index += 1 // a byte order mark is not part of the text and takes no column
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3 // a byte order mark is not part of the text and takes no column
         }
         skipWhitespace()
         if atEnd { throw fail("empty input: expected a JSON value") }
@@ -99,30 +122,30 @@ private struct Scanner {
     }
 
     mutating func value() throws -> JSONNode {
-        guard let s = current else { throw fail("unexpected end of input: expected a value") }
-        switch s {
-        case "{": return try object()
-        case "[": return try array()
-        case "\"":
+        guard let b = current else { throw fail("unexpected end of input: expected a value") }
+        switch b {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""):
             let start = here
             return JSONNode(.string(try string()), at: start)
-        case "-", "0"..."9": return try number()
-        case "'": throw fail("strings must use double quotes (\"), not single quotes")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "'"): throw fail("strings must use double quotes (\"), not single quotes")
         default:
-            if isWordScalar(s) { return try literal() }
+            if isWordByte(b) { return try literal() }
             throw fail("expected a value, found \(foundDescription)")
         }
     }
 
-    func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_"
+    func isWordByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) || b.isDigit || b == UInt8(ascii: "_")
     }
 
     mutating func literal() throws -> JSONNode {
         let start = here
         var word = ""
-        while let s = current, isWordScalar(s), word.unicodeScalars.count < 40 {
-            word.unicodeScalars.append(s)
+        while let b = current, isWordByte(b), word.utf8.count < 40 {
+            word.unicodeScalars.append(Unicode.Scalar(b))
             advance()
         }
         switch word {
@@ -152,15 +175,15 @@ private struct Scanner {
         advance() // {
         var members: [JSONMember] = []
         skipWhitespace()
-        if current == "}" {
+        if current == UInt8(ascii: "}") {
             advance()
             return JSONNode(.object([]), at: start)
         }
         var commaLocation: SourceLocation? = nil
         while true {
             skipWhitespace()
-            guard current == "\"" else {
-                if current == "}", let comma = commaLocation {
+            guard current == UInt8(ascii: "\"") else {
+                if current == UInt8(ascii: "}"), let comma = commaLocation {
                     throw fail("trailing comma is not allowed before '}'", at: comma)
                 }
                 if atEnd { throw fail("unexpected end of input: expected a key string or '}'") }
@@ -169,7 +192,7 @@ private struct Scanner {
             let keyLocation = here
             let key = try string()
             skipWhitespace()
-            guard current == ":" else {
+            guard current == UInt8(ascii: ":") else {
                 throw fail("expected ':' after object key, found \(foundDescription)")
             }
             advance()
@@ -177,12 +200,12 @@ private struct Scanner {
             let member = try value()
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: member))
             skipWhitespace()
-            if current == "," {
+            if current == UInt8(ascii: ",") {
                 commaLocation = here
                 advance()
                 continue
             }
-            if current == "}" {
+            if current == UInt8(ascii: "}") {
                 advance()
                 return JSONNode(.object(members), at: start)
             }
@@ -197,24 +220,24 @@ private struct Scanner {
         advance() // [
         var items: [JSONNode] = []
         skipWhitespace()
-        if current == "]" {
+        if current == UInt8(ascii: "]") {
             advance()
             return JSONNode(.array([]), at: start)
         }
         var commaLocation: SourceLocation? = nil
         while true {
             skipWhitespace()
-            if current == "]", let comma = commaLocation {
+            if current == UInt8(ascii: "]"), let comma = commaLocation {
                 throw fail("trailing comma is not allowed before ']'", at: comma)
             }
             items.append(try value())
             skipWhitespace()
-            if current == "," {
+            if current == UInt8(ascii: ",") {
                 commaLocation = here
                 advance()
                 continue
             }
-            if current == "]" {
+            if current == UInt8(ascii: "]") {
                 advance()
                 return JSONNode(.array(items), at: start)
             }
@@ -222,29 +245,41 @@ private struct Scanner {
         }
     }
 
-    /// Reads a string starting at the opening quote.
+    /// Reads a string starting at the opening quote. Runs of plain bytes are copied whole;
+    /// the result is decoded once (invalid UTF-8 becomes U+FFFD).
     mutating func string() throws -> String {
         let start = here
         advance() // "
-        var result = String.UnicodeScalarView()
+        var result: [UInt8] = []
         while true {
-            guard let s = current else {
+            guard let b = current else {
                 throw fail("unterminated string: missing closing '\"'", at: start)
             }
-            switch s {
-            case "\"":
+            switch b {
+            case UInt8(ascii: "\""):
                 advance()
-                return String(result)
-            case "\\":
-                result.append(try escape())
-            case "\n", "\r":
+                return String(decoding: result, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                let scalar = try escape()
+                result.append(contentsOf: String(scalar).utf8)
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 throw fail("unterminated string: missing closing '\"' before the end of the line", at: start)
             default:
-                if s.value < 0x20 {
-                    throw fail("control character \(Scanner.describe(s)) must be escaped in a string")
+                if b < 0x20 {
+                    throw fail("control character \(Scanner.describe(Unicode.Scalar(b))) must be escaped in a string")
                 }
-                result.append(s)
-                advance()
+                // Plain bytes up to the next quote, backslash or control byte: no line ends
+                // among them, so only the column moves (by the scalars, not the bytes).
+                let runStart = index
+                var scalars = 0
+                while index < bytes.count {
+                    let c = bytes[index]
+                    if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                    if !c.isContinuation { scalars += 1 }
+                    index += 1
+                }
+                result.append(contentsOf: bytes[runStart..<index])
+                column += scalars
             }
         }
     }
@@ -252,25 +287,26 @@ private struct Scanner {
     mutating func escape() throws -> Unicode.Scalar {
         let start = here
         advance() // backslash
-        guard let s = current else { throw fail("unterminated string: missing closing '\"'") }
+        guard let b = current else { throw fail("unterminated string: missing closing '\"'") }
+        let s = scalar(at: index)
         advance()
-        switch s {
-        case "\"": return "\""
-        case "\\": return "\\"
-        case "/": return "/"
-        case "b": return "\u{08}"
-        case "f": return "\u{0C}"
-        case "n": return "\n"
-        case "r": return "\r"
-        case "t": return "\t"
-        case "u":
+        switch b {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
             let high = try hex4(escapeStart: start)
             if (0xDC00...0xDFFF).contains(high) {
                 throw fail("lone low surrogate '\\u\(hexText(high))' in string", at: start)
             }
             if (0xD800...0xDBFF).contains(high) {
                 let lowStart = here
-                guard current == "\\", index + 1 < scalars.count, scalars[index + 1] == "u" else {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
                     throw fail("lone high surrogate '\\u\(hexText(high))' in string (expected a following '\\uDC00'…'\\uDFFF')", at: start)
                 }
                 advance()
@@ -296,7 +332,7 @@ private struct Scanner {
     mutating func hex4(escapeStart: SourceLocation) throws -> UInt32 {
         var v: UInt32 = 0
         for _ in 0..<4 {
-            guard let s = current, let digit = Scanner.hexValue(s) else {
+            guard let b = current, let digit = Scanner.hexValue(b) else {
                 throw fail("invalid '\\u' escape: expected 4 hex digits", at: escapeStart)
             }
             v = v * 16 + digit
@@ -305,11 +341,11 @@ private struct Scanner {
         return v
     }
 
-    static func hexValue(_ s: Unicode.Scalar) -> UInt32? {
-        switch s {
-        case "0"..."9": return s.value - 48
-        case "a"..."f": return s.value - 97 + 10
-        case "A"..."F": return s.value - 65 + 10
+    static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b) - 48
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b) - 97 + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b) - 65 + 10
         default: return nil
         }
     }
@@ -317,42 +353,40 @@ private struct Scanner {
     mutating func number() throws -> JSONNode {
         let start = here
         let first = index
-        if current == "-" { advance() }
-        guard let lead = current, lead >= "0" && lead <= "9" else {
+        if current == UInt8(ascii: "-") { advance() }
+        guard let lead = current, lead.isDigit else {
             throw fail("expected a digit after '-', found \(foundDescription)")
         }
-        if lead == "0" {
+        if lead == UInt8(ascii: "0") {
             advance()
-            if let s = current, s >= "0" && s <= "9" {
+            if let b = current, b.isDigit {
                 throw fail("numbers must not have leading zeros", at: start)
             }
         } else {
             skipDigits()
         }
-        if current == "." {
+        if current == UInt8(ascii: ".") {
             advance()
-            guard let s = current, s >= "0" && s <= "9" else {
+            guard let b = current, b.isDigit else {
                 throw fail("expected a digit after '.', found \(foundDescription)")
             }
             skipDigits()
         }
-        if current == "e" || current == "E" {
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             advance()
-            if current == "+" || current == "-" { advance() }
-            guard let s = current, s >= "0" && s <= "9" else {
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            guard let b = current, b.isDigit else {
                 throw fail("expected a digit in the exponent, found \(foundDescription)")
             }
             skipDigits()
         }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars[first..<index])
-        guard let value = Double(String(text)), value.isFinite else {
+        guard let value = Double(String(decoding: bytes[first..<index], as: UTF8.self)), value.isFinite else {
             throw fail("number is too large", at: start)
         }
         return JSONNode(.number(value), at: start)
     }
 
     mutating func skipDigits() {
-        while let s = current, s >= "0" && s <= "9" { advance() }
+        while let b = current, b.isDigit { advance() }
     }
 }

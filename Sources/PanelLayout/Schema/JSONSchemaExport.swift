@@ -82,10 +82,11 @@ extension PanelSchema {
 
     static func valueSchema(_ rule: ValueRule) -> LayoutValue {
         switch rule {
-        case .string(let nonEmpty):
-            return .object([("type", .string("string"))] + (nonEmpty ? [("minLength", .number(1))] : []))
+        case .string(let nonEmpty, let maxLength):
+            return .object([("type", .string("string"))] + (nonEmpty ? [("minLength", .number(1))] : []) + [("maxLength", .number(Double(maxLength)))])
         case .identifier:
-            return .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_.-]+$"))])
+            return .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_.-]+$")),
+                            ("maxLength", .number(Double(ValueRule.maxIdentifierLength)))])
         case .bool:
             return .object([("type", .string("boolean"))])
         case .number(let lower, let upper):
@@ -99,7 +100,7 @@ extension PanelSchema {
         case .color:
             return .object([("$ref", .string("#/$defs/color"))])
         case .imagePath:
-            return .object([("type", .string("string")), ("minLength", .number(1))])
+            return .object([("type", .string("string")), ("minLength", .number(1)), ("maxLength", .number(Double(ValueRule.maxPathLength)))])
         case .tuple(let elements):
             return tupleSchema(elements.map { valueSchema($0.rule) })
         case .distinctPair:
@@ -107,7 +108,7 @@ extension PanelSchema {
         case .array(let item, let minCount, let maxCount):
             var schema: [(key: String, value: LayoutValue)] = [("type", .string("array")), ("items", valueSchema(item))]
             if minCount > 0 { schema.append(("minItems", .number(Double(minCount)))) }
-            if let maxCount { schema.append(("maxItems", .number(Double(maxCount)))) }
+            schema.append(("maxItems", .number(Double(maxCount ?? ValueRule.defaultMaxCount))))
             return .object(schema)
         case .stateMap(let inner):
             return .object([

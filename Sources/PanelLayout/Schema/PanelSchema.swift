@@ -1,6 +1,20 @@
 /// The keys of a layout file outside the widget types (see `WidgetTypes` for those).
 public enum PanelSchema {
-    public static let maxDesignSide = 8192
+    /// Design sizes up to 4096 a side (4K screens fit); with the area budget below this
+    /// bounds a frame's memory (see docs/layout.md, "Limits").
+    public static let maxDesignSide = 4096
+    /// Images (PNG) up to 4096 × 4096 pixels: 64 MB decoded.
+    public static let maxImageSide = 4096
+    /// Pages in a panel and widgets on a page.
+    public static let maxPages = 64
+    public static let maxWidgetsPerPage = 256
+    /// The widgets of a page may cover at most this many times the design area: each covered
+    /// pixel costs about 10 bytes of cached layers (knob image, satin, shadow), so a page
+    /// stays within about 50 bytes per screen pixel, frame and background included.
+    public static let maxCoverage = 4.0
+    /// Titles the knobs of one page draw (a discrete knob draws `positions` titles): the
+    /// first frame lays each out about 17 times to fit its size (~0.25 ms each).
+    public static let maxTitlesPerPage = 1440
 
     public static let grid = ObjectSchema(name: "grid", properties: [
         PropertyRule("columns", .integer(min: 1, max: 256), required: true, doc: "Number of columns (≥ 1)."),
@@ -39,12 +53,12 @@ public enum PanelSchema {
         PropertyRule("id", .identifier, required: true, doc: "Unique page id: letters, digits, '_', '.', '-'."),
         PropertyRule("title", .string(nonEmpty: false), doc: "Title shown for the page; default: the id."),
         PropertyRule("layout", .object(layout), doc: "This page's grid; default: the panel's layout."),
-        PropertyRule("widgets", .array(of: .object(ObjectSchema(name: "widget", properties: widgetCommon)), minCount: 0, maxCount: nil),
+        PropertyRule("widgets", .array(of: .object(ObjectSchema(name: "widget", properties: widgetCommon)), minCount: 0, maxCount: maxWidgetsPerPage),
                      default: .array([]), doc: "The page's widgets, drawn in this order (later on top)."),
     ]
 
     public static let panel: [PropertyRule] = [
-        PropertyRule("$schema", .string(nonEmpty: false), doc: "Ignored; lets editors find panels/schema.json."),
+        PropertyRule("$schema", .string(nonEmpty: false, maxLength: ValueRule.maxPathLength), doc: "Ignored; lets editors find panels/schema.json."),
         PropertyRule("panel", .string(nonEmpty: true), required: true, doc: "The panel's name."),
         PropertyRule("size", .tuple([TupleElement("width", .integer(min: 1, max: maxDesignSide)),
                                      TupleElement("height", .integer(min: 1, max: maxDesignSide))]),
@@ -56,7 +70,7 @@ public enum PanelSchema {
                      doc: "[width, height] of the screen's visible area in millimetres, as the panel is seen; 'check' then warns about touch targets under 9 mm."),
         PropertyRule("theme", .object(theme), doc: "Panel-wide colors and font."),
         PropertyRule("layout", .object(layout), doc: "Default grid for pages without their own layout."),
-        PropertyRule("pages", .array(of: .object(ObjectSchema(name: "page", properties: page)), minCount: 1, maxCount: nil),
+        PropertyRule("pages", .array(of: .object(ObjectSchema(name: "page", properties: page)), minCount: 1, maxCount: maxPages),
                      required: true, doc: "The pages, at least one; the first is shown at start."),
     ]
 }

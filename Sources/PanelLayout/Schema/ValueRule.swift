@@ -16,8 +16,10 @@ public struct NumberBound: Sendable, Equatable {
 /// What one value in a layout file must look like. The checker (`PanelChecker`) and the
 /// JSON Schema export (`PanelSchema.jsonSchema`) both read these, so they cannot disagree.
 public indirect enum ValueRule: Sendable {
-    case string(nonEmpty: Bool)
-    /// Letters, digits, `_`, `.`, `-` (widget and page ids).
+    /// At most `maxLength` Unicode scalars: every string has a limit, so that what `check`
+    /// accepts renders in bounded time (a 2 MB label took 11 s to lay out).
+    case string(nonEmpty: Bool, maxLength: Int = 256)
+    /// Letters, digits, `_`, `.`, `-` (widget and page ids), at most `maxIdentifierLength`.
     case identifier
     case bool
     case number(min: NumberBound?, max: NumberBound?)
@@ -31,6 +33,7 @@ public indirect enum ValueRule: Sendable {
     case imagePath
     /// A fixed-length array, one rule and name per element (e.g. `[x, y, w, h]`).
     case tuple([TupleElement])
+    /// `maxCount` nil means `defaultMaxCount`: every array has a limit.
     case array(of: ValueRule, minCount: Int, maxCount: Int?)
     /// `[lo, hi]`, two numbers within ±10⁹ (`rangeEnd`) that differ.
     case distinctPair
@@ -41,6 +44,12 @@ public indirect enum ValueRule: Sendable {
     case object(ObjectSchema)
 
     public static let controlStates = ["normal", "highlighted", "disabled", "selected"]
+    /// Limit of arrays that do not name their own.
+    public static let defaultMaxCount = 256
+    /// Widget and page ids.
+    public static let maxIdentifierLength = 64
+    /// Paths (image files, `$schema`): Linux's PATH_MAX.
+    public static let maxPathLength = 4096
     public static let number = ValueRule.number(min: nil, max: nil)
     public static let positiveNumber = ValueRule.number(min: .above(0), max: nil)
     public static let nonNegativeNumber = ValueRule.number(min: .atLeast(0), max: nil)
@@ -52,8 +61,8 @@ public indirect enum ValueRule: Sendable {
     /// can reach the whole range and `hi - lo` is finite (a range of ±1e308 made every
     /// value NaN).
     public static let rangeEnd = ValueRule.number(min: .atLeast(-1e9), max: .atMost(1e9))
-    /// A frame's x or y in design pixels: designs are at most 8192 pixels a side (the
-    /// checker then reports frames that leave the design).
+    /// A frame's x or y in design pixels: a plain finite bound (frames must also lie inside
+    /// the design, which is at most `PanelSchema.maxDesignSide` a side).
     public static let designCoordinate = ValueRule.number(min: .atLeast(-8192), max: .atMost(8192))
     /// A distance in design pixels (gaps, padding).
     public static let designLength = ValueRule.number(min: .atLeast(0), max: .atMost(8192))

@@ -34,15 +34,30 @@ enum FileSystem {
         return FileError(call: "access", code: errno)
     }
 
-    /// True when the file starts with the 8-byte PNG signature (images must be PNG; a
-    /// renamed JPEG or a truncated download is caught here, not at render time).
-    static func hasPNGSignature(_ path: String) -> Bool {
+    /// The image size from a PNG's header (signature, then the IHDR chunk), read without
+    /// decoding: a 48 KB PNG can declare 20 000 × 20 000 pixels (1.6 GB decoded).
+    static func pngSize(_ path: String) -> Result<(width: Int, height: Int), PNGProblem> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { return false }
+        if fd < 0 { return .failure(PNGProblem(text: "cannot be opened: \(FileError(call: "open", code: errno).message)")) }
         defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 8)
-        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) }
-        return n == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var head = [UInt8](repeating: 0, count: 24)
+        var got = 0
+        while got < head.count {
+            let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            got += n
+        }
+        guard got >= 8, Array(head[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+            return .failure(PNGProblem(text: "is not a PNG (images must be PNG files)"))
+        }
+        guard got == 24, Array(head[12..<16]) == Array("IHDR".utf8) else {
+            return .failure(PNGProblem(text: "is a truncated or damaged PNG (no image header)"))
+        }
+        func be32(_ i: Int) -> Int { head[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = be32(16), height = be32(20)
+        guard width > 0, height > 0 else { return .failure(PNGProblem(text: "is a damaged PNG (zero width or height)")) }
+        return .success((width, height))
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -62,6 +77,10 @@ enum FileSystem {
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
+}
+
+struct PNGProblem: Error, Sendable {
+    var text: String
 }
 
 struct FileError: Error, Sendable {

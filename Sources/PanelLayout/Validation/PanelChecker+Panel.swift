@@ -28,7 +28,11 @@ extension PanelChecker {
                     report(pagesNode.location, "'pages': expected at least 1 page, found 0")
                     pagesOK = false
                 }
-                for item in items {
+                if items.count > PanelSchema.maxPages {
+                    report(pagesNode.location, "'pages': expected at most \(PanelSchema.maxPages) elements, found \(items.count)")
+                    pagesOK = false
+                }
+                for item in items.prefix(PanelSchema.maxPages) {
                     if let page = checkPage(item, panelGrid: panelGrid, size: size) {
                         pages.append(page)
                     } else {
@@ -131,8 +135,13 @@ extension PanelChecker {
         var widgets: [WidgetSpec] = []
         if let widgetsNode {
             if let items = widgetsNode.arrayValue {
-                for item in items {
-                    if let widget = checkWidget(item, grid: grid, size: size) { widgets.append(widget) }
+                if items.count > PanelSchema.maxWidgetsPerPage {
+                    report(widgetsNode.location, "'widgets': expected at most \(PanelSchema.maxWidgetsPerPage) elements, found \(items.count)")
+                } else {
+                    for item in items {
+                        if let widget = checkWidget(item, grid: grid, size: size) { widgets.append(widget) }
+                    }
+                    checkBudget(of: widgets, page: idText, at: widgetsNode.location, size: size)
                 }
             } else {
                 report(widgetsNode.location, "'widgets': expected an array, found \(widgetsNode.typeDescription)")
@@ -140,6 +149,28 @@ extension PanelChecker {
         }
         guard diagnostics.count == errorsBefore, let id else { return nil }
         return Page(id: id, title: title ?? id, widgets: widgets, grid: grid, location: node.location)
+    }
+
+    /// What one page may cost to show (docs/layout.md, "Limits"): the memory of its widgets'
+    /// cached layers grows with the area they cover, and the first frame's time with the
+    /// titles its knobs draw.
+    func checkBudget(of widgets: [WidgetSpec], page: String?, at location: SourceLocation, size: (width: Int, height: Int)?) {
+        let name = page.map { "page \(shown($0))" } ?? "this page"
+        if let size {
+            let covered = widgets.reduce(0.0) { $0 + $1.frame.width * $1.frame.height }
+            let coverage = covered / (Double(size.width) * Double(size.height))
+            if coverage > PanelSchema.maxCoverage {
+                report(location, "'widgets': the widgets of \(name) cover \(LayoutValue.formatNumber((coverage * 10).rounded() / 10)) times the design area; at most \(LayoutValue.formatNumber(PanelSchema.maxCoverage)) (each covered pixel costs memory for cached layers)")
+            }
+        }
+        let titles = widgets.reduce(0) { total, w in
+            guard w.type == "knob", w.string("image") == nil,
+                  ["linearReturn", "wheelOfFortune"].contains(w.string("mode") ?? "linearReturn") else { return total }
+            return total + Int(w.number("positions") ?? 2)
+        }
+        if titles > PanelSchema.maxTitlesPerPage {
+            report(location, "'widgets': the knobs of \(name) draw \(titles) titles (their positions); at most \(PanelSchema.maxTitlesPerPage) (the first frame lays out every title)")
+        }
     }
 
     func checkWidget(_ node: JSONNode, grid: GridLayout?, size: (width: Int, height: Int)?) -> WidgetSpec? {

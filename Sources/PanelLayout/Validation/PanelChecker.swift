@@ -6,6 +6,10 @@
 final class PanelChecker {
     let file: String
     let baseDirectory: String
+    /// Decodes an image file fully and returns why it failed (nil when it decodes). The
+    /// layout module has no image decoder; the caller passes one, so "check says ok" means
+    /// every image renders (a file with only a PNG signature used to pass).
+    var imageDecoder: ((String) -> String?)?
     private(set) var diagnostics: [LayoutDiagnostic] = []
     var widgetIDs: [String: SourceLocation] = [:]
     var pageIDs: [String: SourceLocation] = [:]
@@ -67,16 +71,24 @@ final class PanelChecker {
             return nil
         }
         switch rule {
-        case .string(let nonEmpty):
+        case .string(let nonEmpty, let maxLength):
             let s = node.stringValue ?? ""
             if nonEmpty && s.isEmpty {
                 report(node.location, "\(subject): must not be empty")
+                return nil
+            }
+            if let problem = PanelChecker.lengthProblem(s, maxLength) {
+                report(node.location, "\(subject): \(problem)")
                 return nil
             }
             return .string(s)
 
         case .identifier:
             let s = node.stringValue ?? ""
+            if let problem = PanelChecker.lengthProblem(s, ValueRule.maxIdentifierLength) {
+                report(node.location, "\(subject): \(problem)")
+                return nil
+            }
             guard PanelChecker.isIdentifier(s) else {
                 report(node.location, "\(subject): \(shown(s)) is not a valid id (use letters, digits, '_', '.', '-')")
                 return nil
@@ -136,6 +148,10 @@ final class PanelChecker {
                 report(node.location, "\(subject): image path must not be empty")
                 return nil
             }
+            if let problem = PanelChecker.lengthProblem(s, ValueRule.maxPathLength) {
+                report(node.location, "\(subject): \(problem)")
+                return nil
+            }
             let resolved = FileSystem.resolve(s, against: baseDirectory)
             if let error = FileSystem.checkReadable(resolved) {
                 report(node.location, "\(subject): cannot read image file \(shown(s)) (resolved to \(shown(resolved))): \(error.message)")
@@ -145,8 +161,19 @@ final class PanelChecker {
                 report(node.location, "\(subject): image path \(shown(s)) (resolved to \(shown(resolved))) is a directory")
                 return nil
             }
-            if !FileSystem.hasPNGSignature(resolved) {
-                report(node.location, "\(subject): image file \(shown(s)) is not a PNG (images must be PNG files)")
+            switch FileSystem.pngSize(resolved) {
+            case .failure(let problem):
+                report(node.location, "\(subject): image file \(shown(s)) \(problem.text)")
+                return nil
+            case .success(let size):
+                let limit = PanelSchema.maxImageSide
+                if size.width > limit || size.height > limit {
+                    report(node.location, "\(subject): image \(shown(s)) is \(size.width)x\(size.height) pixels; at most \(limit)x\(limit) (it is decoded whole into memory, 4 bytes a pixel)")
+                    return nil
+                }
+            }
+            if let decode = imageDecoder, let problem = decode(resolved) {
+                report(node.location, "\(subject): image file \(shown(s)) cannot be decoded: \(problem)")
                 return nil
             }
             return .string(resolved)
@@ -169,7 +196,8 @@ final class PanelChecker {
                 report(node.location, "\(subject): expected at least \(minCount) element\(minCount == 1 ? "" : "s"), found \(items.count)")
                 return nil
             }
-            if let maxCount, items.count > maxCount {
+            if items.count > maxCount ?? ValueRule.defaultMaxCount {
+                let maxCount = maxCount ?? ValueRule.defaultMaxCount
                 report(node.location, "\(subject): expected at most \(maxCount) element\(maxCount == 1 ? "" : "s"), found \(items.count)")
                 return nil
             }
@@ -220,6 +248,14 @@ final class PanelChecker {
             }
             return ok ? .object(values) : nil
         }
+    }
+
+    /// nil when `s` has at most `limit` Unicode scalars, else the complaint.
+    static func lengthProblem(_ s: String, _ limit: Int) -> String? {
+        // Count bytes first: a string of at most `limit` bytes cannot be too long.
+        if s.utf8.count <= limit { return nil }
+        let count = s.unicodeScalars.count
+        return count <= limit ? nil : "too long: \(count) characters, at most \(limit)"
     }
 
     static func isIdentifier(_ s: String) -> Bool {
