@@ -288,15 +288,20 @@ def bench_requests():
             payload = b"".join(b'{"command":"get","widget":"volume","request_id":%d}\n' % i for i in range(per))
             import threading
             def run(c):
+                # The client reads while it sends (a reader thread): a client that only
+                # writes is a client that does not read, and the panel cuts those off.
+                got = [0]
+                def reader():
+                    while got[0] < per:
+                        chunk = c.s.recv(1 << 20)
+                        if not chunk:
+                            break
+                        got[0] += chunk.count(b"\n")
+                r = threading.Thread(target=reader)
+                r.start()
                 c.s.sendall(payload)
-                got = 0
-                buf = b""
-                while got < per:
-                    chunk = c.s.recv(1 << 20)
-                    if not chunk:
-                        break
-                    got += chunk.count(b"\n")
-            # Pipelined: each client sends all its requests, then reads all replies.
+                r.join()
+            # Pipelined: each client sends all its requests while reading the replies.
             start = time.monotonic()
             threads = [threading.Thread(target=run, args=(c,)) for c in clients]
             for t in threads: t.start()

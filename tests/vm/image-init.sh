@@ -21,7 +21,8 @@ say "init uptime=$(cut -d' ' -f1 /proc/uptime)"
 ( while :; do
     port=$(ls /dev/vport*p1 2>/dev/null | head -1)
     if [ -n "$port" ] && [ -S /run/knob-panel.sock ]; then
-        /usr/bin/knob-panel ctl /run/knob-panel.sock --follow < "$port" > "$port" 2> /dev/null
+        # One open, read-write: a virtio port may be opened only once at a time.
+        /usr/bin/knob-panel ctl /run/knob-panel.sock --follow <> "$port" >&0 2> /dev/null
     fi
     sleep 0.2
   done ) &
