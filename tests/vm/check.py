@@ -167,22 +167,33 @@ def diff_pixels(a, b, w, h, tolerance):
     return out
 
 
-def pip_angle(img, other, w, h, centre, r_in, r_out, darker=60):
-    """The knob's pip in img, found as the pixels of the ring r_in..r_out around centre that
-    are clearly darker than in other (a frame with the pip elsewhere): (angle in knob degrees,
-    0 at the top, counterclockwise positive; distance from the centre; pixel count), or None."""
+def pip_angle(img, other, w, h, centre, r_in, r_out, contrast=60):
+    """The knob's pip in img, found among the pixels of the ring r_in..r_out around centre that
+    differ clearly from other (a frame with the pip elsewhere): those differ at the pip's place
+    in img and at its place in other. The pip's own pixels are the ones where img stands out
+    from the face (the ring's median colour in img), whether the pip is darker or lighter than
+    the face. Returns (angle in knob degrees, 0 at the top, counterclockwise positive; distance
+    from the centre; pixel count), or None."""
     cx, cy = centre
-    sx = sy = n = 0
+    ring, darker, lighter = [], [], []
     for y in range(max(0, int(cy - r_out)), min(h, int(cy + r_out) + 2)):
         for x in range(max(0, int(cx - r_out)), min(w, int(cx + r_out) + 2)):
             if not r_in <= math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= r_out:
                 continue
             i = 3 * (y * w + x)
-            if sum(img[i:i + 3]) + darker < sum(other[i:i + 3]):
-                sx += x + 0.5; sy += y + 0.5; n += 1
-    if not n:
+            a, b = sum(img[i:i + 3]), sum(other[i:i + 3])
+            ring.append(a)
+            if a + contrast < b:
+                darker.append((x, y, a))
+            elif b + contrast < a:
+                lighter.append((x, y, a))
+    if not ring or not (darker or lighter):
         return None
-    mx, my = sx / n - cx, sy / n - cy
+    face = sorted(ring)[len(ring) // 2]
+    stands_out = lambda px: sum(abs(a - face) for _, _, a in px) / len(px) if px else -1
+    pip = darker if stands_out(darker) >= stands_out(lighter) else lighter
+    n = len(pip)
+    mx, my = sum(x + 0.5 for x, _, _ in pip) / n - cx, sum(y + 0.5 for _, y, _ in pip) / n - cy
     return math.degrees(math.atan2(-mx, -my)), math.hypot(mx, my), n
 
 
@@ -426,7 +437,7 @@ def check_drag(a, out, say, failures, parts, events, panel):
     before = pip_angle(panel, turned, w, h, (cx, cy), r_in, r_out)
     after = pip_angle(turned, panel, w, h, (cx, cy), r_in, r_out)
     if before is None or after is None:
-        failures.append("cannot find the knob's pip in the screendumps (no darker dot that moved)")
+        failures.append("cannot find the knob's pip in the screendumps (no dot that moved)")
     else:
         text = (f"pip at {before[0]:.1f}° before (r {before[1]:.1f} px, {before[2]} px), "
                 f"{after[0]:.1f}° after (r {after[1]:.1f} px, {after[2]} px)")
