@@ -39,6 +39,16 @@ import Testing
         try Self.compare(c.frame, name: "demo-640x400")
     }
 
+    /// The product panels as shipped: the 7-inch room panel at its own size, the studio demo at
+    /// its design size (values, scales, upright titles, buttons, toggles, a bound label).
+    @Test(arguments: [("panels/room-800x480.json", 800, 480, "room-800x480"), ("panels/demo.json", 1280, 800, "demo-1280x800")])
+    func productPanels(path: String, width: Int, height: Int, name: String) throws {
+        let panel = try PanelLoader.load(path: Self.repoRoot + path).get()
+        let c = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
+        try OffscreenSession(controller: c, inputs: []).run(until: 0)
+        try Self.compare(c.frame, name: name)
+    }
+
     /// Every knob mode and option of the gallery, plus a linear-return knob caught mid-return:
     /// released at 38.3° at t = 0.3 s, it returns to 60° at 30°/s, so at t = 0.5 s it shows 44.3°.
     @Test func knobGalleryMidAnimationAt640x400() throws {

@@ -61,18 +61,27 @@ out=$("$BIN" check "$T/cutimg.json" 2>&1); st=$?
 echo '{"t":0.1,"type":"touch_down","id":0,"x":1,"y":1e308}' > "$T/huge.jsonl"
 out=$("$BIN" render panels/demo.json --input "$T/huge.jsonl" --out "$T/huge.png" 2>&1); st=$?
 [ $st = 1 ] && echo "$out" | grep -q "huge.jsonl:1:47: error: 'y' must be within ±1000000 design pixels" && ok "huge script coordinate refused at 1:47" || bad "huge script coordinate" "$out"
+# Touch targets: the room panel's physicalSize (154x86 mm) gives no warning; on a 90x54 mm
+# screen a design pixel is min(90/800, 54/480) = 0.1125 mm, so the 56-pixel buttons are 6.3 mm:
+# warnings on stderr, exit 0.
+out=$("$BIN" check panels/room-800x480.json 2>&1); st=$?
+[ $st = 0 ] && ! echo "$out" | grep -q warning && ok "room panel: no touch-target warning at 154x86 mm" || bad "room panel warnings (exit $st)" "$out"
+out=$("$BIN" check panels/room-800x480.json --screen-mm 90x54 2>&1); st=$?
+[ $st = 0 ] && echo "$out" | grep -q "room-800x480.json:[0-9]*:[0-9]*: warning: button 'minus' is a 6.3 mm touch target on a 90×54 mm screen" && ok "check --screen-mm warns, exit 0" || bad "check --screen-mm (exit $st)" "$out"
+expect_status "check --screen-mm malformed" 64 "$BIN" check panels/room-800x480.json --screen-mm 90
 
 # Offscreen render, sampled pixels (python3 + zlib reads the PNG).
 expect_status "render demo" 0 "$BIN" render panels/demo.json --out "$T/demo.png"
-python3 tests/cli/png_pixels.py "$T/demo.png" 640,10 180,366 >/dev/null && ok "demo.png decodes" || bad "demo.png decodes"
-rgb=$(python3 tests/cli/png_pixels.py "$T/demo.png" 180,366)
-# Volume knob fill on its centre row (the satin sheen is clear there): tint #3a7bd5 → HSB(0.5968, 1, 0.9) = (0, 96, 230).
-[ "$rgb" = "0,96,230" ] && ok "knob fill colour $rgb" || bad "knob fill colour $rgb (wanted 0,96,230)"
+python3 tests/cli/png_pixels.py "$T/demo.png" 640,10 400,260 >/dev/null && ok "demo.png decodes" || bad "demo.png decodes"
+rgb=$(python3 tests/cli/png_pixels.py "$T/demo.png" 400,260)
+# Volume knob fill on its centre row (the satin sheen is clear there), left of the value
+# readout: the disc is centred at (488, 260), radius 106. Tint #2f7fe0 → HSB(0.5913, 1, 0.9) = (0, 104, 230).
+[ "$rgb" = "0,104,230" ] && ok "knob fill colour $rgb" || bad "knob fill colour $rgb (wanted 0,104,230)"
 
 # Scripted input with events: a command-free script turning the volume knob by touch.
 cat > "$T/turn.jsonl" <<'JSONL'
-{"t":0.10,"type":"touch_down","id":0,"x":260,"y":250}
-{"t":0.20,"type":"touch_motion","id":0,"x":150,"y":360}
+{"t":0.10,"type":"touch_down","id":0,"x":540,"y":200}
+{"t":0.20,"type":"touch_motion","id":0,"x":420,"y":320}
 {"t":0.30,"type":"touch_up","id":0}
 JSONL
 expect_status "render with input script" 0 "$BIN" render panels/demo.json --input "$T/turn.jsonl" --events "$T/ev.jsonl" --time 0.5 --out "$T/turned.png"
@@ -81,18 +90,19 @@ echo '{"t":0.1,"type":"touch_dwn","id":0,"x":1,"y":2}' > "$T/badscript.jsonl"
 out=$("$BIN" render panels/demo.json --input "$T/badscript.jsonl" --out "$T/y.png" 2>&1); st=$?
 [ $st = 1 ] && echo "$out" | grep -q "badscript.jsonl:1:17: error: unknown input type" && ok "bad script line reported with position" || bad "bad script" "$out"
 
-# render without --time plays the whole script and waits until animations end: the source
-# knob (linearReturn, 5 positions 72 degrees apart) dragged to 40 degrees and released at 0.3 s
-# turns on to the nearest position, 72, at 30 deg/s: at rest at 0.3 + 32/30 = 1.367 s. So the
+# render without --time plays the whole script and waits until animations end: the reverb
+# knob (linearReturn, 5 positions 72 degrees apart, resting on one) dragged 40 degrees and
+# released at 0.3 s turns on 32 degrees to the next position at 30 deg/s: at rest at
+# 0.3 + 32/30 = 1.367 s. So the
 # default frame equals the one at 3 s and differs from the one at 1.3 s (still turning).
 cat > "$T/return.jsonl" <<'JSONL'
-{"t":0.10,"type":"touch_down","id":0,"widget":"source","angle":0,"radius":0.8}
-{"t":0.20,"type":"touch_motion","id":0,"widget":"source","angle":40,"radius":0.8}
+{"t":0.10,"type":"touch_down","id":0,"widget":"reverb","angle":0,"radius":0.8}
+{"t":0.20,"type":"touch_motion","id":0,"widget":"reverb","angle":40,"radius":0.8}
 {"t":0.30,"type":"touch_up","id":0}
 JSONL
 expect_status "render without --time" 0 "$BIN" render panels/demo.json --input "$T/return.jsonl" --events "$T/rest.jsonl" --out "$T/rest.png"
 "$BIN" render panels/demo.json --input "$T/return.jsonl" --time 3 --out "$T/at3.png" 2>/dev/null
-grep -q '"widget":"source","event":"trackingEnded"' "$T/rest.jsonl" && ok "a script without --time is played" || bad "script without --time played" "$(cat "$T/rest.jsonl")"
+grep -q '"widget":"reverb","event":"trackingEnded"' "$T/rest.jsonl" && ok "a script without --time is played" || bad "script without --time played" "$(cat "$T/rest.jsonl")"
 expect_status "rest frame equals the frame at 3 s" 0 "$BIN" compare "$T/at3.png" "$T/rest.png"
 "$BIN" render panels/demo.json --input "$T/return.jsonl" --time 1.3 --out "$T/at13.png" 2>/dev/null
 expect_status "rest frame is not the frame at 1.3 s" 1 "$BIN" compare "$T/at13.png" "$T/rest.png"
@@ -125,7 +135,7 @@ lines = [json.loads(l) for l in sys.stdin.read().splitlines()]
 head, widgets = lines[0], {w["widget"]: w for w in lines[1:]}
 assert head["scale"] == 0.5 and head["screen"] == [640, 400], head
 v = widgets["volume"]
-assert v["type"] == "knob" and v["frame"] == [110, 220, 300, 340] and v["screenFrame"] == [55, 110, 150, 170], v
+assert v["type"] == "knob" and v["frame"] == [352, 112, 272, 340] and v["screenFrame"] == [176, 56, 136, 170], v
 assert v["screenCenter"] == [c / 2 for c in v["center"]] and v["screenRadius"] == v["radius"] / 2, v
 assert "center" not in widgets["title"] and widgets["title"]["shown"]
 ' && [ $st = 0 ] && ok "layout --json" || bad "layout --json (exit $st)" "$out"

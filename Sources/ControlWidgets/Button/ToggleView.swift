@@ -53,7 +53,8 @@ public final class ToggleView: WidgetView {
         ctx.fill()
         let inset = sw.minY - r.minY
         let textRect = Rect(x: r.x + inset, y: r.y, width: Swift.max(1, sw.minX - r.x - 2 * inset), height: r.height)
-        let px = chrome.textSize(forHeight: frame.height) * mapping.scale
+        // Smaller than a button's: the title shares the tile with the switch.
+        let px = (chrome.fontSize ?? Swift.min(26, Swift.max(12, frame.height * 0.32))) * mapping.scale
         drawLeftText(ctx, title, in: textRect, pixelSize: px, color: chrome.ink(on: tileFill).withAlpha(isEnabled ? 1 : 0.5))
         if hasFocus { chrome.focusRing(ctx, r, radius: radius, scale: mapping.scale) }
     }

@@ -68,6 +68,16 @@ extension KnobView {
     /// The filled part's colour: the knob's fill in its current state (the tint's hue).
     var scaleAccent: Color { appearance.colors.fillColor(for: state).withAlpha(1) }
 
+    /// A tick's value: the format's number (its sign flags kept, its text dropped) with the
+    /// decimals the tick spacing needs (−12, −6, 0, +6, +12, not −12.0); zero has no sign.
+    func tickLabel(_ value: Double, spacing: Double) -> String {
+        var f = valueFormatInUse.numberOnly
+        f.conversion = .fixed
+        f.precision = ValueFormat.decimals(forStep: spacing)
+        if abs(value) < spacing * 1e-9 { f.plusSign = false; f.spaceSign = false }
+        return f.string(value)
+    }
+
     private func scaleTrackImage(_ mapping: ScreenMapping) -> ImageSurface? {
         let key = "\(mapping.scale)|\(state.rawValue)"
         if let scaleCache, scaleCache.key == key { return scaleCache.surface }
@@ -102,7 +112,7 @@ extension KnobView {
                 ctx.stroke()
                 if major && scale.tickLabels, let range = model.range {
                     let value = range.lo + (range.hi - range.lo) * fraction
-                    let text = TextLayout(text: valueFormatInUse.numberOnly.string(value), family: appearance.fontName,
+                    let text = TextLayout(text: tickLabel(value, spacing: abs(range.hi - range.lo) / Double(majors)), family: appearance.fontName,
                                           pixelSize: Swift.max(6, half * radii.labelSize), context: ctx)
                     ctx.setColor(Color(white: 1, alpha: 0.75))
                     text.draw(centeredAt: Point(x: c.x + half * radii.label * cos(a), y: c.y + half * radii.label * sin(a)))
