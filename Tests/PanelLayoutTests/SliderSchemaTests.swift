@@ -32,11 +32,11 @@ import Testing
 
     @Test func constraints() {
         #expect(messages(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "valueFormat": "%s"}"#)
-                == ["'valueFormat': unsupported conversion '%s': use %f or %d (%% for a percent sign)"])
+                == [#"'valueFormat': unsupported conversion '%s'; use d, i or f (e.g. "%.1f °C")"#])
         #expect(messages(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "valueFormat": "%.0f / %.0f"}"#)
-                == ["'valueFormat': at most one conversion (%f or %d); write %% for a percent sign"])
+                == ["'valueFormat': more than one conversion; a value format shows one number (write '%%' for a percent sign)"])
         #expect(messages(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "valueFormat": "%.0f%"}"#)
-                == ["'valueFormat': '%' at the end: write %% for a percent sign"])
+                == ["'valueFormat': '%' at the end; write '%%' for a percent sign"])
         #expect(messages(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "minimumValue": 100}"#)
                 == ["'minimumValue' and 'maximumValue' must differ (both are 100)"])
         #expect(messages(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "handleType": "image"}"#)

@@ -85,11 +85,7 @@ extension WidgetTypes {
                 guard lo == hi, let at = (m["maximumValue"] ?? m["minimumValue"])?.value.location else { return [] }
                 return [(at, "'minimumValue' and 'maximumValue' must differ (both are \(LayoutValue.formatNumber(lo)))")]
             },
-            WidgetConstraint { m in
-                guard let node = m["valueFormat"]?.value, let text = node.stringValue,
-                      let problem = valueFormatProblem(text) else { return [] }
-                return [(node.location, "'valueFormat': \(problem)")]
-            },
+            .valueFormat(),
             WidgetConstraint { m in
                 var out: [(SourceLocation, String)] = []
                 for prefix in range ? ["", "second"] : [""] {
@@ -108,30 +104,5 @@ extension WidgetTypes {
                 }
             },
         ]
-    }
-
-    /// Why a `valueFormat` is not accepted (the slider formats in Swift, never with C's printf),
-    /// or nil. The same grammar as ControlWidgets' ValueFormat.
-    static func valueFormatProblem(_ text: String) -> String? {
-        var chars = Array(text)[...]
-        var conversions = 0
-        while let c = chars.popFirst() {
-            guard c == "%" else { continue }
-            if chars.first == "%" { chars.removeFirst(); continue }
-            if chars.isEmpty { return "'%' at the end: write %% for a percent sign" }
-            conversions += 1
-            if conversions > 1 { return "at most one conversion (%f or %d); write %% for a percent sign" }
-            while let f = chars.first, "-+ 0".contains(f) { chars.removeFirst() }
-            var width = 0
-            while let d = chars.first?.wholeNumberValue, chars.first!.isASCII { width = width * 10 + d; chars.removeFirst(); if width > 20 { return "width must be at most 20" } }
-            if chars.first == "." {
-                chars.removeFirst()
-                var p = 0
-                while let d = chars.first?.wholeNumberValue, chars.first!.isASCII { p = p * 10 + d; chars.removeFirst(); if p > 6 { return "precision must be at most 6" } }
-            }
-            guard let conv = chars.popFirst() else { return "'%' at the end: write %% for a percent sign" }
-            guard "fFdi".contains(conv) else { return "unsupported conversion '%\(conv)': use %f or %d (%% for a percent sign)" }
-        }
-        return nil
     }
 }
