@@ -69,7 +69,7 @@ vm-demo: image
 
 # Boots the image, sets a value over the socket from the host, cuts the power, boots again.
 image-test: image
-	python3 tests/vm/image.py test --out $(IMAGE)
+	python3 tests/vm/image.py test --bin $(BIN) --out $(IMAGE)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/knob-panel $(DESTDIR)$(UNITDIR)/knob-panel.service

@@ -213,6 +213,21 @@ def test(args):
     shot = os.path.join(out, "image-test.ppm")
     time.sleep(0.5)
     b.connect_qmp().cmd({"execute": "screendump", "arguments": {"filename": shot}})
+    if args.bin:
+        # The screen must show what an offscreen render of the same panel and value shows.
+        import check
+        script = os.path.join(out, "set-42.jsonl")
+        with open(script, "w") as f:
+            f.write('{"t":0,"type":"command","command":{"command":"set","widget":"volume","value":42}}\n')
+        expected = os.path.join(out, "image-expected.png")
+        subprocess.run([args.bin, "render", os.path.join(ROOT, "panels/demo.json"), "--size", args.res,
+                        "--input", script, "--time", "1", "--out", expected], check=True)
+        w, h, got = check.read_image(shot)
+        ew, eh, want = check.read_image(expected)
+        match, mean, _ = check.compare(got, want, w, h, 8, os.path.join(out, "image-diff.png")) if (w, h) == (ew, eh) else (0, 255, 255)
+        good_shot = match >= 0.995 and mean <= 1
+        print(f"  {'ok  ' if good_shot else 'FAIL'}  the screen matches an offscreen render with volume 42: {match*100:.2f}% (mean error {mean:.2f})")
+        ok &= good_shot
     time.sleep(1)   # the debounced save (250 ms)
     b.power_off()
     b = Boot(out)
@@ -238,6 +253,7 @@ def main():
     bp.add_argument("--out", required=True)
     for name in ("demo", "test"):
         p = sub.add_parser(name)
+        p.add_argument("--bin", help="with test: the host binary, to render the expected screen")
         p.add_argument("--out", required=True)
         p.add_argument("--gpu", default="bochs", choices=sorted(vm.GPUS))
         p.add_argument("--res", default="1280x800")
