@@ -43,12 +43,16 @@ public enum UnixSocket {
         return .success(fd)
     }
 
-    /// Whether something accepts connections at `path` right now.
+    /// Whether a live process listens at `path`. Non-blocking, so a live panel whose backlog
+    /// is full (EAGAIN) counts as live instead of hanging this check; only ECONNREFUSED (the
+    /// file of a listener that died) and a missing file mean "stale".
     static func isLive(path: String) -> Bool {
-        switch connect(path: path) {
-        case .success(let fd): close(fd); return true
-        case .failure: return false
-        }
+        guard let addr = address(path) else { return false }
+        let fd = make(nonBlocking: true)
+        if fd < 0 { return false }
+        defer { close(fd) }
+        if connect(fd, addr) == 0 { return true }
+        return errno != ECONNREFUSED && errno != ENOENT
     }
 }
 
