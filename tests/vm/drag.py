@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The input step of the VM test: one finger drag turning demo.json's volume knob, written
+"""The input step of the VM test: one finger drag turning tests/vm/panel.json's volume knob, written
 twice from the same integer tablet samples (stdlib only).
 
-  drag.py --layout panels/demo.json --res 1024x768 --out DIR
+  drag.py --layout tests/vm/panel.json --res 1024x768 --out DIR
 
 Writes
   DIR/drag-qmp.jsonl    QMP input-send-event commands and {"sleep": S} pauses, one per line,
@@ -25,10 +25,10 @@ import os
 import sys
 
 WIDGET = "volume"
-FRAME = [110, 220, 300, 340]          # demo.json's volume knob frame (design pixels)
+FRAME = [110, 220, 300, 340]          # tests/vm/panel.json's volume knob frame (design pixels)
 CENTRE = (260.0, 366.0)               # its disc's centre and radius (design pixels)
 KNOB_RADIUS = 146.0
-START_POSITION = 45.0                 # degrees, demo.json's "position"
+START_POSITION = 45.0                 # degrees, tests/vm/panel.json's "position"
 DRAG_RADIUS = 116.0                   # the finger's circle around the centre
 START_ANGLE, TURN = 90.0, 90.0        # degrees, counterclockwise on screen
 STEPS, STEP_S = 10, 0.08              # moves after the press and their spacing (s)
@@ -115,7 +115,7 @@ def main():
     result = plan(json.load(open(a.layout)), res)
     if result is None:
         print(f"drag.py: {a.layout} has no continuous '{WIDGET}' knob at {FRAME} starting at "
-              f"{START_POSITION}° (the drag is written for panels/demo.json)", file=sys.stderr)
+              f"{START_POSITION}° (the drag is written for tests/vm/panel.json)", file=sys.stderr)
         return 2
     qmp, script, info = result
     os.makedirs(a.out, exist_ok=True)

@@ -1,24 +1,24 @@
 #!/bin/bash
 # run-vm-tests.sh: the real display path test.  Boots Debian's kernel in QEMU (TCG) once per
-# emulated GPU, runs `knob-panel run panels/demo.json` on its KMS device, and compares QMP
+# emulated GPU, runs `knob-panel run tests/vm/panel.json` on its KMS device, and compares QMP
 # screendumps with `knob-panel render`; then turns the volume knob with a QMP tablet drag
 # through the guest kernel's input stack and checks the events and a second screendump.
 # Run from the repo root.  See tests/vm/README.md.
 #   KNOB_PANEL  the binary (default .build/release/knob-panel)
 #   RES         display size (default 1024x768)
 #   GPUS        emulated GPUs to test (default "bochs virtio")
-#   LAYOUT      panel layout (default panels/demo.json)
+#   LAYOUT      panel layout (default tests/vm/panel.json: the first demo, whose volume knob drag.py knows)
 #   KNOB_VM_OUT results folder (default .build/vm-tests); KNOB_VM_CACHE kernel cache
 #   EXIT_AFTER  the panel's --exit-after (default 8)
 #   VM_TIMEOUT  seconds before a VM is killed (default 60)
-#   DRAG        1 (default): the input step; 0 leaves it out (it needs panels/demo.json's volume knob)
+#   DRAG        1 (default): the input step; 0 leaves it out (it needs tests/vm/panel.json's volume knob)
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KNOB_PANEL=${KNOB_PANEL:-.build/release/knob-panel}
 RES=${RES:-1024x768}
 GPUS=${GPUS:-bochs virtio}
-LAYOUT=${LAYOUT:-panels/demo.json}
+LAYOUT=${LAYOUT:-tests/vm/panel.json}
 OUT=${KNOB_VM_OUT:-$PWD/.build/vm-tests}
 EXIT_AFTER=${EXIT_AFTER:-8}
 VM_TIMEOUT=${VM_TIMEOUT:-60}
