@@ -13,6 +13,7 @@ BENCH = "--bench" in sys.argv
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 T = tempfile.mkdtemp(prefix="knob-appliance.")
 passed = failed = 0
+PROCESSES = []   # every panel started, killed at exit even when a test raised
 
 
 def ok(name):
@@ -57,6 +58,7 @@ class Panel:
         self.err = open(os.path.join(T, f"stderr-{time.monotonic_ns()}"), "w+")
         self.proc = subprocess.Popen([BIN, "run", self.panel, "--headless", "--ipc", self.sock, *args],
                                      stdin=stdin, stdout=subprocess.PIPE, stderr=self.err)
+        PROCESSES.append(self.proc)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:
@@ -522,6 +524,10 @@ try:
     if BENCH:
         bench_requests()
 finally:
+    for proc in PROCESSES:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
     shutil.rmtree(T, ignore_errors=True)
 print(f"appliance tests: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
