@@ -127,6 +127,14 @@ class Boot:
             time.sleep(0.05)
         return None, None
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:   # a test that raised must not leave qemu running
+            self.proc.kill()
+            self.proc.wait()
+
     def connect_qmp(self):
         if self.qmp is None:
             self.qmp = vm.QMP(os.path.join(self.out, "qmp.sock"))
@@ -196,10 +204,20 @@ def demo(args):
 
 def test(args):
     """Boot, set a value over the socket (from the host), power off, boot again: the value is back."""
+    boots = []
+    try:
+        return run_test(args, boots)
+    finally:
+        for b in boots:
+            b.__exit__(None, None, None)
+
+
+def run_test(args, boots):
     out = os.path.realpath(args.out)
     shutil.rmtree(os.path.join(out, "state"), ignore_errors=True)
     ok = True
     b = Boot(out)
+    boots.append(b)
     t1, text = b.wait_mark("first-frame", args.limit)
     if t1 is None:
         print(f"  FAIL  no first frame within {args.limit} s\n" + b.console()[-1500:])
@@ -231,6 +249,7 @@ def test(args):
     time.sleep(1)   # the debounced save (250 ms)
     b.power_off()
     b = Boot(out)
+    boots.append(b)
     t2, _ = b.wait_mark("first-frame", args.limit)
     if t2 is None:
         print("  FAIL  no first frame after the reboot\n" + b.console()[-1500:])
