@@ -14,7 +14,7 @@ DATADIR := $(PREFIX)/share/knob-panel
 DOCDIR := $(PREFIX)/share/doc/knob-panel
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 
-.PHONY: run build test unit-test cli-test vm-test deps test-deps bench clean install uninstall image vm-demo image-test
+.PHONY: run build test unit-test cli-test fuzz-test fuzz vm-test deps test-deps bench clean install uninstall image vm-demo image-test
 
 run: deps build
 	$(BIN) run $(PANEL)
@@ -29,7 +29,7 @@ test-deps:
 	@scripts/install-deps.sh test
 
 # Every test; fails (non-zero) when any test fails.
-test: test-deps unit-test build cli-test vm-test
+test: test-deps unit-test build cli-test fuzz-test vm-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -37,6 +37,16 @@ unit-test:
 
 cli-test:
 	KNOB_PANEL=$(BIN) tests/cli/run-cli-tests.sh
+
+# Every parser under libFuzzer + AddressSanitizer for 20 s each (about a minute in all),
+# built into .build-fuzz/ by tests/fuzz/fuzz.sh; fails on any crash or broken contract.
+fuzz-test:
+	tests/fuzz/fuzz.sh run 20
+
+# Long runs: FUZZ_RUNS executions per target (one target at a time, niced).
+FUZZ_RUNS ?= 1000000
+fuzz:
+	tests/fuzz/fuzz.sh runs $(FUZZ_RUNS)
 
 vm-test:
 	KNOB_PANEL=$(BIN) tests/vm/run-vm-tests.sh
@@ -76,4 +86,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
