@@ -27,6 +27,9 @@ let syntaxCases: [SyntaxCase] = [
     SyntaxCase("unterminated string at end of input", #"{"panel": "T"#, 1, 11, "unterminated string"),
     SyntaxCase("unterminated string at end of line", "[\"ab\ncd\"]", 1, 2, "missing closing '\"' before the end of the line"),
     SyntaxCase("invalid escape", #"{"panel": "a\qb"}"#, 1, 13, "invalid escape '\\q'"),
+    // Found by the command fuzz target: the line break after the backslash was printed raw,
+    // splitting the diagnostic in two lines.
+    SyntaxCase("backslash before a line break", "[\"a\\\nb\"]", 1, 4, "invalid escape '\\' followed by U+000A"),
     SyntaxCase("bad \\u escape", #"{"a": "\u12G4"}"#, 1, 8, "invalid '\\u' escape: expected 4 hex digits"),
     SyntaxCase("lone high surrogate", #"{"panel": "\uD800x"}"#, 1, 12, "lone high surrogate '\\uD800'"),
     SyntaxCase("high surrogate followed by non-surrogate", #"["\uD800\u0041"]"#, 1, 3, "not a low surrogate"),

@@ -320,7 +320,10 @@ private struct Scanner {
             }
             return Unicode.Scalar(high) ?? "\u{FFFD}"
         default:
-            throw fail("invalid escape '\\\(Character(s))' in string (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: start)
+            // A line break or other invisible character after the backslash is named, not
+            // printed: a diagnostic is one line (found by the command fuzz target).
+            let escape = s.value >= 0x21 && s.value < 0x7F ? "'\\\(Character(s))'" : "'\\' followed by \(Scanner.describe(s))"
+            throw fail("invalid escape \(escape) in string (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: start)
         }
     }
 

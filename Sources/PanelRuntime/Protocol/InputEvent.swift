@@ -32,7 +32,8 @@ public struct LineError: Error, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var message: String
-    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+    /// One line, always: control characters a message might quote are escaped here too.
+    public var description: String { "\(file):\(line):\(column): error: \(LineError.excerpt(message, limit: nil))" }
 }
 
 /// Every problem found in a JSON-lines file.
@@ -96,10 +97,10 @@ public enum InputScript {
         var seen: Set<String> = []
         for m in members {
             if !allowed.contains(m.key) {
-                let type = node["type"]?.stringValue.map { " for '\($0)'" } ?? ""
-                return fail(m.keyLocation, "unknown key '\(m.key)'\(type)")
+                let type = node["type"]?.stringValue.map { " for '\(LineError.excerpt($0))'" } ?? ""
+                return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))'\(type)")
             }
-            if !seen.insert(m.key).inserted { return fail(m.keyLocation, "duplicate key '\(m.key)'") }
+            if !seen.insert(m.key).inserted { return fail(m.keyLocation, "duplicate key '\(LineError.excerpt(m.key))'") }
         }
         func number(_ key: String) -> Result<Double, LineError> {
             guard let v = node[key] else { return .failure(LineError(file: file, line: line, column: node.location.column, message: "missing '\(key)'")) }
@@ -143,7 +144,7 @@ public enum InputScript {
                 event = .pointerMotion(x: try coordinate("x").get(), y: try coordinate("y").get())
             case "button":
                 let (b, bLoc) = try string("button").get()
-                guard let button = InputEvent.PointerButton(rawValue: b) else { return fail(bLoc, "unknown button '\(b)' (left, right, middle)") }
+                guard let button = InputEvent.PointerButton(rawValue: b) else { return fail(bLoc, "unknown button '\(LineError.excerpt(b))' (left, right, middle)") }
                 event = .button(button, pressed: try pressed().get())
             case "wheel":
                 let delta = try number("delta").get()
@@ -159,11 +160,11 @@ public enum InputScript {
             case "key":
                 let (k, kLoc) = try string("key").get()
                 guard keyNames.contains(k) else {
-                    return fail(kLoc, "unknown key '\(k)' (\(keyNames.sorted().joined(separator: ", ")))")
+                    return fail(kLoc, "unknown key '\(LineError.excerpt(k))' (\(keyNames.sorted().joined(separator: ", ")))")
                 }
                 event = .key(k, pressed: try pressed().get())
             default:
-                return fail(typeLoc, "unknown input type '\(type)' (touch_down, touch_motion, touch_up, touch_cancel, pointer_motion, button, wheel, key, command)")
+                return fail(typeLoc, "unknown input type '\(LineError.excerpt(type))' (touch_down, touch_motion, touch_up, touch_cancel, pointer_motion, button, wheel, key, command)")
             }
             return .success(TimedInput(time: t, event: event))
         } catch {

@@ -79,7 +79,7 @@ public struct PanelCommand: Sendable, Equatable {
             switch m.value.kind {
             case .number(let d):
                 guard d.isFinite, abs(d) <= numberBound else {
-                    return fail(m.value.location, "'\(m.key)' must be a finite number within ±1e9")
+                    return fail(m.value.location, "'\(LineError.excerpt(m.key))' must be a finite number within ±1e9")
                 }
                 arguments[m.key] = .number(d)
             case .bool(let b): arguments[m.key] = .bool(b)
@@ -134,8 +134,21 @@ extension PanelCommand {
 }
 
 extension LineError {
-    /// A user's text quoted in an error, cut short so a huge line is not echoed back whole.
-    public static func excerpt(_ s: String, limit: Int = 80) -> String {
-        s.unicodeScalars.count <= limit ? s : String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))) + "…"
+    /// A user's text quoted in an error, cut short so a huge line is not echoed back whole,
+    /// with control characters and line separators escaped (`\u000A`): a JSON escape such as
+    /// `"a\nb"` in a key must not split a `FILE:LINE:COLUMN: error:` line in two (found by
+    /// the script and command fuzz targets).
+    public static func excerpt(_ s: String, limit: Int? = 80) -> String {
+        var out = String.UnicodeScalarView()
+        for (i, u) in s.unicodeScalars.enumerated() {
+            if i == limit { return String(out) + "…" }
+            if u.value < 0x20 || u.value == 0x7F || u == "\u{85}" || u == "\u{2028}" || u == "\u{2029}" {
+                let hex = String(u.value, radix: 16, uppercase: true)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                out.append(u)
+            }
+        }
+        return String(out)
     }
 }

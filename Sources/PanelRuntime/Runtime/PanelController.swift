@@ -73,10 +73,10 @@ public final class PanelController {
         }
         let message: String
         if let (page, _) = scene.panel.widget(id: aim.widget) {
-            message = "widget '\(aim.widget)' is on page '\(page.id)', which is not shown (only the first page is shown)"
+            message = "widget '\(LineError.excerpt(aim.widget))' is on page '\(page.id)', which is not shown (only the first page is shown)"
         } else {
             let hint = scene.widgets.map(\.id).joined(separator: ", ")
-            message = "no widget '\(aim.widget)' on this page (widgets: \(hint))"
+            message = "no widget '\(LineError.excerpt(aim.widget))' on this page (widgets: \(hint))"
         }
         return .failure(LineError(file: "", line: aim.line, column: aim.column, message: message))
     }

@@ -1,6 +1,7 @@
-// Fuzz target: one command line (stdin of `run`), parsed and executed: a bad line gets a
-// positioned error, a good one changes a panel with every knob mode; every emitted line is
-// JSON with finite numbers, and the panel still paints.
+// Fuzz target: one command line (stdin of `run`): a bad line gets a positioned error; a good
+// one is executed on a panel with every knob mode (and the controller's own checks: unknown
+// widgets, keys of another type); every emitted line is JSON with finite numbers, and the
+// panel still paints.
 import PanelLayout
 import PanelRuntime
 
@@ -8,12 +9,15 @@ import PanelRuntime
 public func fuzzCommand(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = text(data, size)
     if case .failure(let e) = PanelCommand.parse(input) {
+        // A bad line only gets an error reply; its position is all there is to check.
         checkPosition(1, e.column, e.description, in: input.contains("\n") ? input.replacingNewlines() : input)
+        return 0
     }
     let c = makeController()
     c.execute(commandLine: input, at: 1)
     c.advance(to: 2)
-    c.renderFrame(at: 2)
+    // One frame, after animations (a full turn per second, so `set` with 1e9 degrees still
+    // runs): what the command left must paint.
     c.advance(to: 100)
     c.renderFrame(at: 100)
     return 0
