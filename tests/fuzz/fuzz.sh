@@ -20,13 +20,41 @@ OUT=.build-fuzz
 TARGETS=(layout script command)
 mkdir -p "$OUT/lib"
 
-# Modules in dependency order, with the C modules and libraries they need.
-PKGS="pangocairo libdrm libinput"
+# Read from the package itself, so new modules need no change here: C modules are the
+# Sources/* with a module map (their `link` lines give the libraries, Package.swift's
+# pkgConfig names the include paths); Swift modules are the rest but the command line.
+CMODS="" LIBS=""
+for map in Sources/*/module.modulemap; do
+    CMODS+=" -I $(dirname "$map")"
+    LIBS+=" $(sed -n 's/^ *link "\(.*\)".*/-l\1/p' "$map" | tr '\n' ' ')"
+done
+PKGS=$(sed -n 's/.*pkgConfig: "\([^"]*\)".*/\1/p' Package.swift | tr '\n' ' ')
 cflags() { for f in $(pkg-config --cflags-only-I $PKGS); do printf -- '-Xcc %s ' "$f"; done; }
-CMODS="-I Sources/CCairo -I Sources/CDRM -I Sources/CInput -I Sources/CLinux"
-LIBS="$(pkg-config --libs $PKGS) -ludev"
 SWIFTC=(swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -gline-tables-only
         -I "$OUT/lib" $CMODS $(cflags))
+
+# "MODULE DEPENDENCY..." lines in build order (imports among our Swift modules, topologically).
+module_order() {
+    python3 - <<'PY'
+import os, re
+src = "Sources"
+mods = sorted(m for m in os.listdir(src) if m != "knob-panel" and os.path.isdir(f"{src}/{m}")
+              and not os.path.exists(f"{src}/{m}/module.modulemap"))
+deps = {}
+for m in mods:
+    found = set()
+    for root, _, files in os.walk(f"{src}/{m}"):
+        for f in files:
+            if f.endswith(".swift"):
+                found |= set(re.findall(r"^\s*(?:@[\w(). ]+\s+)*import\s+(\w+)", open(os.path.join(root, f)).read(), re.M))
+    deps[m] = sorted(d for d in found if d in mods and d != m)
+done = []
+while len(done) < len(mods):
+    for m in mods:
+        if m not in done and all(d in done for d in deps[m]):
+            done.append(m); print(m, *deps[m])
+PY
+}
 
 # Rebuilds a module when any of its sources, or a module it imports, is newer than it.
 build_module() {   # name, then the modules it imports
@@ -43,15 +71,17 @@ build_module() {   # name, then the modules it imports
 }
 
 build() {
-    build_module PanelLayout
-    build_module Graphics
-    build_module ControlWidgets Graphics
-    build_module PanelRuntime PanelLayout Graphics ControlWidgets
+    local line libs=()
+    while read -r line; do
+        # shellcheck disable=SC2086
+        build_module $line
+        libs=("$OUT/lib/lib${line%% *}.a" "${libs[@]}")
+    done < <(module_order)
     for t in "${TARGETS[@]}"; do
         local src="tests/fuzz/targets/$t.swift" bin="$OUT/fuzz-$t"
         if [ -f "$bin" ] && [ -z "$(find "$src" tests/fuzz/support -newer "$bin" -name '*.swift' | head -1)" ] && [ -z "$(find "$OUT/lib" -name '*.a' -newer "$bin" | head -1)" ]; then continue; fi
         echo "fuzz: linking $t" >&2
-        nice "${SWIFTC[@]}" -use-ld=lld "$src" tests/fuzz/support/*.swift "$OUT"/lib/lib{PanelRuntime,ControlWidgets,Graphics,PanelLayout}.a $LIBS -o "$bin" 2>&1 \
+        nice "${SWIFTC[@]}" -use-ld=lld "$src" tests/fuzz/support/*.swift "${libs[@]}" $LIBS -o "$bin" 2>&1 \
             | { grep -v "Cannot export local symbol" || true; } >&2
     done
 }
