@@ -61,6 +61,7 @@ enum RunCommand {
         do { services = try Appliance.makeServices(appliance, controller: controller, panelPath: panelPath) }
         catch { output.shutdown(); throw error }
         Console.note("showing '\(panel.name)' on \(output.device.path) \(output.connector.name) \(output.mode)")
+        warnAboutTouchTargets(panel, connector: output.connector)
 
         var options = DisplaySession.Options()
         options.exitAfter = exitAfter
@@ -154,4 +155,17 @@ enum RunCommand {
         if s.driverLacksVblank { text += "; driver completes flips without vblank, paced by timer" }
         return text
     }
+}
+
+/// Touch targets under 9 mm on this screen, as warnings on stderr: the connector's size from
+/// KMS when the display reports one (turned with the panel's rotation), else the panel's
+/// `physicalSize`.
+func warnAboutTouchTargets(_ panel: Panel, connector: ConnectorInfo) {
+    var mm = panel.physicalSize
+    if connector.mmWidth > 0 && connector.mmHeight > 0 {
+        let w = Double(connector.mmWidth), h = Double(connector.mmHeight)
+        mm = panel.rotation == 90 || panel.rotation == 270 ? (h, w) : (w, h)
+    }
+    guard let mm else { return }
+    for w in TouchTargets.warnings(panel, screenMM: mm) { Console.err(w.description) }
 }

@@ -76,7 +76,8 @@ public final class DRMDevice: KMSDevice {
             rawModes[c.connector_id] = raws
             result.append(ConnectorInfo(id: c.connector_id, name: "\(typeName)-\(c.connector_type_id)",
                                         isConnected: c.connection == DRM_MODE_CONNECTED, modes: modes,
-                                        crtcCandidates: crtcCandidates(for: c, crtcs: crtcs)))
+                                        crtcCandidates: crtcCandidates(for: c, crtcs: crtcs),
+                                        mmWidth: Int(c.mmWidth), mmHeight: Int(c.mmHeight)))
         }
         return result
     }

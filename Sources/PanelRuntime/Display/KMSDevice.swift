@@ -8,9 +8,15 @@ public struct ConnectorInfo: Sendable, Equatable {
     public var modes: [DisplayMode]
     /// CRTCs that can drive this connector, the one currently driving it first.
     public var crtcCandidates: [UInt32]
+    /// The screen's physical size in millimetres as the display reports it (EDID); 0 = unknown
+    /// (virtual GPUs and many panels report 0).
+    public var mmWidth: Int
+    public var mmHeight: Int
 
-    public init(id: UInt32, name: String, isConnected: Bool, modes: [DisplayMode], crtcCandidates: [UInt32]) {
+    public init(id: UInt32, name: String, isConnected: Bool, modes: [DisplayMode], crtcCandidates: [UInt32],
+                mmWidth: Int = 0, mmHeight: Int = 0) {
         self.id = id; self.name = name; self.isConnected = isConnected; self.modes = modes; self.crtcCandidates = crtcCandidates
+        self.mmWidth = mmWidth; self.mmHeight = mmHeight
     }
 }
 
