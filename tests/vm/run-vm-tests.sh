@@ -12,6 +12,7 @@
 #   EXIT_AFTER  the panel's --exit-after (default 8)
 #   VM_TIMEOUT  seconds before a VM is killed (default 60)
 #   DRAG        1 (default): the input step; 0 leaves it out (it needs tests/vm/panel.json's volume knob)
+#   FLOOD       1 (default): the stdin flood step on the first GPU (flood-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,6 +24,7 @@ OUT=${KNOB_VM_OUT:-$PWD/.build/vm-tests}
 EXIT_AFTER=${EXIT_AFTER:-8}
 VM_TIMEOUT=${VM_TIMEOUT:-60}
 DRAG=${DRAG:-1}
+FLOOD=${FLOOD:-1}
 
 die() { echo "run-vm-tests.sh: $*" >&2; exit 1; }
 [ -x "$KNOB_PANEL" ] || die "no executable $KNOB_PANEL (build it, or set KNOB_PANEL)"
@@ -102,6 +104,27 @@ if [ "${APPLIANCE:-1}" = 1 ]; then
         summary+=("appliance image: FAIL (see $OUT/image)"); failed=1
     fi
 fi
+# The stdin flood (issue 6, items 2 and 6): frames, replies, memory and SIGTERM under a flood.
+# It needs the layout's volume knob (the flood's set commands aim at it).
+if [ "$FLOOD" = 1 ] && [ -n "$drag_qmp" ]; then
+    gpu=${GPUS%% *} dir=$OUT/flood
+    rm -rf "$dir" && mkdir -p "$dir"
+    python3 "$HERE/flood.py" make "$dir/flood.txt" || die "flood.py make failed"
+    echo "== flood ($gpu): yes x, a mixed flood with a held drag, /dev/zero"
+    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+        "$HERE/flood-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$drag_qmp"
+    vm_rc=$?
+    report=$(python3 "$HERE/flood.py" check --dir "$dir" --drag)
+    check_rc=$?
+    echo "$report"
+    line=$(tail -1 <<< "$report")
+    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+    summary+=("$line")
+elif [ "$FLOOD" = 1 ]; then
+    echo "run-vm-tests.sh: flood step left out (it needs the input step's volume knob)"
+fi
+
 echo "== results in $OUT"
 printf '%s\n' "${summary[@]}"
 exit $failed
