@@ -17,7 +17,7 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 .PHONY: run build test unit-test cli-test fuzz-test fuzz vm-test deps test-deps bench clean install uninstall image vm-demo image-test
 
 run: deps build
-	$(BIN) run $(PANEL)
+	$(BIN) run $(PANEL) --fallback png
 
 build:
 	$(SWIFT) build -c release

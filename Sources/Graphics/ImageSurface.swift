@@ -65,14 +65,27 @@ public final class ImageSurface {
 
     public var stride: Int { Int(cairo_image_surface_get_stride(handle)) }
 
+    /// Writes the image as a PNG through `OutputFile`: the previous file at `path` is
+    /// replaced only once the whole PNG is written and synced, every write is checked.
     public func writePNG(to path: String) throws(GraphicsError) {
+        let file: OutputFile
+        do { file = try OutputFile(path: path) } catch { throw GraphicsError("cannot write PNG '\(path)'", error.reason) }
+        try writePNG(to: file)
+        do { try file.commit() } catch { throw GraphicsError("cannot write PNG '\(path)'", error.reason) }
+    }
+
+    /// Encodes the image as a PNG into an open output (not committed here).
+    public func writePNG(to file: OutputFile) throws(GraphicsError) {
         cairo_surface_flush(handle)
-        errno = 0
-        let status = cairo_surface_write_to_png(handle, path)
+        let status = cairo_surface_write_to_png_stream(handle, { closure, data, length in
+            let file = Unmanaged<OutputFile>.fromOpaque(closure!).takeUnretainedValue()
+            file.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            return file.hasFailed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(file).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            // Cairo's own text ("error while writing to output stream") hides the cause.
-            let cause = errno != 0 ? String(cString: strerror(errno)) : String(cString: cairo_status_to_string(status))
-            throw GraphicsError("cannot write PNG '\(path)'", cause)
+            // The file's own error names the failing call and errno; Cairo's hides it.
+            // Not committed: the previous file stays.
+            throw GraphicsError("cannot write PNG '\(file.path)'", file.failureReason ?? String(cString: cairo_status_to_string(status)))
         }
     }
 

@@ -1,10 +1,18 @@
 @preconcurrency import Glibc
+import Graphics
 
 /// Output helpers: results on stdout, diagnostics on stderr, one clear line each.
 enum Console {
+    /// The first failed write to stdout (a full disk, a closed pipe): the command goes on
+    /// (a panel keeps showing), but exits with `ExitStatus.output` and says so.
+    nonisolated(unsafe) static var stdoutFailure: String?
+
     static func out(_ s: String) {
-        fputs(s + "\n", stdout)
-        fflush(stdout)
+        if fputs(s + "\n", stdout) < 0 || fflush(stdout) != 0 {
+            let reason = String(cString: strerror(errno))
+            clearerr(stdout)
+            if stdoutFailure == nil { stdoutFailure = "writing to stdout failed: \(reason) (output was lost)" }
+        }
     }
 
     static func err(_ s: String) {
@@ -38,26 +46,23 @@ func readTextFile(_ path: String) throws(CommandFailure) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Appends lines to a file (or stdout for "-").
+/// Event lines into an `OutputFile` ("-" = stdout): a regular file is replaced when the
+/// command finishes, so a failed run leaves the previous file; every write is checked.
 final class LineSink {
-    private let file: UnsafeMutablePointer<FILE>
-    private let owned: Bool
+    private let file: OutputFile
 
-    init(path: String?) throws(CommandFailure) {
-        if let path, path != "-" {
-            guard let f = fopen(path, "w") else { throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-            file = f; owned = true
-        } else {
-            file = stdout; owned = false
-        }
+    init(path: String) throws(CommandFailure) {
+        do { file = try OutputFile(path: path) }
+        catch { throw CommandFailure(error.description, status: ExitStatus.output) }
     }
 
-    func write(_ line: String) {
-        fputs(line + "\n", file)
-        fflush(file)
-    }
+    func write(_ line: String) { file.write(line + "\n") }
 
-    deinit { if owned { fclose(file) } }
+    /// Makes the file final; any write error so far ends the command with `ExitStatus.output`.
+    func commit() throws(CommandFailure) {
+        do { try file.commit() }
+        catch { throw CommandFailure(error.description, status: ExitStatus.output) }
+    }
 }
 
 func makeDirectory(_ path: String) throws(CommandFailure) {

@@ -50,11 +50,11 @@ enum RenderCommand {
         }
         let events: LineSink? = try args.value("events").map { (p: String) throws(CommandFailure) in try LineSink(path: p) }
         let (w, h) = size ?? panel.naturalScreenSize
-        // Fail before playing a long script, not after.
-        let outDir = out.contains("/") ? String(out[..<out.lastIndex(of: "/")!]) : "."
-        if access(outDir.isEmpty ? "/" : outDir, W_OK) != 0 {
-            throw CommandFailure("cannot write '\(out)': \(String(cString: strerror(errno)))")
-        }
+        // Fail before playing a long script, not after: the output's temporary file is made
+        // now (a link, a missing directory or no permission show here).
+        let outFile: OutputFile
+        do { outFile = try OutputFile(path: out) }
+        catch { throw CommandFailure(error.description, status: ExitStatus.output) }
         let controller: PanelController
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
@@ -68,10 +68,15 @@ enum RenderCommand {
         let session = OffscreenSession(controller: controller, inputs: inputs)
         if let dir = args.value("frames-dir") {
             try makeDirectory(dir)
+            // Names sort in frame order: as many digits as the last possible frame needs (at
+            // least 5), so frame-100000 does not sort before frame-99999.
+            let lastTime = time ?? ((inputs.last?.time ?? 0) + settleLimit)
+            let digits = Swift.max(5, String(Int((lastTime * 60).rounded(.up)) + 1).count)
             session.onFrame = { index, _, _ in
                 var name = String(index)
-                name = String(repeating: "0", count: Swift.max(0, 5 - name.count)) + name
-                try controller.physicalFrame().writePNG(to: "\(dir)/frame-\(name).png")
+                name = String(repeating: "0", count: Swift.max(0, digits - name.count)) + name
+                do { try controller.physicalFrame().writePNG(to: "\(dir)/frame-\(name).png") }
+                catch { throw CommandFailure("\(error)", status: ExitStatus.output) }
             }
         }
         do {
@@ -83,9 +88,16 @@ enum RenderCommand {
                     Console.note("animations still running at t = \(JSONLineWriter.number(rest.time)) s (\(Int(settleLimit)) s after the script's last line); wrote that frame")
                 }
             }
-            try controller.physicalFrame().writePNG(to: out)
         } catch {
+            if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure("\(error)")
         }
+        do {
+            try controller.physicalFrame().writePNG(to: outFile)
+            try outFile.commit()
+        } catch {
+            throw CommandFailure("\(error)", status: ExitStatus.output)
+        }
+        try events?.commit()
     }
 }

@@ -6,18 +6,25 @@ import PanelRuntime
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", abstract: "Show a panel on a KMS display (no X11/Wayland). Events go to stdout as JSON lines; commands are read from stdin.",
-        usage: "run PANEL [--device /dev/dri/cardN] [--connector NAME] [--mode preferred|WxH[@Hz]] [--exit-after SECONDS]",
+        usage: "run PANEL [--device /dev/dri/cardN] [--connector NAME] [--mode preferred|WxH[@Hz]] [--exit-after SECONDS] [--fallback none|png]",
         arguments: [("PANEL", "The layout file.")],
         options: [
-            OptionSpec("device", value: "path", help: "DRM device node.", default: "the first /dev/dri/card* with a connected display"),
+            OptionSpec("device", value: "path", help: "DRM device node; never falls back to another device or offscreen.", default: "the first /dev/dri/card* with a connected display"),
             OptionSpec("connector", value: "name", help: "Connector to use, e.g. HDMI-A-1 or Virtual-1 (see 'knob-panel devices').", default: "the first connected one"),
             OptionSpec("mode", value: "mode", help: "'preferred', WxH or WxH@Hz.", default: "preferred"),
             OptionSpec("exit-after", value: "seconds", help: "Quit this many seconds after the panel is on screen (restoring the console)."),
+            OptionSpec("fallback", value: "none|png", help: "With 'png', when there is no usable display (and no --device), render the panel offscreen to a PNG, print its path on stderr and exit 0.", default: "none: exit with the cause's status"),
             OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
-            OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started})."),
+            OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started}); the file appears when the panel exits."),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
-            OptionSpec("offscreen-out", value: "png", help: "Where to render instead when no display is free.", default: "/tmp/knob-panel-PANEL.png"),
-        ] + Appliance.options)
+            OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
+        ] + Appliance.options,
+        discussion: """
+        stdout carries only JSON lines (events and replies); every message and path goes to stderr.
+        Files are replaced, never rewritten in place, and never written through a symbolic link.
+
+        EXIT STATUS:
+        """ + ExitStatus.runTable.map { "  " + String($0.0).padded(to: 5) + $0.1 }.joined(separator: "\n"))
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
         guard args.positionals.count == 1 else { throw CommandFailure("run needs exactly one PANEL (see 'knob-panel run --help')", status: 64) }
@@ -25,6 +32,7 @@ enum RunCommand {
         let panel = try loadPanel(panelPath)
         let modeRequest: ModeRequest
         let exitAfter: Double?
+        let fallbackToPNG: Bool
         do {
             guard let m = ModeRequest(args.value("mode") ?? "preferred") else {
                 throw UsageError("--mode expects 'preferred', WxH or WxH@Hz, got '\(args.value("mode")!)'")
@@ -32,6 +40,14 @@ enum RunCommand {
             modeRequest = m
             exitAfter = try args.double("exit-after")
             if let e = exitAfter, e < 0 || e > 1e9 { throw UsageError("--exit-after must be between 0 and 1e9 seconds") }
+            switch args.value("fallback") ?? "none" {
+            case "none": fallbackToPNG = false
+            case "png": fallbackToPNG = true
+            case let other: throw UsageError("--fallback expects 'none' or 'png', got '\(other)'")
+            }
+            if fallbackToPNG && args.value("device") != nil {
+                throw UsageError("--fallback png cannot be combined with --device: an explicit device never falls back")
+            }
         } catch { throw CommandFailure("\(error)", status: 64) }
         let appliance: Appliance.Settings
         do { appliance = try Appliance.settings(args) } catch { throw CommandFailure("\(error)", status: 64) }
@@ -39,17 +55,23 @@ enum RunCommand {
             return try Appliance.runHeadless(panel, panelPath: panelPath, settings: appliance, exitAfter: exitAfter, args: args)
         }
 
+        // No usable display: the cause's own status, or the PNG when asked for (never with --device).
+        func noDisplay(_ e: DisplayError) throws(CommandFailure) {
+            guard fallbackToPNG && e.meansNoDisplayAvailable else {
+                let hint = e.meansNoDisplayAvailable && args.value("device") == nil ? " ('--fallback png' renders offscreen instead)" : ""
+                throw CommandFailure(e.message + hint, status: ExitStatus.display(e.kind))
+            }
+            var png = args.value("offscreen-out") ?? ""
+            if png.isEmpty { png = try defaultOffscreenPath(panelPath) }
+            try renderOffscreen(panel, to: png)
+            Console.note("no free KMS display: \(e.message); rendered offscreen to \(png)")
+        }
+
         let output: KMSOutput
         do {
             output = try openDisplay(device: args.value("device"), connector: args.value("connector"), mode: modeRequest)
-        } catch let e where e.meansNoDisplayAvailable {
-            let png = args.value("offscreen-out") ?? defaultOffscreenPath(panelPath)
-            Console.note("no free KMS display: \(e.message); rendering offscreen instead")
-            try renderOffscreen(panel, to: png)
-            Console.out(png)
-            return
         } catch {
-            throw CommandFailure(error.message)
+            return try noDisplay(error)
         }
 
         output.setRotation(degrees: panel.rotation)
@@ -66,7 +88,10 @@ enum RunCommand {
         var options = DisplaySession.Options()
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
-        options.flipLog = args.value("flip-log")
+        if let path = args.value("flip-log") {
+            do { options.flipLog = try OutputFile(path: path) }
+            catch { throw CommandFailure(error.description, status: ExitStatus.output) }
+        }
         // Input is optional: a panel without touch or keys still shows values and takes commands.
         if !args.flags.contains("no-input") {
             let (source, description) = openInput(controller: controller, width: output.width, height: output.height)
@@ -76,22 +101,44 @@ enum RunCommand {
         let session = DisplaySession(controller: controller, output: output, options: options, services: services)
         do {
             try session.run()
-        } catch let e where e.kind == .masterHeld && session.stats.flips.isEmpty {
-            // Another program (a compositor, X) holds the display: same fallback as no device.
-            Console.note("no free KMS display: \(e.message); rendering offscreen instead")
-            let png = args.value("offscreen-out") ?? defaultOffscreenPath(panelPath)
-            try renderOffscreen(panel, to: png)
-            Console.out(png)
-            return
+        } catch let e where e.kind == .masterHeld && session.stats.flips.isEmpty && args.value("device") == nil {
+            // Another program (a compositor, X) holds the display: the same cause as at open.
+            return try noDisplay(e)
         } catch {
-            throw CommandFailure(error.message)
+            throw CommandFailure(error.message, status: ExitStatus.display(error.kind))
         }
         Console.note(summary(session.stats))
+        var outputErrors = session.stats.outputErrors
+        do { try options.flipLog?.commit() } catch { outputErrors.append(error.description) }
+        if !outputErrors.isEmpty {
+            throw CommandFailure(outputErrors.joined(separator: "; "), status: ExitStatus.output)
+        }
     }
 
-    static func defaultOffscreenPath(_ panelPath: String) -> String {
+    /// The fallback PNG goes where other users cannot plant links: $XDG_RUNTIME_DIR (private
+    /// to the user by definition), else a 0700 directory of our own under /tmp.
+    static func defaultOffscreenPath(_ panelPath: String) throws(CommandFailure) -> String {
         let base = panelPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "panel"
-        return "/tmp/knob-panel-\(base).png"
+        return try privateDirectory() + "/knob-panel-\(base).png"
+    }
+
+    static func privateDirectory() throws(CommandFailure) -> String {
+        let uid = getuid()
+        func isPrivate(_ path: String) -> Bool {
+            var st = stat()
+            return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_uid == uid && st.st_mode & 0o077 == 0
+        }
+        if let xdg = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), xdg.hasPrefix("/"), isPrivate(xdg) {
+            return xdg
+        }
+        let dir = "/tmp/knob-panel-\(uid)"
+        if mkdir(dir, 0o700) != 0 && errno != EEXIST {
+            throw CommandFailure("cannot create '\(dir)': \(String(cString: strerror(errno)))", status: ExitStatus.output)
+        }
+        guard isPrivate(dir) else {
+            throw CommandFailure("refusing to write into '\(dir)': it is not a directory private to this user (mode 0700, owner uid \(uid)); remove it or pass --offscreen-out", status: ExitStatus.output)
+        }
+        return dir
     }
 
     /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev
@@ -130,14 +177,16 @@ enum RunCommand {
     }
 
     static func renderOffscreen(_ panel: Panel, to path: String) throws(CommandFailure) {
+        let controller: PanelController
         do {
             let (w, h) = panel.naturalScreenSize
-            let controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h)
+            controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h)
             try OffscreenSession(controller: controller, inputs: []).run(until: 0)
-            try controller.physicalFrame().writePNG(to: path)
         } catch {
             throw CommandFailure("offscreen render failed: \(error)")
         }
+        do { try controller.physicalFrame().writePNG(to: path) }
+        catch { throw CommandFailure("\(error)", status: ExitStatus.output) }
     }
 
     static func summary(_ s: DisplaySession.Statistics) -> String {

@@ -35,7 +35,7 @@ if argv.isEmpty || argv[0] == "--help" || argv[0] == "-h" {
     exit(argv.isEmpty ? 64 : 0)
 }
 if argv[0] == "help" {
-    guard argv.count > 1 else { Console.out(mainHelp()); exit(0) }
+    guard argv.count > 1, argv[1] != "help" else { Console.out(mainHelp()); exit(0) }
     guard let (spec, _) = commands.first(where: { $0.0.name == argv[1] }) else {
         Console.error("no subcommand '\(argv[1])'; see 'knob-panel help'")
         exit(64)
@@ -55,6 +55,10 @@ do {
         exit(0)
     }
     try body(parsed)
+    if let failure = Console.stdoutFailure {
+        Console.error(failure)
+        exit(ExitStatus.output)
+    }
     exit(0)
 } catch let e as UsageError {
     Console.error(e.description)

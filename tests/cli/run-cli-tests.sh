@@ -141,12 +141,57 @@ assert "center" not in widgets["title"] and widgets["title"]["shown"]
 ' && [ $st = 0 ] && ok "layout --json" || bad "layout --json (exit $st)" "$out"
 expect_status "layout table" 0 "$BIN" layout panels/knobs.json
 
-# No display here: run says so in one line and renders offscreen, printing the PNG path.
+# Start-up tells the truth (issue 6, item 7): each cause its own exit status, no fallback
+# unless asked, an explicit --device never falls back, stdout carries only JSON lines.
 if ! ls /dev/dri/card* >/dev/null 2>&1; then
-    out=$("$BIN" run panels/demo.json --offscreen-out "$T/fallback.png" 2>"$T/err"); st=$?
-    [ $st = 0 ] && [ "$out" = "$T/fallback.png" ] && [ -s "$T/fallback.png" ] && [ "$(wc -l < "$T/err")" = 1 ] \
-        && ok "run without a display falls back to $out" || bad "run fallback (exit $st)" "$out $(cat "$T/err")"
+    out=$("$BIN" run panels/demo.json 2>"$T/err"); st=$?
+    [ $st = 10 ] && [ -z "$out" ] && grep -q "no /dev/dri/card" "$T/err" && ok "run without a display exits 10" || bad "run without a display (exit $st)" "$out $(cat "$T/err")"
+    out=$("$BIN" run panels/demo.json --fallback png --offscreen-out "$T/fallback.png" 2>"$T/err"); st=$?
+    [ $st = 0 ] && [ -z "$out" ] && [ -s "$T/fallback.png" ] && grep -q "rendered offscreen to $T/fallback.png" "$T/err" \
+        && ok "run --fallback png renders, path on stderr, stdout empty" || bad "run --fallback png (exit $st)" "$out $(cat "$T/err")"
+    mkdir -m 700 "$T/xdg"
+    out=$(XDG_RUNTIME_DIR=$T/xdg "$BIN" run panels/demo.json --fallback png 2>&1); st=$?
+    [ $st = 0 ] && [ -s "$T/xdg/knob-panel-demo.png" ] && ok "default fallback PNG goes to \$XDG_RUNTIME_DIR" || bad "fallback into XDG_RUNTIME_DIR (exit $st)" "$out"
+    ln -s "$T/demo.png" "$T/planted.png"
+    expect_status "fallback PNG never written through a planted link" 74 "$BIN" run panels/demo.json --fallback png --offscreen-out "$T/planted.png"
 fi
+echo x > "$T/regular"; mkfifo "$T/fifo"
+expect_status "run --device /dev/null exits 11" 11 "$BIN" run panels/demo.json --device /dev/null
+expect_status "run --device REGULAR-FILE exits 11" 11 "$BIN" run panels/demo.json --device "$T/regular"
+expect_status "run --device FIFO exits 11" 11 "$BIN" run panels/demo.json --device "$T/fifo"
+expect_status "run --device MISSING exits 10" 10 "$BIN" run panels/demo.json --device "$T/missing"
+expect_status "run --fallback png --device is refused" 64 "$BIN" run panels/demo.json --fallback png --device /dev/null
+expect_status "run --fallback bogus" 64 "$BIN" run panels/demo.json --fallback gif
+"$BIN" help run | grep -q "^  13 *another program holds the display" && ok "help run lists exit statuses" || bad "help run exit statuses"
+expect_status "help help" 0 "$BIN" help help
+
+# Outputs are replaced safely (issue 6, item 4).
+cp "$T/demo.png" "$T/keep.png"; ln -s "$T/keep.png" "$T/link.png"
+expect_status "render --out SYMLINK is refused" 74 "$BIN" render panels/demo.json --out "$T/link.png" --time 0.5
+cmp -s "$T/demo.png" "$T/keep.png" && [ -L "$T/link.png" ] && ok "the link and its target are untouched" || bad "link target changed"
+expect_status "events to /dev/full fail" 74 "$BIN" render panels/demo.json --input "$T/turn.jsonl" --events /dev/full --time 0.5 --out "$T/e.png"
+out=$("$BIN" render panels/demo.json --input "$T/turn.jsonl" --events - --time 0.5 --out "$T/e.png" 2>&1 >/dev/full); st=$?
+[ $st = 74 ] && echo "$out" | grep -q "stdout.*No space left" && ok "events to a full stdout fail (74)" || bad "events to full stdout (exit $st)" "$out"
+"$BIN" check panels/demo.json > /dev/full 2>/dev/null; st=$?
+[ $st = 74 ] && ok "check to /dev/full exits 74" || bad "check to /dev/full (exit $st)"
+if mkdir -p "$T/small" && mount -t tmpfs -o size=40k tmpfs "$T/small" 2>/dev/null; then
+    echo previous > "$T/small/out.png"
+    cat /dev/zero > "$T/small/filler" 2>/dev/null   # until the disk is full
+    expect_status "render onto a full disk fails" 74 "$BIN" render panels/demo.json --out "$T/small/out.png"
+    [ "$(cat "$T/small/out.png")" = previous ] && [ "$(ls -A "$T/small" | wc -l)" = 2 ] \
+        && ok "the previous --out survives a full disk, no temporary left" || bad "full disk left $(ls -A "$T/small")"
+    expect_status "events onto a full disk fail" 74 "$BIN" render panels/demo.json --input "$T/turn.jsonl" --time 0.5 --out "$T/e.png" --events "$T/small/ev.jsonl"
+    umount "$T/small"
+else
+    echo "  skip  full-disk checks (cannot mount a small tmpfs here)"
+fi
+
+# --frames-dir names sort in frame order past frame 99 999 (issue 6, item 9).
+printf '%s\n' '{"t":1670,"type":"touch_down","id":0,"x":260,"y":250}' '{"t":1670.1,"type":"touch_up","id":0}' > "$T/late.jsonl"
+mkdir -p "$T/frames"
+expect_status "render a late script with --frames-dir" 0 "$BIN" render panels/demo.json --input "$T/late.jsonl" --time 1671 --frames-dir "$T/frames" --out "$T/late.png"
+first=$(ls "$T/frames" | head -1) last=$(ls "$T/frames" | tail -1)
+[ "$first" = frame-000000.png ] && [[ $last == frame-1002??.png ]] && ok "frame names sort: $first .. $last" || bad "frame names: $first .. $last"
 
 # The appliance for real: headless loop, control socket and its abuse, ctl, state under
 # kill -9, reload, systemd notify/unit, make install (tests/cli/appliance.py).

@@ -7,6 +7,8 @@ import CDRM
 public final class DRMDevice: KMSDevice {
     public let path: String
     let fd: Int32
+    /// The character-device major number of DRM nodes on Linux.
+    static let drmMajor: UInt = 226
     private var savedCRTCs: [UInt32: UnsafeMutablePointer<drmModeCrtc>] = [:]
     /// Raw modes per connector, so a `DisplayMode` can be turned back into what SetCrtc needs.
     private var rawModes: [UInt32: [drmModeModeInfo]] = [:]
@@ -16,6 +18,24 @@ public final class DRMDevice: KMSDevice {
     public init(path: String) throws(DisplayError) {
         // Everything that can fail happens before any stored property is set, so a throw
         // never runs deinit on a half-made device (no double close or free).
+        // Look before opening: opening an arbitrary node can have effects (a watchdog starts
+        // counting, a FIFO waits for a writer). DRM nodes are character devices, major 226.
+        var st = stat()
+        if stat(path, &st) != 0 {
+            let e = errno
+            if e == ENOENT || e == ENOTDIR { throw DisplayError(.noDevice, "no display: \(path) does not exist (no DRM/KMS device here)") }
+            if e == EACCES { throw DisplayError(.permissionDenied, "cannot open \(path): permission denied") }
+            throw DisplayError.call("stat", errno: e, context: path)
+        }
+        let type = st.st_mode & S_IFMT
+        guard type == S_IFCHR else {
+            let what = type == S_IFREG ? "a regular file" : type == S_IFIFO ? "a FIFO" : type == S_IFDIR ? "a directory" : "not a device node"
+            throw DisplayError(.notKMSDevice, "\(path) is \(what), not a DRM/KMS device (/dev/dri/cardN)")
+        }
+        let major = ((st.st_rdev >> 8) & 0xfff) | ((st.st_rdev >> 32) & ~0xfff)
+        guard major == Self.drmMajor else {
+            throw DisplayError(.notKMSDevice, "\(path) is a character device of another kind (major \(major)), not a DRM/KMS device (/dev/dri/cardN)")
+        }
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             let e = errno
@@ -31,7 +51,7 @@ public final class DRMDevice: KMSDevice {
         var cap: UInt64 = 0
         if drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &cap) != 0 || cap == 0 {
             close(fd)
-            throw DisplayError(.noDevice, "\(path) is not a KMS device with dumb buffers (a render-only node?)")
+            throw DisplayError(.notKMSDevice, "\(path) is not a KMS device with dumb buffers (a render-only node?)")
         }
         self.path = path
         self.fd = fd

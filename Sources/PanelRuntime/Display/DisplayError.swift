@@ -6,6 +6,8 @@
 public struct DisplayError: Error, CustomStringConvertible, Sendable {
     public enum Kind: Sendable, Equatable {
         case noDevice, permissionDenied, masterHeld, noConnectedConnector, unknownConnector, modeNotOffered, system
+        /// The path exists but is no KMS device: /dev/null, a regular file, a FIFO, a render node.
+        case notKMSDevice
     }
     public let kind: Kind
     public let message: String

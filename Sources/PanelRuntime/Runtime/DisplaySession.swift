@@ -12,13 +12,15 @@ import Graphics
 public final class DisplaySession {
     public struct Options {
         public var exitAfter: Double?
-        /// Created once the first page flip has completed (the panel is on screen).
+        /// Created (empty, through `OutputFile`) once the first page flip has completed (the
+        /// panel is on screen); a failure is kept in `Statistics.outputErrors`.
         public var readyFile: String?
         /// One JSON line per completed flip: `{"flip":N,"t":SECONDS_SINCE_EXEC,"clock":FRAME_CLOCK}`.
         /// Unlike event times (the frame clock, from when the panel came up) `t` counts from
         /// exec, so start-up cost shows; `clock` is the frame clock, so a command's event time
-        /// and the flip that showed it can be compared (request-to-flip latency).
-        public var flipLog: String?
+        /// and the flip that showed it can be compared (request-to-flip latency). The caller
+        /// opens it and commits it after `run()` (so the file appears when the panel exits).
+        public var flipLog: OutputFile?
         public init() {}
     }
 
@@ -29,6 +31,8 @@ public final class DisplaySession {
         /// Seconds from starting a frame to queueing its flip (render + copy), per frame.
         public var frameCosts: [Double] = []
         public var driverLacksVblank = false
+        /// Outputs that could not be written (the ready file), one message each.
+        public var outputErrors: [String] = []
         /// Intervals between consecutive flips while frames kept coming; gaps longer than
         /// `idleGap` are the panel sleeping (nothing changed) and are left out.
         public func activeIntervals(idleGap: Double = 0.25) -> (intervals: [Double], idleGaps: Int) {
@@ -60,13 +64,11 @@ public final class DisplaySession {
         let timer = try TimerFD()
         let execAge = MonotonicClock.processAge() ?? clock.now
         let execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
-        var flipLog: UnsafeMutablePointer<FILE>? = nil
-        if let path = options.flipLog { flipLog = fopen(path, "w") }
+        let flipLog = options.flipLog
         defer {
             // A drag in progress ends as cancelled, so its trackingEnded goes out before exit.
             controller.cancelActiveTouches(at: clock.now)
             services.shutdown(at: clock.now)
-            if let flipLog { fclose(flipLog) }
             output.shutdown()
         }
 
@@ -116,10 +118,7 @@ public final class DisplaySession {
                     pacer.flipCompleted(at: after)
                     let sinceExec = after + clock.origin - execOrigin
                     stats.flips.append(sinceExec)
-                    if let flipLog {
-                        fputs("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(after))}\n", flipLog)
-                        fflush(flipLog)
-                    }
+                    flipLog?.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(after))}\n")
                     if stats.flips.count == 1 {
                         stats.firstFlipSinceExec = sinceExec
                         if let path = options.readyFile { markReady(path) }
@@ -136,8 +135,7 @@ public final class DisplaySession {
     }
 
     private func markReady(_ path: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd >= 0 { close(fd) }
+        do { try OutputFile(path: path).commit() } catch { stats.outputErrors.append(error.description) }
     }
 }
 

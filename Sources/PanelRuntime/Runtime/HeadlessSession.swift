@@ -1,3 +1,4 @@
+import Graphics
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -56,8 +57,8 @@ public final class HeadlessSession {
                         fflush(frameLog)
                     }
                     if frameTimes.count == 1, let path = options.readyFile {
-                        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                        if fd >= 0 { close(fd) }
+                        // Through OutputFile: never written through a planted link.
+                        try? OutputFile(path: path).commit()
                     }
                     services.frameShown(at: now)
                     // More to draw (an animation): the next slot, not a busy loop.

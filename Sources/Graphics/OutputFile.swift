@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The one way knob-panel writes an output (PNGs, event logs, flip logs, ready files).
+///
+/// A regular file is *replaced*, never rewritten in place: the bytes go to a temporary file in
+/// the same directory (`.NAME.XXXXXX`, created exclusively), every write is checked, and
+/// `commit()` fsyncs it and renames it over the final path. So a full disk or a crash leaves
+/// the previous file intact, and readers never see half a file. A symbolic link at the final
+/// path is refused (knob-panel never writes through a link, which another user may have
+/// planted); `rename` replaces the directory entry itself, so a link planted after the check
+/// is replaced, not followed. A character device or FIFO at the path (`/dev/stdout`, a named
+/// pipe to a consumer, `/dev/full`) is written directly, every write checked; "-" is stdout.
+/// Until `commit()` succeeds nothing is final; an uncommitted file is removed on deinit.
+public final class OutputFile {
+    public let path: String
+    private var fd: Int32
+    private let ownsDescriptor: Bool
+    private let temporaryPath: String?
+    private var buffer: [UInt8] = []
+    private var failure: OutputFileError?
+    private var finished = false
+    /// Flushed to the descriptor once this many bytes are buffered.
+    private static let bufferLimit = 64 * 1024
+
+    /// Opens `path` for writing ("-" = stdout). Fails at once (before any work is done) when
+    /// the path cannot be written: a missing directory, a link, no permission.
+    public init(path: String) throws(OutputFileError) {
+        self.path = path
+        if path == "-" {
+            fd = STDOUT_FILENO; ownsDescriptor = false; temporaryPath = nil
+            return
+        }
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            switch st.st_mode & S_IFMT {
+            case S_IFLNK:
+                throw OutputFileError(path, "it is a symbolic link; knob-panel does not write through links (remove the link or name the file it points to)", code: ELOOP)
+            case S_IFDIR:
+                throw OutputFileError(path, "it is a directory", code: EISDIR)
+            case S_IFCHR, S_IFIFO:
+                let f = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+                if f < 0 { throw OutputFileError(path, call: "open", errno: errno) }
+                fd = f; ownsDescriptor = true; temporaryPath = nil
+                return
+            case S_IFREG:
+                break
+            default:
+                throw OutputFileError(path, "it is not a regular file, device or FIFO", code: EINVAL)
+            }
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array(((directory.isEmpty ? "" : directory) + "/." + name + ".XXXXXX").utf8CString)
+        let f = mkstemp(&template)
+        if f < 0 { throw OutputFileError(path, call: "creating a temporary file in '\(directory.isEmpty ? "/" : directory)'", errno: errno) }
+        // mkstemp makes 0600; the final file gets the usual 0666 minus the umask.
+        let mask = umask(0o022); umask(mask)
+        fchmod(f, 0o666 & ~mask)
+        _ = fcntl(f, F_SETFD, FD_CLOEXEC)
+        fd = f; ownsDescriptor = true
+        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    deinit {
+        if !finished { abandon() }
+    }
+
+    /// True once a write failed; later writes are dropped and `commit()` throws that error.
+    public var hasFailed: Bool { failure != nil }
+    /// The first failed write's call and errno text.
+    public var failureReason: String? { failure?.reason }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, !finished else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferLimit { flush() }
+    }
+
+    public func write(_ text: String) {
+        var t = text
+        t.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes the buffered bytes now (for live streams: a flip log, events to a pipe).
+    public func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                failure = OutputFileError(path, call: "write", errno: n < 0 ? errno : EIO)
+                break
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes the output final: flushes, fsyncs and renames the temporary file over the path
+    /// (or, for a device or FIFO, flushes and closes). Throws the first error of any write.
+    public func commit() throws(OutputFileError) {
+        guard !finished else { return }
+        flush()
+        if let failure { abandon(); throw failure }
+        finished = true
+        guard let temporaryPath else {
+            if ownsDescriptor && close(fd) != 0 { throw OutputFileError(path, call: "close", errno: errno) }
+            return
+        }
+        if fsync(fd) != 0 {
+            let e = OutputFileError(path, call: "fsync", errno: errno); finished = false; abandon(); throw e
+        }
+        if close(fd) != 0 {
+            let e = OutputFileError(path, call: "close", errno: errno); fd = -1; finished = false; abandon(); throw e
+        }
+        fd = -1
+        if rename(temporaryPath, path) != 0 {
+            let e = OutputFileError(path, call: "rename", errno: errno); unlink(temporaryPath); throw e
+        }
+        // Best effort: make the rename itself durable.
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let dfd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    /// Drops the output: the temporary file is removed, the previous file stays as it was.
+    private func abandon() {
+        finished = true
+        if ownsDescriptor && fd >= 0 { close(fd) }
+        fd = -1
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+}
+
+/// Why an output could not be written: the path, the failing call and the errno text.
+public struct OutputFileError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let reason: String
+    /// The errno value behind it (ELOOP for a refused link).
+    public let code: Int32
+
+    public init(_ path: String, _ reason: String, code: Int32) { self.path = path; self.reason = reason; self.code = code }
+
+    public init(_ path: String, call: String, errno code: Int32) {
+        self.init(path, "\(call) failed: \(String(cString: strerror(code)))", code: code)
+    }
+
+    public var description: String { "cannot write \(path == "-" ? "stdout" : "'\(path)'"): \(reason)" }
+}
