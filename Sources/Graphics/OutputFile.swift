@@ -24,9 +24,19 @@ public final class OutputFile {
     /// Flushed to the descriptor once this many bytes are buffered.
     private static let bufferLimit = 64 * 1024
 
+    /// What to do with a symbolic link at the final path.
+    public enum LinkPolicy: Sendable {
+        /// Refuse (ELOOP): for outputs the user names (`--out`, `--events`, logs), where a link
+        /// is either a mistake or planted.
+        case refuse
+        /// Replace the link itself with the new file (its target is never touched): for files
+        /// the panel owns, such as its saved state.
+        case replace
+    }
+
     /// Opens `path` for writing ("-" = stdout). Fails at once (before any work is done) when
-    /// the path cannot be written: a missing directory, a link, no permission.
-    public init(path: String) throws(OutputFileError) {
+    /// the path cannot be written: a missing directory, a link (with `.refuse`), no permission.
+    public init(path: String, links: LinkPolicy = .refuse) throws(OutputFileError) {
         self.path = path
         if path == "-" {
             fd = STDOUT_FILENO; ownsDescriptor = false; temporaryPath = nil
@@ -35,6 +45,8 @@ public final class OutputFile {
         var st = stat()
         if lstat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {
+            case S_IFLNK where links == .replace:
+                break
             case S_IFLNK:
                 throw OutputFileError(path, "it is a symbolic link; knob-panel does not write through links (remove the link or name the file it points to)", code: ELOOP)
             case S_IFDIR:
