@@ -22,8 +22,14 @@ public struct Theme: Sendable, Equatable {
 
 /// One page of widgets; the panel shows one page at a time.
 public struct Page: Sendable {
+    public enum Role: String, Sendable { case page, right }
+
     public var id: String
     public var title: String
+    /// The resolved path of the page's menu icon, if any.
+    public var icon: String?
+    /// `right`: the drawer's right view rather than a page of the menu.
+    public var role: Role
     public var widgets: [WidgetSpec]
     /// The grid in effect for this page (its own, else the panel's), if any.
     public var grid: GridLayout?
@@ -31,9 +37,11 @@ public struct Page: Sendable {
     public var location: SourceLocation
 
     public init(id: String, title: String, widgets: [WidgetSpec], grid: GridLayout? = nil,
-                location: SourceLocation = SourceLocation(line: 1, column: 1)) {
+                location: SourceLocation = SourceLocation(line: 1, column: 1), icon: String? = nil, role: Role = .page) {
         self.id = id
         self.title = title
+        self.icon = icon
+        self.role = role
         self.widgets = widgets
         self.grid = grid
         self.location = location
@@ -54,9 +62,14 @@ public struct Panel: Sendable {
     public var rotation: Int
     /// The screen's visible area in millimetres as the panel is seen (`physicalSize`), if given.
     public var physicalSize: (width: Double, height: Double)?
+    /// The file's `drawer` settings (checked); nil when it has none.
+    public var drawer: DrawerSpec?
+
+    /// Whether the panel has a page drawer: it says so, or it has more than one page.
+    public var hasDrawer: Bool { drawer != nil || pages.count > 1 }
 
     public init(name: String, designWidth: Int, designHeight: Int, theme: Theme = Theme(), pages: [Page],
-                sourcePath: String, rotation: Int = 0) {
+                sourcePath: String, rotation: Int = 0, drawer: DrawerSpec? = nil) {
         self.name = name
         self.designWidth = designWidth
         self.designHeight = designHeight
@@ -64,6 +77,7 @@ public struct Panel: Sendable {
         self.pages = pages
         self.sourcePath = sourcePath
         self.rotation = rotation
+        self.drawer = drawer
     }
 
     /// The first widget with this id on any page, with its page.
@@ -77,4 +91,20 @@ public struct Panel: Sendable {
     public func page(id: String) -> Page? {
         pages.first { $0.id == id }
     }
+}
+
+/// The checked `drawer` object: values the file sets, falling back to the schema's defaults.
+public struct DrawerSpec: Sendable {
+    public var properties: [String: LayoutValue]
+
+    public init(properties: [String: LayoutValue] = [:]) { self.properties = properties }
+
+    public func value(_ key: String) -> LayoutValue? {
+        properties[key] ?? PanelSchema.drawer.property(named: key)?.defaultValue
+    }
+    public func number(_ key: String) -> Double? { value(key)?.numberValue }
+    public func bool(_ key: String) -> Bool? { value(key)?.boolValue }
+    public func string(_ key: String) -> String? { value(key)?.stringValue }
+    public func numbers(_ key: String) -> [Double]? { value(key)?.arrayValue?.compactMap(\.numberValue) }
+    public func color(_ key: String) -> RGBA? { string(key).flatMap(RGBA.init(hex:)) }
 }

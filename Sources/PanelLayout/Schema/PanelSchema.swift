@@ -51,7 +51,10 @@ public enum PanelSchema {
 
     public static let page: [PropertyRule] = [
         PropertyRule("id", .identifier, required: true, doc: "Unique page id: letters, digits, '_', '.', '-'."),
-        PropertyRule("title", .string(nonEmpty: false), doc: "Title shown for the page; default: the id."),
+        PropertyRule("title", .string(nonEmpty: false), doc: "Title shown for the page in the page menu; default: the id."),
+        PropertyRule("icon", .imagePath, doc: "Image (PNG) shown before the title in the page menu."),
+        PropertyRule("role", .enumeration(["page", "right"]), default: .string("page"),
+                     doc: "page: listed in the page menu; right: the drawer's right view, revealed from the right edge (at most one)."),
         PropertyRule("layout", .object(layout), doc: "This page's grid; default: the panel's layout."),
         PropertyRule("widgets", .array(of: .object(ObjectSchema(name: "widget", properties: widgetCommon)), minCount: 0, maxCount: maxWidgetsPerPage),
                      default: .array([]), doc: "The page's widgets, drawn in this order (later on top)."),
@@ -71,6 +74,7 @@ public enum PanelSchema {
         PropertyRule("theme", .object(theme), doc: "Panel-wide colors and font."),
         PropertyRule("layout", .object(layout), doc: "Default grid for pages without their own layout."),
         PropertyRule("pages", .array(of: .object(ObjectSchema(name: "page", properties: page)), minCount: 1, maxCount: maxPages),
-                     required: true, doc: "The pages, at least one; the first is shown at start."),
+                     required: true, doc: "The pages, at least one with role page; the first such page is shown at start."),
+        PropertyRule("drawer", .object(drawer), doc: "The page drawer's settings (SWRevealViewController's names and defaults); a panel with more than one page has a drawer with the defaults."),
     ]
 }

@@ -45,16 +45,33 @@ extension PanelChecker {
             }
         }
 
+        if pagesOK, let pagesNode = found.first(where: { $0.key == "pages" })?.value {
+            checkRoles(pages, node: pagesNode)
+        }
         guard diagnostics.isEmpty, pagesOK, let name, let size else { return nil }
         let rotation = Int(values["rotation"]?.numberValue ?? 0)
         checkBindings(pages)
         guard diagnostics.isEmpty else { return nil }
+        let drawer = values["drawer"].flatMap { $0.objectValue }.map { members in
+            DrawerSpec(properties: Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        }
         var panel = Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
-                          pages: pages, sourcePath: sourcePath, rotation: rotation)
+                          pages: pages, sourcePath: sourcePath, rotation: rotation, drawer: drawer)
         if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {
             panel.physicalSize = (mm[0], mm[1])
         }
         return panel
+    }
+
+    /// At most one right view, and at least one page for the menu to show.
+    func checkRoles(_ pages: [Page], node: JSONNode) {
+        let right = pages.filter { $0.role == .right }
+        if right.count > 1 {
+            report(right[1].location, "page \(shown(right[1].id)): only one page may have role 'right' (\(shown(right[0].id)) already has it)")
+        }
+        if right.count == pages.count, let first = pages.first {
+            report(first.location, "page \(shown(first.id)) has role 'right': the panel needs at least one page with role 'page' to show")
+        }
     }
 
     func makeTheme(_ value: LayoutValue?) -> Theme {
@@ -107,6 +124,8 @@ extension PanelChecker {
         let errorsBefore = diagnostics.count
         var id: String? = nil
         var title: String? = nil
+        var icon: String? = nil
+        var role = Page.Role.page
         var grid = panelGrid
         var widgetsNode: JSONNode? = nil
         for member in found {
@@ -122,6 +141,12 @@ extension PanelChecker {
                 }
             case "title":
                 title = check(member.value, .string(nonEmpty: false), subject: "'title'")?.stringValue
+            case "icon":
+                icon = check(member.value, .imagePath, subject: "'icon'")?.stringValue
+            case "role":
+                if let r = check(member.value, PanelSchema.page.first { $0.name == "role" }!.rule, subject: "'role'")?.stringValue {
+                    role = Page.Role(rawValue: r) ?? .page
+                }
             case "layout":
                 if let value = check(member.value, .object(PanelSchema.layout), subject: "'layout'") {
                     grid = makeGrid(value, node: member.value, size: size)
@@ -148,7 +173,7 @@ extension PanelChecker {
             }
         }
         guard diagnostics.count == errorsBefore, let id else { return nil }
-        return Page(id: id, title: title ?? id, widgets: widgets, grid: grid, location: node.location)
+        return Page(id: id, title: title ?? id, widgets: widgets, grid: grid, location: node.location, icon: icon, role: role)
     }
 
     /// What one page may cost to show (docs/layout.md, "Limits"): the memory of its widgets'
