@@ -66,6 +66,28 @@ enum BenchCommand {
                 sliding.append(MonotonicClock.seconds() - t0)
             }
         }
+        // The page drawer sliding: toggles open and closed, timing every frame while the
+        // front moves (cached layers: the page's pixels slide, nothing is repainted).
+        var drawerSliding: [Double] = []
+        if let drawer = controller.scene.drawer {
+            var t = 300.0
+            controller.advance(to: t)
+            controller.renderFrame(at: t)
+            while drawerSliding.count < frames {
+                controller.execute(commandLine: #"{"command":"drawer","position":"toggle"}"#, at: t)
+                let end = t + drawer.reveal.settings.toggleAnimationDuration
+                while t < end + 1e-9 && drawerSliding.count < frames {
+                    t += 1.0 / 60
+                    let t0 = MonotonicClock.seconds()
+                    controller.advance(to: t)
+                    controller.renderFrame(at: t)
+                    drawerSliding.append(MonotonicClock.seconds() - t0)
+                }
+                t += 1
+                controller.advance(to: t)
+                controller.renderFrame(at: t)
+            }
+        }
         func stats(_ v: [Double]) -> String {
             let s = v.sorted()
             func ms(_ x: Double) -> String { JSONLineWriter.number((x * 100_000).rounded() / 100) }
@@ -76,5 +98,6 @@ enum BenchCommand {
         Console.out("full-screen frame:           \(stats(full))")
         Console.out("knobs turning (damage only): \(stats(turning))")
         if !sliding.isEmpty { Console.out("one slider moving (damage):  \(stats(sliding))") }
+        if !drawerSliding.isEmpty { Console.out("page drawer sliding:         \(stats(drawerSliding))") }
     }
 }

@@ -55,7 +55,7 @@ public struct RevealController: Sendable {
     public var animationEnd: Double? { animation?.end }
 
     /// The position after every queued step has run.
-    var finalPosition: FrontViewPosition {
+    public var finalPosition: FrontViewPosition {
         for step in queue.reversed() { if case .move(let p, _) = step { return adjusted(p) } }
         return position
     }

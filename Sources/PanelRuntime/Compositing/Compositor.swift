@@ -11,9 +11,14 @@ import Graphics
 /// status is checked after every widget; on an error the compositor takes a fresh context
 /// (and a fresh frame surface if that failed too), repaints the whole frame on the next
 /// call, and says so once on stderr (`onRecovery`).
+///
+/// While the page drawer is open or moving, frames are composited from cached page layers
+/// instead (`DrawerLayers`): the front page's pixels slide, they are not repainted.
 public final class Compositor {
     public private(set) var frame: ImageSurface
-    private let background: ImageSurface
+    let background: ImageSurface
+    /// The drawer's cached layers, made the first time the drawer opens.
+    private var layers: DrawerLayers?
     private var ctx: DrawingContext
     /// Set after a recovery: the next `render` repaints everything, whatever its damage says.
     public private(set) var needsFullRepaint = false
@@ -50,6 +55,55 @@ public final class Compositor {
                 recoverIfFailed(during: "drawing widget '\(widget.id)'")
             }
         }
+    }
+
+    /// Paints `rect` of a page into a layer: the background, then the widgets overlapping it.
+    static func paint(_ widgets: [any WidgetView], over background: ImageSurface, into ctx: DrawingContext,
+                      rect: PixelRect, mapping: ScreenMapping, time: Double) {
+        ctx.withSavedState {
+            ctx.newPath()
+            ctx.addRect(Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)))
+            ctx.clip()
+            ctx.setBlendMode(.source)
+            ctx.setSource(background, at: .zero, smooth: false)
+            ctx.paint()
+            ctx.setBlendMode(.over)
+            for widget in widgets where PixelRect(covering: widget.paintBounds(mapping)).intersects(rect) {
+                ctx.withSavedState { widget.draw(in: ctx, mapping: mapping, time: time) }
+            }
+        }
+    }
+
+    /// A frame of the open or moving drawer: refreshes the layers whose widgets changed
+    /// (`frontDirty`, `rightDirty`: screen rectangles), then composites the whole screen if
+    /// anything moved or changed. Returns the repainted rectangles (none when nothing did).
+    /// `force`: the drawer just opened (the frame on screen shows `frameShowsPage` as it is).
+    func renderDrawer(_ scene: Scene, drawer: PageDrawer, time: Double,
+                      frontDirty: [PixelRect], rightDirty: [PixelRect], force: Bool, frameShowsPage: Int?) -> [PixelRect] {
+        if layers == nil {
+            layers = try? DrawerLayers(scene: scene, drawer: drawer, background: background)
+        }
+        let all = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        guard let layers else {
+            // No memory for the layers: paint the front page in place (no slide).
+            var whole = DamageRegion(width: frame.width, height: frame.height)
+            whole.addAll()
+            render(scene, damage: whole, time: time)
+            return [all]
+        }
+        if force || needsFullRepaint {
+            // Opening: the frame on screen is the front page as it is; take its pixels.
+            if frameShowsPage == scene.pageIndex && !needsFullRepaint {
+                layers.front.adopt(frame, page: scene.pageIndex)
+            } else {
+                layers.front.invalidate()
+            }
+        }
+        let changed = layers.refresh(scene: scene, drawer: drawer, time: time, frontDirty: frontDirty, rightDirty: rightDirty)
+        let rects = layers.composite(into: ctx, scene: scene, drawer: drawer, time: time, force: force || changed || needsFullRepaint)
+        needsFullRepaint = false
+        recoverIfFailed(during: "compositing the page drawer")
+        return rects
     }
 
     private func clipped(to rect: Rect, _ body: () -> Void) {

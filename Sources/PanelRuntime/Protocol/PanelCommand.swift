@@ -21,6 +21,10 @@ public struct PanelCommand: Sendable, Equatable {
         case screenshot(path: String)
         /// Reads the layout file again and swaps it in if it is valid.
         case reload
+        /// Show a page: the drawer's push (animated unless `animated` is false).
+        case page(id: String, animated: Bool)
+        /// Move the drawer to a position, or `toggle` the menu.
+        case drawer(position: String, animated: Bool)
     }
 
     public var action: Action
@@ -30,7 +34,9 @@ public struct PanelCommand: Sendable, Equatable {
     public init(_ action: Action, requestID: String? = nil) { self.action = action; self.requestID = requestID }
 
     /// Commands addressed to the panel itself.
-    public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload"]
+    public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload", "page", "drawer"]
+    /// What `drawer` takes as `position`: a position name, or `toggle` (the menu button's action).
+    public static let drawerPositions = ["toggle"] + FrontViewPosition.names
     /// Commands addressed to one widget; which of them a widget takes depends on its type.
     public static let widgetVerbs = ["set", "dial"]
     /// Bound on every number in a command: anything larger is a mistake, and non-finite
@@ -63,7 +69,8 @@ public struct PanelCommand: Sendable, Equatable {
         for m in members {
             guard seen.insert(m.key).inserted else { return fail(m.keyLocation, "duplicate key '\(LineError.excerpt(m.key))'") }
             switch m.key {
-            case "command", "widget": continue
+            case "command": continue
+            case "widget" where verb != "page" && verb != "drawer": continue
             case "request_id":
                 guard let rid = requestIDText(m.value) else {
                     return fail(m.value.location, "'request_id' must be a string, number, boolean or null")
@@ -74,7 +81,10 @@ public struct PanelCommand: Sendable, Equatable {
             }
             if panelVerbs.contains(verb) {
                 if (verb == "observe" && m.key == "widgets") || (verb == "screenshot" && m.key == "path") { continue }
-                return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))' for command '\(verb)'")
+                let own = verb == "page" ? ["page", "animated"] : verb == "drawer" ? ["position", "animated"] : []
+                if !own.contains(m.key) {
+                    return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))' for command '\(verb)'\(Suggestion.hint(for: m.key, in: own))")
+                }
             }
             switch m.value.kind {
             case .number(let d):
@@ -104,6 +114,22 @@ public struct PanelCommand: Sendable, Equatable {
             guard let p = node["path"] else { return fail(node.location, "missing 'path' (where to write the PNG)") }
             guard let path = p.stringValue, !path.isEmpty, !path.utf8.contains(0) else { return fail(p.location, "'path' must be a file name") }
             return .success(PanelCommand(.screenshot(path: path), requestID: requestID))
+        case "page", "drawer":
+            let key = verb == "page" ? "page" : "position"
+            guard let vNode = node[key] else {
+                return fail(node.location, "missing '\(key)'" + (verb == "drawer" ? " (\(drawerPositions.joined(separator: ", ")))" : " (a page id)"))
+            }
+            guard case .string(let value)? = arguments[key] else { return fail(vNode.location, "'\(key)' must be a string") }
+            var animated = true
+            if let aNode = node["animated"] {
+                guard case .bool(let b)? = arguments["animated"] else { return fail(aNode.location, "'animated' must be true or false") }
+                animated = b
+            }
+            if verb == "page" { return .success(PanelCommand(.page(id: value, animated: animated), requestID: requestID)) }
+            guard drawerPositions.contains(value) else {
+                return fail(vNode.location, "unknown position '\(LineError.excerpt(value))'\(Suggestion.hint(for: value, in: drawerPositions)) (\(drawerPositions.joined(separator: ", ")))")
+            }
+            return .success(PanelCommand(.drawer(position: value, animated: animated), requestID: requestID))
         default: break
         }
         guard let wNode = node["widget"] else { return fail(node.location, "missing 'widget'") }

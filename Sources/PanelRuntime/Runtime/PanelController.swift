@@ -15,8 +15,10 @@ public final class PanelController {
     public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
     /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
     public var reloadHandler: ((Double) -> [String])?
-    private var router = InputRouter()
-    private var damage: DamageRegion
+    var router = InputRouter()
+    var damage: DamageRegion
+    /// The page drawer's frame bookkeeping (see PanelController+Drawer).
+    var drawerFrames = DrawerFrameState()
     /// Widgets that animated in the last frame: they need one more frame to show the end state.
     private var animatingBefore: Set<ObjectIdentifier> = []
     /// Events held back while a request runs, so they follow its reply.
@@ -37,7 +39,8 @@ public final class PanelController {
         compositor = try Compositor(width: w, height: h, backgroundColors: colors)
         damage = DamageRegion(width: w, height: h)
         damage.addAll()
-        LabelBindings.refreshAll(in: scene.widgets)
+        LabelBindings.refreshAll(in: scene.allWidgets)
+        connectDrawer()
     }
 
     /// The upright frame (design orientation) in ordinary memory.
@@ -68,23 +71,27 @@ public final class PanelController {
     /// Where a touch aimed at a widget lands, in design pixels: on the widget's round part
     /// (a knob's circle) or the circle inscribed in its frame, at the aim's angle and radius.
     public func aimPoint(_ aim: AimedTouch) -> Result<Point, LineError> {
-        if let widget = scene.widget(id: aim.widget) {
+        let shown = scene.pageWidgets[scene.pageIndex] + scene.rightWidgets
+        if let widget = shown.first(where: { $0.id == aim.widget }) {
             return .success(widget.aimArea.point(degrees: aim.angle, fraction: aim.radius))
         }
         let message: String
         if let (page, _) = scene.panel.widget(id: aim.widget) {
-            message = "widget '\(LineError.excerpt(aim.widget))' is on page '\(page.id)', which is not shown (only the first page is shown)"
+            message = "widget '\(LineError.excerpt(aim.widget))' is on page '\(page.id)', which is not shown"
         } else {
-            let hint = scene.widgets.map(\.id).joined(separator: ", ")
+            let hint = scene.pageWidgets[scene.pageIndex].map(\.id).joined(separator: ", ")
             message = "no widget '\(LineError.excerpt(aim.widget))' on this page (widgets: \(hint))"
         }
         return .failure(LineError(file: "", line: aim.line, column: aim.column, message: message))
     }
 
-    /// Every aimed touch in a script that names no widget on the shown page, positioned in `file`.
+    /// Every aimed touch in a script that names no widget of the panel, positioned in `file`.
+    /// (A widget on another page is fine: a `page` command may show it before the touch;
+    /// if its page is still hidden then, the touch never happens.)
     public func aimErrors(_ inputs: [TimedInput], file: String) -> [LineError] {
         inputs.compactMap { input -> LineError? in
-            guard case let .aimedTouch(aim) = input.event, case var .failure(e) = aimPoint(aim) else { return nil }
+            guard case let .aimedTouch(aim) = input.event, scene.panel.widget(id: aim.widget) == nil,
+                  case var .failure(e) = aimPoint(aim) else { return nil }
             e.file = file
             return e
         }
@@ -113,13 +120,19 @@ public final class PanelController {
         let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
         switch command.action {
         case .list:
+            // Every page's widgets (hidden ones keep their values), with the pages.
             var items: [String] = []
-            for widget in scene.widgets { items.append(stateObject(widget).line) }
+            for widget in scene.allWidgets where !(widget is MenuButtonView) { items.append(stateObject(widget).line) }
             var data = JSONLineWriter()
             data.add("panel", scene.panel.name)
             data.add("page", scene.panel.pages[scene.pageIndex].id)
+            addPages(to: &data)
             data.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
             reply(Reply.ok(rid, data: data))
+        case let .page(id, animated):
+            showPage(id, animated: animated, time: time, requestID: rid, reply: reply)
+        case let .drawer(position, animated):
+            moveDrawer(position, animated: animated, time: time, requestID: rid, reply: reply)
         case .get(let id):
             guard let widget = scene.widget(id: id) else { return reply(Reply.failure(rid, unknownWidget(id))) }
             guard widget.snapshot() != nil else {
@@ -210,14 +223,21 @@ public final class PanelController {
     }
 
     private func unknownWidget(_ id: String) -> String {
-        let ids = scene.widgets.map(\.id)
+        let ids = scene.pageWidgets[scene.pageIndex].map(\.id)
         let hint = Suggestion.hint(for: id, in: ids)
         return "no widget '\(LineError.excerpt(id))'\(hint) on this page (widgets: \(ids.joined(separator: ", ")))"
     }
 
-    private func publish(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
+    func publish(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
+        if widget is MenuButtonView {
+            // The menu button's tap is the drawer's toggle, not an event for integrators.
+            if events.contains(MenuButtonView.tapped), let drawer = scene.drawer {
+                handle(drawerOutputs: drawer.toggle(animated: true, at: time), at: time)
+            }
+            return
+        }
         for e in events { emitEvent(line(for: e, widget: widget.id, time: time), widget: widget.id) }
-        LabelBindings.update(after: events, from: widget, in: scene.widgets)
+        LabelBindings.update(after: events, from: widget, in: scene.allWidgets)
     }
 
     /// Sends a panel event (`reloaded`, `reloadFailed`) with its fields.
@@ -244,33 +264,60 @@ public final class PanelController {
 
     // MARK: frames
 
-    /// Runs animations up to `time`, emitting the events of those that ended.
+    /// Runs animations up to `time` (on every page: a hidden knob still comes to rest),
+    /// emitting the events of those that ended, and the drawer's.
     public func advance(to time: Double) {
-        for widget in scene.widgets { publish(widget.advance(to: time), from: widget, at: time) }
+        for widget in scene.allWidgets { publish(widget.advance(to: time), from: widget, at: time) }
+        if let drawer = scene.drawer { handle(drawerOutputs: drawer.advance(to: time), at: time) }
     }
 
     /// True when a frame at `time` would show something new.
     public func wantsFrame(at time: Double) -> Bool {
         !damage.isEmpty || compositor.needsFullRepaint || scene.widgets.contains { $0.needsDisplay || $0.isAnimating(at: time) || animatingBefore.contains(ObjectIdentifier($0)) }
+            || drawerWantsFrame(at: time)
     }
 
     /// Repaints what changed as of `time` into `frame`; returns the repainted rectangles.
     @discardableResult
     public func renderFrame(at time: Double) -> [PixelRect] {
+        flushDrawerPan(at: time)
+        let layered = scene.drawer.map { !$0.isClosed(at: time) } ?? false
         var animatingNow: Set<ObjectIdentifier> = []
-        for widget in scene.widgets {
-            let key = ObjectIdentifier(widget)
-            let animating = widget.isAnimating(at: time)
-            if animating { animatingNow.insert(key) }
-            if widget.needsDisplay || animating || animatingBefore.contains(key) {
-                damage.add(scene.damageRect(of: widget))
-                widget.needsDisplay = false
+        func dirtyRects(_ widgets: [any WidgetView]) -> [PixelRect] {
+            var rects: [PixelRect] = []
+            for widget in widgets {
+                let key = ObjectIdentifier(widget)
+                let animating = widget.isAnimating(at: time)
+                if animating { animatingNow.insert(key) }
+                if widget.needsDisplay || animating || animatingBefore.contains(key) {
+                    rects.append(scene.damageRect(of: widget))
+                    widget.needsDisplay = false
+                }
             }
+            return rects
         }
-        animatingBefore = animatingNow
-        if compositor.needsFullRepaint { damage.addAll() }   // after a recovered Cairo error
-        let rects = damage.rects
-        compositor.render(scene, damage: damage, time: time)
+        let frontDirty = dirtyRects(scene.widgets)
+        let rects: [PixelRect]
+        if layered, let drawer = scene.drawer {
+            // The drawer is open or moving: composite the cached page layers.
+            let rightDirty = dirtyRects(scene.rightWidgets)
+            animatingBefore = animatingNow
+            rects = compositor.renderDrawer(scene, drawer: drawer, time: time, frontDirty: frontDirty, rightDirty: rightDirty,
+                                            force: !drawerFrames.layered, frameShowsPage: drawerFrames.directPage)
+            drawerFrames.layered = true
+            drawerFrames.directPage = nil
+            drawerFrames.lastFrontX = drawer.frontX(at: time)
+        } else {
+            // Closed (or no drawer): paint the damage straight into the frame.
+            if drawerFrames.layered || drawerFrames.directPage != scene.pageIndex { damage.addAll() }
+            drawerFrames.layered = false
+            drawerFrames.directPage = scene.pageIndex
+            for rect in frontDirty { damage.add(rect) }
+            animatingBefore = animatingNow
+            if compositor.needsFullRepaint { damage.addAll() }   // after a recovered Cairo error
+            rects = damage.rects
+            compositor.render(scene, damage: damage, time: time)
+        }
         damage.removeAll()
         if !pendingScreenshots.isEmpty {
             let due = pendingScreenshots
@@ -284,16 +331,18 @@ public final class PanelController {
     /// whose id and type are unchanged. Throws (leaving everything as it was) if the new
     /// scene cannot be built. Touches in progress are dropped with the old widgets.
     public func replacePanel(_ panel: Panel, at time: Double) throws(GraphicsError) {
-        let values = WidgetValues.capture(scene.widgets)
+        let values = WidgetValues.capture(scene.allWidgets)
         let pageID = scene.panel.pages[scene.pageIndex].id
         let newScene = try Scene(panel: panel, screenWidth: rotation.logicalWidth, screenHeight: rotation.logicalHeight)
-        if let index = panel.pages.firstIndex(where: { $0.id == pageID }), index != 0 { try newScene.showPage(index) }
+        if let index = panel.pages.firstIndex(where: { $0.id == pageID && $0.role == .page }) { newScene.showPage(index) }
         let colors = panel.theme.background.map(Color.init(_:))
         let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
-        WidgetValues.restore(values, into: newScene.widgets, at: time)
+        WidgetValues.restore(values, into: newScene.allWidgets, at: time)
         scene = newScene
         compositor = newCompositor
         router = InputRouter()
+        drawerFrames = DrawerFrameState()
+        connectDrawer()
         animatingBefore = []
         damage.addAll()
     }

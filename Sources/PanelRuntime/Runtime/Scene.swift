@@ -2,15 +2,26 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 
-/// What is on screen: the panel's current page as widget views, and how design pixels map
-/// to the screen (uniform scale, letterboxed and centred).
+/// What is on screen: every page's widget views (built once, so widgets on hidden pages keep
+/// their values), which page is the front, the page drawer if the panel has one, and how
+/// design pixels map to the screen (uniform scale, letterboxed and centred).
 public final class Scene {
     public let panel: Panel
     public let screenWidth: Int
     public let screenHeight: Int
     public let mapping: ScreenMapping
-    public private(set) var pageIndex = 0
+    /// The widgets of every page, in the file's order.
+    public let pageWidgets: [[any WidgetView]]
+    /// The page on show (the drawer's front view).
+    public private(set) var pageIndex: Int
+    /// The page with `"role": "right"`, if any (the drawer's right view).
+    public let rightPageIndex: Int?
+    /// The page menu's pages (role `page`), in the file's order.
+    public let menuPageIndices: [Int]
+    public let drawer: PageDrawer?
+    /// The front page's widgets, with the menu button on top when there is a drawer.
     public internal(set) var widgets: [any WidgetView] = []   // internal(set): tests add fakes
+    private let menuButton: MenuButtonView?
 
     public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
         self.panel = panel
@@ -19,20 +30,53 @@ public final class Scene {
         let box = Letterbox(designWidth: panel.designWidth, designHeight: panel.designHeight,
                             screenWidth: screenWidth, screenHeight: screenHeight)
         mapping = ScreenMapping(scale: box.scale, offsetX: box.offsetX, offsetY: box.offsetY)
-        try showPage(0)
+        var all: [[any WidgetView]] = []
+        for page in panel.pages {
+            var views: [any WidgetView] = []
+            for spec in page.widgets { views.append(try WidgetFactory.makeView(spec, theme: panel.theme)) }
+            all.append(views)
+        }
+        pageWidgets = all
+        rightPageIndex = panel.pages.firstIndex { $0.role == .right }
+        menuPageIndices = panel.pages.indices.filter { panel.pages[$0].role == .page }
+        pageIndex = menuPageIndices.first ?? 0
+        if panel.hasDrawer {
+            drawer = try PageDrawer(panel: panel, menuPages: menuPageIndices, rightPage: rightPageIndex)
+            let corner = panel.drawer?.string("menuButton") ?? "topLeft"
+            menuButton = MenuButtonView.Corner(rawValue: corner).map {
+                MenuButtonView(corner: $0, designWidth: Double(panel.designWidth), designHeight: Double(panel.designHeight),
+                               color: Color(panel.theme.textColor))
+            }
+        } else {
+            drawer = nil
+            menuButton = nil
+        }
+        showPage(pageIndex)
     }
 
-    public func showPage(_ index: Int) throws(GraphicsError) {
+    /// Makes page `index` the front (no animation; the drawer decides when).
+    public func showPage(_ index: Int) {
         guard panel.pages.indices.contains(index) else { return }
         pageIndex = index
-        var views: [any WidgetView] = []
-        for spec in panel.pages[index].widgets {
-            views.append(try WidgetFactory.makeView(spec, theme: panel.theme))
-        }
-        widgets = views
+        widgets = pageWidgets[index] + (menuButton.map { [$0] } ?? [])
+        for w in widgets { w.needsDisplay = true }
     }
 
-    public func widget(id: String) -> (any WidgetView)? { widgets.first { $0.id == id } }
+    /// The right view's widgets (empty without one).
+    public var rightWidgets: [any WidgetView] { rightPageIndex.map { pageWidgets[$0] } ?? [] }
+
+    /// Every widget of every page.
+    public var allWidgets: [any WidgetView] { pageWidgets.flatMap { $0 } }
+
+    /// A widget by id on any page (the front page first); never the menu button.
+    public func widget(id: String) -> (any WidgetView)? {
+        if let w = pageWidgets[pageIndex].first(where: { $0.id == id }) { return w }
+        for page in pageWidgets { if let w = page.first(where: { $0.id == id }) { return w } }
+        return nil
+    }
+
+    /// The index of the page with this id.
+    public func pageIndex(id: String) -> Int? { panel.pages.firstIndex { $0.id == id } }
 
     /// The screen-pixel damage rectangle for a widget.
     public func damageRect(of widget: any WidgetView) -> PixelRect {

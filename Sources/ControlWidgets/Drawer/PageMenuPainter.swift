@@ -1,0 +1,73 @@
+import Graphics
+
+/// Paints the page menu (the rear view) once per current page into a cached surface: a
+/// darker panel than the pages, a header, and one row per page with its icon and title;
+/// the current page's row is tinted and marked with a bar.
+public enum PageMenuPainter {
+    public struct Entry {
+        public var title: String
+        public var icon: ImageSurface?
+        public init(title: String, icon: ImageSurface?) { self.title = title; self.icon = icon }
+    }
+
+    public struct Style {
+        public var background: Color
+        public var text: Color
+        public var tint: Color
+        public var font: String
+        public init(background: Color, text: Color, tint: Color, font: String) {
+            self.background = background; self.text = text; self.tint = tint; self.font = font
+        }
+    }
+
+    /// - Parameters: surfaceWidth covers the whole rear view (reveal width + overdraw);
+    ///   `scale`, `offsetY` map design pixels to the surface (the screen's rows).
+    public static func render(entries: [Entry], current: Int?, layout: PageMenuLayout, style: Style,
+                              surfaceWidth: Int, surfaceHeight: Int, scale: Double, offsetY: Double) throws(GraphicsError) -> ImageSurface {
+        let surface = try ImageSurface(width: Swift.max(1, surfaceWidth), height: Swift.max(1, surfaceHeight))
+        let ctx = DrawingContext(surface: surface)
+        ctx.setColor(style.background.withAlpha(1))
+        ctx.paint()
+        func screen(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale + offsetY, width: r.width * scale, height: r.height * scale) }
+
+        let header = TextLayout(text: "Pages", family: style.font, pixelSize: 15 * scale, bold: true, context: ctx)
+        ctx.setColor(style.text.withAlpha(0.55))
+        header.draw(at: Point(x: 24 * scale, y: offsetY + (PageMenuLayout.headerHeight - 15 * 1.3) / 2 * scale + 6 * scale))
+
+        for (i, entry) in entries.enumerated() {
+            let row = screen(layout.rowRect(i))
+            if i == current {
+                ctx.newPath()
+                ctx.addRect(row)
+                ctx.setColor(style.tint.withAlpha(0.22))
+                ctx.fill()
+                ctx.newPath()
+                ctx.addRect(Rect(x: row.x, y: row.y, width: 5 * scale, height: row.height))
+                ctx.setColor(style.tint.withAlpha(1))
+                ctx.fill()
+            }
+            var textX = row.x + 24 * scale
+            if let icon = entry.icon {
+                let side = 36 * scale
+                let k = side / Double(Swift.max(icon.width, icon.height))
+                ctx.withSavedState {
+                    ctx.translate(textX, row.y + (row.height - side) / 2)
+                    ctx.scale(k, k)
+                    ctx.setSource(icon, at: .zero)
+                    ctx.paint()
+                }
+                textX += side + 14 * scale
+            }
+            let text = TextLayout(text: entry.title, family: style.font, pixelSize: 22 * scale, bold: i == current, context: ctx)
+            text.setWidth(Swift.max(1, row.x + row.width - textX - 12 * scale), alignment: .left)
+            ctx.setColor(i == current ? style.text : style.text.withAlpha(0.8))
+            text.draw(at: Point(x: textX, y: row.y + (row.height - text.size.height) / 2))
+            // A hairline between rows.
+            ctx.newPath()
+            ctx.addRect(Rect(x: row.x + 24 * scale, y: row.y + row.height - 1, width: row.width - 48 * scale, height: 1))
+            ctx.setColor(style.text.withAlpha(0.08))
+            ctx.fill()
+        }
+        return surface
+    }
+}

@@ -1,0 +1,145 @@
+import ControlWidgets
+import Graphics
+
+/// The cached layers of the page drawer and how a frame is made of them: the menu (rear
+/// view, painted once per current page) or the right view's page layer beneath, the
+/// front's shadow (a blurred edge, made once), and the front page's layer on top, moved by
+/// whole screen pixels so it is copied, never resampled.
+///
+/// Horizontal positions scale design pixels to the whole screen width (the front layer is
+/// the whole screen, letterbox bars included); rows use the letterboxed mapping.
+final class DrawerLayers {
+    let front: PageLayer
+    let right: PageLayer?
+    private let background: ImageSurface
+    private var menu: (page: Int, surface: ImageSurface)?
+    /// Blurred alpha strips for the front's left and right edges, and how far they reach.
+    private let leftShadow: ImageSurface?
+    private let rightShadow: ImageSurface?
+    private let shadowMargin: Int
+    private let shadowColor: Color
+    private let width: Int, height: Int
+    /// Where the last composited frame had the front and the side view.
+    private var last: (front: Int, side: Int, removed: Bool)?
+
+    init(scene: Scene, drawer: PageDrawer, background: ImageSurface) throws(GraphicsError) {
+        width = scene.screenWidth
+        height = scene.screenHeight
+        self.background = background
+        front = try PageLayer(width: width, height: height)
+        right = drawer.rightPage == nil ? nil : try PageLayer(width: width, height: height)
+        let s = drawer.geometry.settings
+        let scale = scene.mapping.scale
+        shadowColor = s.frontViewShadowColor.withAlpha(s.frontViewShadowColor.alpha * s.frontViewShadowOpacity)
+        let radius = s.frontViewShadowRadius * scale
+        let dx = s.frontViewShadowOffset.x * scale, dy = s.frontViewShadowOffset.y * scale
+        shadowMargin = Int(ShadowMask.margin(forRadius: radius) + abs(dx).rounded(.up))
+        if s.frontViewShadowOpacity > 0 && shadowColor.alpha > 0 {
+            leftShadow = try Self.edgeShadow(bodyOnRight: true, margin: shadowMargin, height: height, radius: radius, dx: dx, dy: dy)
+            rightShadow = try Self.edgeShadow(bodyOnRight: false, margin: shadowMargin, height: height, radius: radius, dx: dx, dy: dy)
+        } else {
+            leftShadow = nil
+            rightShadow = nil
+        }
+    }
+
+    /// The shadow of the front's edge: an A8 strip 2·margin wide whose body (the front,
+    /// offset by the shadow offset) fills one half, blurred once. Drawn with its middle on
+    /// the front's edge; the front then covers its own half.
+    static func edgeShadow(bodyOnRight: Bool, margin: Int, height: Int, radius: Double, dx: Double, dy: Double) throws(GraphicsError) -> ImageSurface {
+        let strip = try ImageSurface(width: 2 * margin, height: height + 2 * margin, format: .a8)
+        let ctx = DrawingContext(surface: strip)
+        let m = Double(margin)
+        ctx.newPath()
+        let x = bodyOnRight ? m + dx : -m + dx
+        ctx.addRect(Rect(x: x, y: m + dy, width: 2 * m, height: Double(height)))
+        ctx.setColor(.black)
+        ctx.fill()
+        ShadowMask.blur(strip, radius: radius)
+        return strip
+    }
+
+    /// Brings the layers up to date; returns whether any changed.
+    func refresh(scene: Scene, drawer: PageDrawer, time: Double, frontDirty: [PixelRect], rightDirty: [PixelRect]) -> Bool {
+        var changed = front.update(page: scene.pageIndex, widgets: scene.widgets, dirty: frontDirty,
+                                   background: background, mapping: scene.mapping, time: time)
+        if let right, let page = drawer.rightPage, drawer.frontX(at: time) < 0 || right.page != nil {
+            changed = right.update(page: page, widgets: scene.rightWidgets, dirty: rightDirty,
+                                   background: background, mapping: scene.mapping, time: time) || changed
+        }
+        if menu?.page != scene.pageIndex {
+            let entries = drawer.menuPages.enumerated().map { i, page in
+                PageMenuPainter.Entry(title: scene.panel.pages[page].title, icon: drawer.menuIcons[i])
+            }
+            let theme = scene.panel.theme
+            let base = Color(theme.background.first ?? theme.textColor)
+            let style = PageMenuPainter.Style(background: base.mixed(with: Color(theme.textColor), 0.07), text: Color(theme.textColor),
+                                              tint: Color(theme.tint), font: theme.font)
+            let scale = scene.mapping.scale
+            if let surface = try? PageMenuPainter.render(
+                entries: entries, current: drawer.menuPages.firstIndex(of: scene.pageIndex), layout: drawer.menuLayout, style: style,
+                surfaceWidth: Int((drawer.geometry.rearViewWidth * scale).rounded(.up)), surfaceHeight: height,
+                scale: scale, offsetY: scene.mapping.offsetY) {
+                menu = (scene.pageIndex, surface)
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    /// Composites the screen from the layers when something changed or moved; returns the
+    /// repainted rectangles.
+    func composite(into ctx: DrawingContext, scene: Scene, drawer: PageDrawer, time: Double, force: Bool) -> [PixelRect] {
+        let scale = scene.mapping.scale
+        let g = drawer.geometry
+        let x = drawer.frontX(at: time)
+        let frontPx = Int((x * scale).rounded())
+        let removed = drawer.reveal.position.removesFront && !drawer.reveal.isBusy
+        let sidePx = x > 0 ? Int((g.rearViewX(frontX: x) * scale).rounded())
+                           : Int((g.rightViewShift(frontX: x) * scale).rounded())
+        if !force, let last, last == (frontPx, sidePx, removed) { return [] }
+        last = (frontPx, sidePx, removed)
+        let W = Double(width), H = Double(height), m = Double(shadowMargin)
+        let fx = Double(frontPx)
+
+        // What lies beneath, where the front does not cover it.
+        let exposed: Rect
+        if removed { exposed = Rect(x: 0, y: 0, width: W, height: H) }
+        else if frontPx > 0 { exposed = Rect(x: 0, y: 0, width: Swift.min(W, fx + m), height: H) }
+        else if frontPx < 0 { exposed = Rect(x: Swift.max(0, W + fx - m), y: 0, width: W - Swift.max(0, W + fx - m), height: H) }
+        else { exposed = Rect(x: 0, y: 0, width: 0, height: 0) }
+        if exposed.width > 0 {
+            ctx.withSavedState {
+                ctx.newPath(); ctx.addRect(exposed); ctx.clip()
+                ctx.setBlendMode(.source)
+                ctx.setSource(background, at: .zero, smooth: false)
+                ctx.paint()
+                ctx.setBlendMode(.over)
+                if x >= 0, let menu {
+                    ctx.setSource(menu.surface, at: Point(x: Double(sidePx), y: 0), smooth: false)
+                    ctx.paint()
+                } else if x < 0, let right {
+                    let left = W - g.rightViewWidth * scale + Double(sidePx)
+                    ctx.newPath(); ctx.addRect(Rect(x: left, y: 0, width: W - left, height: H)); ctx.clip()
+                    ctx.setSource(right.surface, at: Point(x: Double(sidePx), y: 0), smooth: false)
+                    ctx.paint()
+                }
+            }
+        }
+        if !removed {
+            // The front's shadow on what lies beneath, then the front itself.
+            ctx.withSavedState {
+                ctx.setColor(shadowColor)
+                if frontPx > 0, let leftShadow { ctx.mask(leftShadow, at: Point(x: fx - m, y: -m)) }
+                if frontPx < 0, let rightShadow { ctx.mask(rightShadow, at: Point(x: W + fx - m, y: -m)) }
+                ctx.newPath()
+                ctx.addRect(Rect(x: Swift.max(0, fx), y: 0, width: Swift.min(W, W + fx) - Swift.max(0, fx), height: H))
+                ctx.clip()
+                ctx.setBlendMode(.source)
+                ctx.setSource(front.surface, at: Point(x: fx, y: 0), smooth: false)
+                ctx.paint()
+            }
+        }
+        return [PixelRect(x: 0, y: 0, width: width, height: height)]
+    }
+}
