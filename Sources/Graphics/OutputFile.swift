@@ -36,7 +36,11 @@ public final class OutputFile {
 
     /// Opens `path` for writing ("-" = stdout). Fails at once (before any work is done) when
     /// the path cannot be written: a missing directory, a link (with `.refuse`), no permission.
-    public init(path: String, links: LinkPolicy = .refuse) throws(OutputFileError) {
+    /// - Parameter live: write straight into the final path (created or truncated, never
+    ///   through a link: O_NOFOLLOW) instead of a temporary file, for logs that must be
+    ///   readable while the program runs and survive a power cut mid-run (a flip log); the
+    ///   previous file is then not kept. Writes are still checked.
+    public init(path: String, links: LinkPolicy = .refuse, live: Bool = false) throws(OutputFileError) {
         self.path = path
         if path == "-" {
             fd = STDOUT_FILENO; ownsDescriptor = false; temporaryPath = nil
@@ -56,11 +60,22 @@ public final class OutputFile {
                 if f < 0 { throw OutputFileError(path, call: "open", errno: errno) }
                 fd = f; ownsDescriptor = true; temporaryPath = nil
                 return
+            case S_IFREG where live:
+                let f = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+                if f < 0 { throw OutputFileError(path, call: "open", errno: errno) }
+                fd = f; ownsDescriptor = true; temporaryPath = nil
+                return
             case S_IFREG:
                 break
             default:
                 throw OutputFileError(path, "it is not a regular file, device or FIFO", code: EINVAL)
             }
+        }
+        if live {
+            let f = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            if f < 0 { throw OutputFileError(path, call: "open", errno: errno) }
+            fd = f; ownsDescriptor = true; temporaryPath = nil
+            return
         }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."

@@ -15,7 +15,7 @@ enum RunCommand {
             OptionSpec("exit-after", value: "seconds", help: "Quit this many seconds after the panel is on screen (restoring the console)."),
             OptionSpec("fallback", value: "none|png", help: "With 'png', when there is no usable display (and no --device), render the panel offscreen to a PNG, print its path on stderr and exit 0.", default: "none: exit with the cause's status"),
             OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
-            OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started}); the file appears when the panel exits."),
+            OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started})"),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
         ] + Appliance.options,
@@ -89,7 +89,7 @@ enum RunCommand {
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
         if let path = args.value("flip-log") {
-            do { options.flipLog = try OutputFile(path: path) }
+            do { options.flipLog = try OutputFile(path: path, live: true) }
             catch { throw CommandFailure(error.description, status: ExitStatus.output) }
         }
         // Input is optional: a panel without touch or keys still shows values and takes commands.

@@ -81,4 +81,15 @@ import Testing
         #expect(back.width == 4 && back.height == 3)
         #expect(Self.entries(dir) == ["a.png"])
     }
+
+    /// A live output (the flip log) is readable while it is written, and refuses links too.
+    @Test func liveOutputIsReadableAtOnce() throws {
+        let dir = Self.directory()
+        let f = try OutputFile(path: dir + "/log.jsonl", live: true)
+        f.write("{\"flip\":1}\n"); f.flush()
+        #expect(Self.contents(dir + "/log.jsonl") == "{\"flip\":1}\n")
+        try f.commit()
+        symlink(dir + "/log.jsonl", dir + "/link.jsonl")
+        #expect(throws: OutputFileError.self) { try OutputFile(path: dir + "/link.jsonl", live: true) }
+    }
 }

@@ -19,7 +19,7 @@ public final class DisplaySession {
         /// Unlike event times (the frame clock, from when the panel came up) `t` counts from
         /// exec, so start-up cost shows; `clock` is the frame clock, so a command's event time
         /// and the flip that showed it can be compared (request-to-flip latency). The caller
-        /// opens it and commits it after `run()` (so the file appears when the panel exits).
+        /// opens it (live) and commits it after `run()`.
         public var flipLog: OutputFile?
         public init() {}
     }
@@ -119,6 +119,7 @@ public final class DisplaySession {
                     let sinceExec = after + clock.origin - execOrigin
                     stats.flips.append(sinceExec)
                     flipLog?.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(after))}\n")
+                    flipLog?.flush()   // a live log: read while the panel runs, kept after a power cut
                     if stats.flips.count == 1 {
                         stats.firstFlipSinceExec = sinceExec
                         if let path = options.readyFile { markReady(path) }
