@@ -14,7 +14,7 @@ enum Appliance {
         OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line.", default: "16"),
         OptionSpec("state", value: "path", help: "Save widget values here (debounced, crash-safe) and restore them at start."),
         OptionSpec("watch", help: "Reload the panel when its file changes (SIGHUP and {\"command\":\"reload\"} always reload)."),
-    ]
+    ] + MQTTSettings.options
 
     /// Exit status when the control socket cannot be created (a live panel listens on it,
     /// the path is not a socket, or binding fails): EX_CANTCREAT.
@@ -26,6 +26,7 @@ enum Appliance {
         var ipc: IPCServer.Options?
         var statePath: String?
         var watch = false
+        var mqtt: MQTTSettings?
     }
 
     static func settings(_ args: ParsedArguments) throws(UsageError) -> Settings {
@@ -49,6 +50,7 @@ enum Appliance {
         }
         s.statePath = args.value("state")
         s.watch = args.flags.contains("watch")
+        s.mqtt = try MQTTSettings.parse(args)
         return s
     }
 
@@ -77,6 +79,7 @@ enum Appliance {
             let restored = services.enableState(path: statePath, at: 0, report: { Console.note($0) })
             if !restored.isEmpty { Console.note("restored \(restored.joined(separator: ", ")) from \(statePath)") }
         }
+        try settings.mqtt?.enable(services: services, panelName: name)
         return services
     }
 

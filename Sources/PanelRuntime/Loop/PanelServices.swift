@@ -28,6 +28,8 @@ public final class PanelServices {
     public var onHangup: ((Double) -> Void)?
     /// Called for every widget event (state saving watches values change).
     public var onWidgetEvent: ((String) -> Void)?
+    /// Further receivers of every event line (the MQTT bridge), after stdout and the socket.
+    public var eventObservers: [(_ widget: String?, _ line: String) -> Void] = []
     /// Hooks run after each displayed frame (readiness, watchdog).
     public var onFrameShown: [(Double, Bool) -> Void] = []
     private var framesShown = 0
@@ -47,6 +49,7 @@ public final class PanelServices {
             if self.stdio.filter.admits(widget: widget) { self.stdio.send(line) }
             self.ipc?.broadcast(widget: widget, line: line)
             if let widget { self.onWidgetEvent?(widget) }
+            for observer in self.eventObservers { observer(widget, line) }
         }
     }
 

@@ -152,7 +152,8 @@ public final class PanelController {
                 return reply(Reply.failure(rid, "unknown key '\(LineError.excerpt(key))' for '\(wc.verb)' on \(widget.typeName) '\(id)'\(hint)"))
             }
             do {
-                let events = try widget.apply(wc, at: time)
+                var events = try widget.apply(wc, at: time)
+                if let source = client?.eventSource { events = events.map { $0.retagged(source: source) } }
                 widget.needsDisplay = true
                 reply(Reply.ok(rid, data: stateObject(widget)))
                 publish(events, from: widget, at: time)

@@ -1,0 +1,164 @@
+import ControlWidgets
+import PanelLayout
+
+/// Home Assistant MQTT discovery: one retained config message per entity on
+/// `<discovery prefix>/<component>/<node id>/<object id>/config`, all sharing one `device`
+/// block, so Home Assistant shows one device per panel with an entity per widget.
+/// Field names are Home Assistant's (MQTT number, select, switch and event integrations).
+///
+/// `unique_id` is `<node id>_<widget id>`: the node id comes from the client id (panel name
+/// and host name), so it is the same at every start and entities keep their settings.
+public struct HADiscovery {
+    public var discoveryPrefix = "homeassistant"
+    /// The panel's topics (`knob-panel/<client id>`).
+    public var topicPrefix: String
+    /// Node id: the client id, letters, digits, `_` and `-` only (as Home Assistant requires).
+    public var nodeID: String
+    public var panelName: String
+    public var version: String
+
+    public init(topicPrefix: String, nodeID: String, panelName: String, version: String) {
+        self.topicPrefix = topicPrefix
+        self.nodeID = Self.sanitize(nodeID)
+        self.panelName = panelName
+        self.version = version
+    }
+
+    public struct Message: Equatable {
+        public var topic: String
+        public var payload: String
+    }
+
+    /// Letters, digits, `_` and `-`; anything else becomes `_`.
+    public static func sanitize(_ s: String) -> String {
+        String(s.unicodeScalars.map { c -> Character in
+            (("0"..."9").contains(c) || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || c == "-")
+                ? Character(c) : "_"
+        })
+    }
+
+    var device: String {
+        var d = JSONLineWriter()
+        d.addRaw("identifiers", "[" + JSONLineWriter.quote("knob-panel_" + nodeID) + "]")
+        d.add("name", panelName)
+        d.add("model", "knob-panel")
+        d.add("manufacturer", "knob-panel")
+        d.add("sw_version", version)
+        return d.line
+    }
+
+    /// Fields every entity shares: name, ids, availability, device, origin.
+    private func common(_ w: inout JSONLineWriter, objectID: String, name: String) {
+        w.add("name", name)
+        w.add("unique_id", nodeID + "_" + objectID)
+        w.add("object_id", nodeID + "_" + objectID)
+        w.add("availability_topic", topicPrefix + "/status")
+        w.add("payload_available", "online")
+        w.add("payload_not_available", "offline")
+        w.addRaw("device", device)
+        var o = JSONLineWriter()
+        o.add("name", "knob-panel"); o.add("sw_version", version)
+        w.addRaw("origin", o.line)
+    }
+
+    private func topic(_ component: String, _ objectID: String) -> String {
+        "\(discoveryPrefix)/\(component)/\(nodeID)/\(Self.sanitize(objectID))/config"
+    }
+
+    private static func strings(_ a: [String]) -> String { "[" + a.map(JSONLineWriter.quote).joined(separator: ",") + "]" }
+
+    /// The unit of a printf-style value format: the text after the conversion ("%.1f °C" → "°C").
+    static func unit(of format: String?) -> String? {
+        guard let format, let percent = format.lastIndex(of: "%") else { return nil }
+        let after = format[format.index(after: percent)...]
+        guard let conv = after.firstIndex(where: { "fegdiFEGu".contains($0) }) else { return nil }
+        let rest = String(after[after.index(after: conv)...]).trimmingSpaces
+        return rest.isEmpty ? nil : rest
+    }
+
+    /// The config message of one widget (nil for widgets Home Assistant has no entity for).
+    public func config(for widget: any WidgetView, spec: WidgetSpec?) -> Message? {
+        let id = widget.id
+        let base = topicPrefix + "/" + id
+        let name = spec?.string("label").flatMap { $0.isEmpty ? nil : $0 } ?? id
+        var w = JSONLineWriter()
+        common(&w, objectID: id, name: name)
+        switch widget {
+        case let knob as KnobView:
+            let model = knob.model
+            if model.mode == .rotaryDial {
+                w.add("state_topic", base + "/event")
+                w.addRaw("event_types", Self.strings((0...9).map(String.init)))
+                return Message(topic: topic("event", id), payload: w.line)
+            }
+            if model.mode.isDiscrete {
+                w.add("command_topic", base + "/set")
+                w.add("state_topic", base + "/state")
+                w.add("value_template", "{{ value_json.title }}")
+                w.addRaw("options", Self.strings(model.titles))
+                return Message(topic: topic("select", id), payload: w.line)
+            }
+            guard let range = model.range else { return nil }
+            w.add("command_topic", base + "/set")
+            w.add("state_topic", base + "/state")
+            w.add("value_template", "{{ value_json.value }}")
+            w.add("min", Swift.min(range.lo, range.hi))
+            w.add("max", Swift.max(range.lo, range.hi))
+            w.add("step", spec?.number("step") ?? Self.sliderStep(range.lo, range.hi))
+            w.add("mode", "slider")
+            if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
+            return Message(topic: topic("number", id), payload: w.line)
+        case let slider as SliderView:
+            let model = slider.model
+            w.add("command_topic", base + "/set")
+            w.add("state_topic", base + "/state")
+            w.add("value_template", "{{ value_json.value }}")
+            w.add("min", model.minimumValue)
+            w.add("max", model.maximumValue)
+            w.add("step", Self.sliderStep(model.minimumValue, model.maximumValue))
+            w.add("mode", "slider")
+            if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
+            return Message(topic: topic("number", id), payload: w.line)
+        case is ToggleView:
+            w.add("command_topic", base + "/set")
+            w.add("state_topic", base + "/state")
+            w.add("value_template", "{{ 'ON' if value_json.on else 'OFF' }}")
+            w.add("payload_on", "ON"); w.add("payload_off", "OFF")
+            w.add("state_on", "ON"); w.add("state_off", "OFF")
+            return Message(topic: topic("switch", id), payload: w.line)
+        case let seg as SegmentedView:
+            w.add("command_topic", base + "/set")
+            w.add("state_topic", base + "/state")
+            w.add("value_template", "{{ value_json.title }}")
+            w.addRaw("options", Self.strings(seg.titles))
+            return Message(topic: topic("select", id), payload: w.line)
+        case is ButtonView:
+            w.add("state_topic", base + "/event")
+            w.addRaw("event_types", Self.strings(["pressed", "clicked", "released"]))
+            return Message(topic: topic("event", id), payload: w.line)
+        default:
+            return nil
+        }
+    }
+
+    /// A hundredth of the range, rounded down to a power of ten (0…100 → 1, 0…1 → 0.01).
+    static func sliderStep(_ lo: Double, _ hi: Double) -> Double {
+        let span = abs(hi - lo)
+        guard span > 0 else { return 1 }
+        var step = 1.0
+        while step > span / 100 { step /= 10 }
+        while step * 10 <= span / 100 { step *= 10 }
+        return step
+    }
+
+    /// The page selector: one `select` with the page ids as options.
+    public func pageConfig(pages: [String]) -> Message {
+        var w = JSONLineWriter()
+        common(&w, objectID: "page", name: "Page")
+        w.add("command_topic", topicPrefix + "/page/set")
+        w.add("state_topic", topicPrefix + "/page/state")
+        w.add("value_template", "{{ value_json.page }}")
+        w.addRaw("options", Self.strings(pages))
+        return Message(topic: topic("select", "page"), payload: w.line)
+    }
+}

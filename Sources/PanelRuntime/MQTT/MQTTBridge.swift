@@ -1,0 +1,196 @@
+import ControlWidgets
+import PanelLayout
+
+/// The panel on an MQTT broker (`run --mqtt`). Topics under `prefix`:
+///   `<widget>/state`  retained; the widget's state as `get` reports it (JSON)
+///   `<widget>/set`    a bare value or the JSON `set` command (MQTTSetPayload)
+///   `<widget>/event`  dial digits and button presses as `{"event_type":…}` (Home Assistant)
+///   `events`          every event line, not retained
+///   `page/state`, `page/set`   the page shown
+///   `status`          `online` / `offline` (the last will), retained
+/// With discovery, Home Assistant config messages too (HADiscovery). Everything retained is
+/// published again after every (re)connect, so a restarted broker learns it all back.
+///
+/// Commands from MQTT run through the controller like socket commands; the bridge is their
+/// client, so their events say `"source":"mqtt"`. Bad payloads are ignored with one log line.
+public final class MQTTBridge: CommandClient {
+    public struct Options {
+        public var prefix: String
+        public var discovery: HADiscovery?
+        public init(prefix: String) { self.prefix = prefix }
+    }
+
+    public let client: MQTTClient
+    private let controller: PanelController
+    private let options: Options
+    private let report: (String) -> Void
+    public var filter: EventFilter = .all
+    public var eventSource: String? { "mqtt" }
+    /// Retained topic → payload last published, so unchanged state is not sent again.
+    private var published: [String: String] = [:]
+    /// Topic of the `set` being executed (for the log line of a refused command).
+    private var currentTopic: String?
+    private var wasConnected = false
+    /// Messages received and state changes published (for tests and the summary).
+    public private(set) var setsApplied = 0
+    public private(set) var setsIgnored = 0
+
+    public init(client: MQTTClient, controller: PanelController, options: Options, report: @escaping (String) -> Void) {
+        self.client = client
+        self.controller = controller
+        self.options = options
+        self.report = report
+        client.onHappenings = { [unowned self] happenings, time in
+            for h in happenings { self.handle(h, at: time) }
+        }
+    }
+
+    private var prefix: String { options.prefix }
+
+    // MARK: CommandClient (replies to the `set` commands the bridge runs)
+
+    public func send(_ line: String) {
+        // Successful replies say nothing new: the events and the state topic carry the change.
+        guard line.contains("\"ok\":false") else { setsApplied += 1; return }
+        setsIgnored += 1
+        let error = MQTTBridge.parse(line)?["error"]?.stringValue ?? line
+        report("mqtt: ignored '\(currentTopic ?? "?")': \(error)")
+    }
+
+    // MARK: broker
+
+    private func handle(_ h: MQTTClient.Happening, at time: Double) {
+        switch h {
+        case .connected:
+            report("mqtt: connected\(wasConnected ? " again" : ""); publishing under \(prefix)")
+            wasConnected = true
+            client.subscribe(prefix + "/+/set")
+            published = [:]   // the broker may have lost everything: send it all again
+            client.publish(prefix + "/status", "online", retain: true)
+            publishAll(removingGone: false)
+        case .disconnected(let reason):
+            report("mqtt: \(reason)")
+        case .oversized(let topic, let bytes):
+            setsIgnored += 1
+            report("mqtt: ignored '\(topic)': payload of \(bytes) bytes is over \(MQTTSetPayload.maxBytes)")
+        case .message(let topic, let payload, let retained):
+            received(topic: topic, payload: payload, retained: retained, at: time)
+        }
+    }
+
+    private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
+        guard topic.hasPrefix(prefix + "/"), topic.hasSuffix("/set") else { return }
+        let name = String(topic.dropFirst(prefix.count + 1).dropLast(4))
+        func ignore(_ why: String) { setsIgnored += 1; report("mqtt: ignored '\(topic)': \(why)") }
+        // A retained command would be replayed at every reconnect, undoing later changes.
+        if retained { return ignore("retained set messages are not applied (publish without -r)") }
+        if name == "page" { return setPage(payload, at: time, ignore: ignore) }
+        guard let widget = controller.scene.widget(id: name) else {
+            return ignore("no widget '\(MQTTSetPayload.excerpt(name))' on the page shown")
+        }
+        switch MQTTSetPayload.commandLine(payload, widget: widget) {
+        case .failure(let why): ignore(why.reason)
+        case .success(let line):
+            currentTopic = topic
+            controller.execute(commandLine: line, at: time, from: self)
+            currentTopic = nil
+        }
+    }
+
+    private func setPage(_ payload: [UInt8], at time: Double, ignore: (String) -> Void) {
+        let pages = controller.scene.panel.pages.map(\.id)
+        guard payload.count <= MQTTSetPayload.maxBytes, let text = String(validating: payload, as: UTF8.self) else {
+            return ignore("payload is not UTF-8 or too long")
+        }
+        var wanted = text.trimmingSpaces
+        if wanted.hasPrefix("{") { wanted = MQTTBridge.parse(wanted)?["page"]?.stringValue ?? "" }
+        guard let index = pages.firstIndex(of: wanted) ?? Int(wanted).flatMap({ pages.indices.contains($0) ? $0 : nil }) else {
+            return ignore("no page '\(MQTTSetPayload.excerpt(wanted))' (pages: \(pages.joined(separator: ", ")))")
+        }
+        guard index != controller.scene.pageIndex else { return publishPage() }
+        controller.cancelActiveTouches(at: time)
+        do { try controller.scene.showPage(index) } catch { return ignore("cannot show page: \(error)") }
+        controller.invalidateAll()
+        controller.publishPanelEvent("pageChanged", at: time) { w in w.add("page", pages[index]); w.add("source", "mqtt") }
+        publishAll(removingGone: true)
+    }
+
+    // MARK: panel → broker
+
+    /// Every event line the panel sends (the hub of PanelServices calls this).
+    public func event(widget: String?, line: String) {
+        guard client.isConnected else { return }
+        client.publish(prefix + "/events", line, retain: false)
+        guard let widget else {
+            // A reload or page change may add and remove widgets: discovery follows.
+            if line.contains("\"event\":\"reloaded\"") || line.contains("\"event\":\"page") { publishAll(removingGone: true) }
+            else { publishPage() }
+            return
+        }
+        publishState(widget)
+        if let node = MQTTBridge.parse(line), let name = node["event"]?.stringValue,
+           let view = controller.scene.widget(id: widget) {
+            var w = JSONLineWriter()
+            if name == "dialed", let n = node["number"]?.numberValue {
+                w.add("event_type", String(Int(n)))
+            } else if view is ButtonView, ["pressed", "clicked", "released"].contains(name) {
+                w.add("event_type", name)
+            } else { return }
+            if let source = node["source"]?.stringValue { w.add("source", source) }
+            client.publish(prefix + "/" + widget + "/event", w.line, retain: false)
+        }
+    }
+
+    private func publishRetained(_ topic: String, _ payload: String) {
+        guard published[topic] != payload else { return }
+        if client.publish(topic, payload, retain: true) { published[topic] = payload }
+    }
+
+    private func publishState(_ id: String) {
+        guard let widget = controller.scene.widget(id: id), let s = widget.snapshot() else { return }
+        var w = JSONLineWriter()
+        for f in s.fields { w.add(f.key, f.value) }
+        publishRetained(prefix + "/" + id + "/state", w.line)
+    }
+
+    private func publishPage() {
+        var w = JSONLineWriter()
+        w.add("page", controller.scene.panel.pages[controller.scene.pageIndex].id)
+        publishRetained(prefix + "/page/state", w.line)
+    }
+
+    /// Discovery (when enabled), every widget's state and the page. With `removingGone`,
+    /// retained topics of widgets no longer shown are cleared (an empty retained message
+    /// deletes a retained topic, and Home Assistant removes an entity on an empty config).
+    private func publishAll(removingGone: Bool) {
+        guard client.isConnected else { return }
+        var wanted: Set<String> = []
+        if let discovery = options.discovery {
+            for widget in controller.scene.widgets {
+                let spec = controller.scene.panel.widget(id: widget.id)?.1
+                if let m = discovery.config(for: widget, spec: spec) { wanted.insert(m.topic); publishRetained(m.topic, m.payload) }
+            }
+            let m = discovery.pageConfig(pages: controller.scene.panel.pages.map(\.id))
+            wanted.insert(m.topic); publishRetained(m.topic, m.payload)
+        }
+        for widget in controller.scene.widgets where widget.snapshot() != nil {
+            wanted.insert(prefix + "/" + widget.id + "/state")
+            publishState(widget.id)
+        }
+        wanted.insert(prefix + "/page/state")
+        publishPage()
+        if removingGone {
+            for (topic, payload) in published where !wanted.contains(topic) && !payload.isEmpty && topic != prefix + "/status" {
+                publishRetained(topic, "")
+            }
+        }
+    }
+
+    static func parse(_ text: String) -> JSONNode? {
+        if case .success(let node) = JSONReader.parse(text) { return node }
+        return nil
+    }
+
+    /// Before exit: availability `offline` (retained), then a clean disconnect.
+    public func close() { client.close(finalStatus: "offline") }
+}

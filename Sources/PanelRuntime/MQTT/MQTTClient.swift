@@ -1,0 +1,247 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CMosquitto
+
+/// One connection to an MQTT broker through libmosquitto, driven by the panel's `PollLoop`:
+/// the library's socket is watched like any other source (`POLLOUT` only while it has
+/// something to write), and `mosquitto_loop_read/write/misc` run in the source's turn. No
+/// thread, no busy loop: between packets the loop sleeps until the socket or the next
+/// housekeeping/reconnect deadline.
+///
+/// libmosquitto's callbacks fire inside `loop_read`; they only queue what happened, and the
+/// queue is handed to the owner after the call returns, so the owner may publish freely.
+public final class MQTTClient: PollSource {
+    public struct Options {
+        public var host: String
+        public var port: Int32
+        public var clientID: String
+        /// Seconds; a broker or network that goes silent is noticed within about 1.5× this.
+        public var keepalive: Int32 = 10
+        public var username: String?
+        public var password: String?
+        /// `mqtts://`: the CA file that signs the broker's certificate.
+        public var caFile: String?
+        /// The last will (availability `offline`, retained).
+        public var will: (topic: String, payload: String)?
+        /// Reconnect delays: first, doubling up to `maxBackoff`.
+        public var firstBackoff = 0.25
+        public var maxBackoff = 10.0
+        /// Payloads longer than this are dropped before they reach the owner.
+        public var maxPayload = 4096
+        public init(host: String, port: Int32, clientID: String) {
+            self.host = host; self.port = port; self.clientID = clientID
+        }
+    }
+
+    public enum Happening {
+        case connected
+        case disconnected(String)
+        case message(topic: String, payload: [UInt8], retained: Bool)
+        case oversized(topic: String, bytes: Int)
+    }
+
+    private let mosq: OpaquePointer
+    private let options: Options
+    private var happened: [Happening] = []
+    /// Called once per turn with what happened during it (connects, messages, drops).
+    public var onHappenings: ([Happening], Double) -> Void = { _, _ in }
+    public var report: (String) -> Void = { _ in }
+    public private(set) var isConnected = false
+    /// A connection attempt is under way (TCP or CONNACK pending).
+    private var connecting = false
+    private var reconnectAt: Double?
+    private var backoff: Double
+    private var nextMisc: Double = 0
+    private var everStarted = false
+    public private(set) var connectCount = 0
+
+    public init(options: Options) throws(MQTTError) {
+        self.options = options
+        backoff = options.firstBackoff
+        mosquitto_lib_init()
+        guard let m = mosquitto_new(options.clientID, true, nil) else {
+            throw MQTTError("cannot create an MQTT client (mosquitto_new: \(String(cString: strerror(errno))))")
+        }
+        mosq = m
+        mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
+        _ = mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311))
+        _ = mosquitto_int_option(mosq, MOSQ_OPT_TCP_NODELAY, 1)
+        if let user = options.username {
+            try check(mosquitto_username_pw_set(mosq, user, options.password), "credentials")
+        }
+        if let ca = options.caFile {
+            try check(mosquitto_tls_set(mosq, ca, nil, nil, nil, nil), "TLS with CA file '\(ca)'")
+        }
+        if let will = options.will {
+            let bytes = Array(will.payload.utf8)
+            try check(mosquitto_will_set(mosq, will.topic, Int32(bytes.count), bytes, 1, true), "last will")
+        }
+        mosquitto_connect_callback_set(mosq) { _, obj, rc in
+            MQTTClient.from(obj).connectResult(rc)
+        }
+        mosquitto_message_callback_set(mosq) { _, obj, message in
+            guard let message else { return }
+            MQTTClient.from(obj).received(message.pointee)
+        }
+    }
+
+    deinit {
+        mosquitto_destroy(mosq)
+    }
+
+    private static func from(_ obj: UnsafeMutableRawPointer?) -> MQTTClient {
+        Unmanaged<MQTTClient>.fromOpaque(obj!).takeUnretainedValue()
+    }
+
+    private func check(_ rc: Int32, _ what: String) throws(MQTTError) {
+        if rc != MOSQ_ERR_SUCCESS.rawValue { throw MQTTError("MQTT \(what): \(Self.describe(rc))") }
+    }
+
+    static func describe(_ rc: Int32) -> String {
+        if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        return String(cString: mosquitto_strerror(rc))
+    }
+
+    // MARK: connection
+
+    /// First connection attempt; a broker that is down is retried with backoff.
+    public func start(at time: Double) {
+        everStarted = true
+        attempt(at: time)
+    }
+
+    private func attempt(at time: Double) {
+        reconnectAt = nil
+        // Non-blocking TCP connect: the CONNECT packet goes out when the socket is writable.
+        // (The host name is resolved synchronously: use an address or a local resolver.)
+        let rc = configured ? mosquitto_reconnect_async(mosq)
+                            : mosquitto_connect_async(mosq, options.host, options.port, options.keepalive)
+        configured = true
+        if rc == MOSQ_ERR_SUCCESS.rawValue {
+            connecting = true
+            nextMisc = time + 1
+        } else {
+            scheduleReconnect(at: time, because: Self.describe(rc))
+        }
+    }
+    private var configured = false
+
+    private func scheduleReconnect(at time: Double, because reason: String) {
+        connecting = false
+        isConnected = false
+        reconnectAt = time + backoff
+        report("mqtt: \(options.host):\(options.port) unavailable (\(reason)); retrying in \(JSONLineWriter.number(backoff)) s")
+        backoff = Swift.min(backoff * 2, options.maxBackoff)
+    }
+
+    private func connectResult(_ rc: Int32) {
+        if rc == 0 {
+            isConnected = true
+            connecting = false
+            backoff = options.firstBackoff
+            connectCount += 1
+            happened.append(.connected)
+        } else {
+            // Refused by the broker (bad credentials, not authorised): libmosquitto closes.
+            happened.append(.disconnected("broker refused the connection: \(String(cString: mosquitto_connack_string(rc)))"))
+        }
+    }
+
+    private func received(_ m: mosquitto_message) {
+        let topic = String(cString: m.topic)
+        let n = Int(m.payloadlen)
+        if n > options.maxPayload {
+            happened.append(.oversized(topic: topic, bytes: n))
+            return
+        }
+        var bytes = [UInt8](repeating: 0, count: n)
+        if n > 0, let p = m.payload { bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: p, count: n)) } }
+        happened.append(.message(topic: topic, payload: bytes, retained: m.retain))
+    }
+
+    // MARK: publishing
+
+    /// Queues a message (QoS 1); returns false when not connected (the owner republishes
+    /// retained state on the next connect anyway).
+    @discardableResult
+    public func publish(_ topic: String, _ payload: String, retain: Bool) -> Bool {
+        guard isConnected else { return false }
+        let bytes = Array(payload.utf8)
+        let rc = mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes, 1, retain)
+        return rc == MOSQ_ERR_SUCCESS.rawValue
+    }
+
+    public func subscribe(_ pattern: String) {
+        _ = mosquitto_subscribe(mosq, nil, pattern, 1)
+    }
+
+    /// Clean shutdown: publishes `payload` to the will topic (a clean disconnect suppresses
+    /// the will) and flushes it, waiting at most `seconds`.
+    public func close(finalStatus payload: String?, seconds: Double = 1) {
+        guard isConnected else { return }
+        if let payload, let will = options.will { publish(will.topic, payload, retain: true) }
+        var waited = 0.0
+        while mosquitto_want_write(mosq) && waited < seconds {
+            var p = pollfd(fd: mosquitto_socket(mosq), events: Int16(POLLOUT), revents: 0)
+            _ = poll(&p, 1, 50)
+            _ = mosquitto_loop_write(mosq, 1)
+            waited += 0.05
+        }
+        _ = mosquitto_disconnect(mosq)
+        isConnected = false
+    }
+
+    // MARK: PollSource
+
+    public var pollRequests: [PollRequest] {
+        let fd = mosquitto_socket(mosq)
+        guard fd >= 0 else { return [] }
+        var events = Int16(POLLIN)
+        if mosquitto_want_write(mosq) { events |= Int16(POLLOUT) }
+        return [PollRequest(fd: fd, events: events)]
+    }
+
+    public var hasPendingWork: Bool { !happened.isEmpty }
+    public var isFinished: Bool { false }
+
+    public var deadline: Double? {
+        if let reconnectAt { return reconnectAt }
+        return mosquitto_socket(mosq) >= 0 ? nextMisc : nil
+    }
+
+    public func service(_ revents: [Int16], at time: Double) {
+        if let due = reconnectAt {
+            if time >= due { attempt(at: time) }
+            deliver(at: time)
+            return
+        }
+        let r = revents.first ?? 0
+        var rc = Int32(MOSQ_ERR_SUCCESS.rawValue)
+        if r & Int16(POLLIN | POLLERR | POLLHUP) != 0 { rc = mosquitto_loop_read(mosq, 1) }
+        if rc == MOSQ_ERR_SUCCESS.rawValue, r & Int16(POLLOUT) != 0 { rc = mosquitto_loop_write(mosq, 1) }
+        if rc == MOSQ_ERR_SUCCESS.rawValue, time >= nextMisc {
+            // Keepalive pings and retries; a silent broker shows up here as a timeout.
+            rc = mosquitto_loop_misc(mosq)
+            nextMisc = time + 1
+        }
+        if rc != MOSQ_ERR_SUCCESS.rawValue || (mosquitto_socket(mosq) < 0 && everStarted) {
+            let reason = rc == MOSQ_ERR_SUCCESS.rawValue ? "connection closed" : Self.describe(rc)
+            if isConnected { happened.append(.disconnected(reason)) }
+            scheduleReconnect(at: time, because: reason)
+        }
+        deliver(at: time)
+    }
+
+    private func deliver(at time: Double) {
+        guard !happened.isEmpty else { return }
+        let batch = happened
+        happened = []
+        onHappenings(batch, time)
+    }
+}
+
+public struct MQTTError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ message: String) { description = message }
+}

@@ -1,0 +1,108 @@
+import ControlWidgets
+
+/// What a payload on `…/<widget>/set` asks for, as a command line of docs/protocol.md, so an
+/// MQTT `set` runs exactly where a socket or stdin `set` runs (same checks, same clamping).
+///
+/// A payload is either that JSON `set` command (`widget` may be left out: the topic names
+/// it) or a bare value, read by the widget's type: Home Assistant's `number` and `select`
+/// entities publish bare numbers and option titles.
+public enum MQTTSetPayload {
+    public static let maxBytes = 4096
+
+    public static func commandLine(_ bytes: [UInt8], widget: any WidgetView) -> Result<String, Ignored> {
+        guard bytes.count <= maxBytes else { return .failure("payload of \(bytes.count) bytes is over \(maxBytes)") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure("payload is not UTF-8") }
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else { return .failure("empty payload") }
+        if trimmed.hasPrefix("{") { return json(trimmed, widget: widget.id) }
+        return bare(trimmed, widget: widget)
+    }
+
+    /// The JSON `set` command; the topic's widget is filled in when the payload has none and
+    /// must match when it has one.
+    static func json(_ text: String, widget id: String) -> Result<String, Ignored> {
+        var line = text
+        if !text.contains("\"widget\"") {
+            line = "{\"widget\":" + JSONLineWriter.quote(id) + "," + text.dropFirst()
+            if line.hasSuffix(",}") { line = String(line.dropLast(2)) + "}" }
+        }
+        switch PanelCommand.parse(line) {
+        case .failure(let e): return .failure("column \(e.column): \(e.message)")
+        case .success(let command):
+            guard case let .widget(target, wc) = command.action, wc.verb == "set" else {
+                return .failure("only a 'set' command for '\(id)' is accepted here")
+            }
+            guard target == id else { return .failure("the command is for '\(target)', the topic for '\(id)'") }
+            return .success(line)
+        }
+    }
+
+    static func bare(_ text: String, widget: any WidgetView) -> Result<String, Ignored> {
+        var w = JSONLineWriter()
+        w.add("command", "set")
+        w.add("widget", widget.id)
+        let number = Double(text).flatMap { $0.isFinite && abs($0) <= 1e9 ? $0 : nil }
+        switch widget {
+        case let knob as KnobView:
+            let model = knob.model
+            if model.mode == .rotaryDial { return .failure("a dial has no value to set") }
+            if model.mode.isDiscrete {
+                if let i = model.titles.firstIndex(of: text) { w.add("positionIndex", i) }
+                else if let n = number, n == n.rounded() { w.add("positionIndex", Int(n)) }
+                else { return .failure("'\(excerpt(text))' is neither a title of '\(widget.id)' nor a position index") }
+            } else {
+                guard let n = number else { return .failure("'\(excerpt(text))' is not a number") }
+                w.add(model.range != nil ? "value" : "position", n)
+            }
+        case is SliderView:
+            guard let n = number else { return .failure("'\(excerpt(text))' is not a number") }
+            w.add("value", n)
+        case is ToggleView:
+            switch text.lowercased() {
+            case "on", "true", "1": w.add("on", true)
+            case "off", "false", "0": w.add("on", false)
+            default: return .failure("'\(excerpt(text))' is not ON/OFF, true/false or 1/0")
+            }
+        case let seg as SegmentedView:
+            if seg.titles.contains(text) { w.add("title", text) }
+            else if let n = number, n == n.rounded() { w.add("index", Int(n)) }
+            else { return .failure("'\(excerpt(text))' is neither a title of '\(widget.id)' nor an index") }
+        case is ButtonView:
+            w.add("title", text)
+        case is LabelView:
+            w.add("text", text)
+        default:
+            return .failure("a \(widget.typeName) takes no bare value")
+        }
+        return .success(w.line)
+    }
+
+    /// Why a payload is ignored (one log line).
+    public struct Ignored: Error, Equatable, ExpressibleByStringInterpolation {
+        public var reason: String
+        public init(stringLiteral value: String) { reason = value }
+    }
+
+    static func excerpt(_ s: String) -> String { s.count > 40 ? String(s.prefix(40)) + "…" : s }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(scalars[first...last])
+    }
+}
+
+extension WidgetEvent {
+    /// This event with its `program` source replaced (a command's events name their transport).
+    func retagged(source: String) -> WidgetEvent {
+        var e = self
+        for i in e.fields.indices where e.fields[i].key == "source" && e.fields[i].value == .string(WidgetEvent.Source.program.rawValue) {
+            e.fields[i].value = .string(source)
+        }
+        return e
+    }
+}

@@ -1,0 +1,122 @@
+@preconcurrency import Glibc
+import PanelRuntime
+
+/// `run --mqtt URL` and its companions: where the broker is, who the panel is on it, and
+/// whether it announces itself to Home Assistant. Checked before anything is shown.
+struct MQTTSettings {
+    static let options: [OptionSpec] = [
+        OptionSpec("mqtt", value: "url", help: "Connect to an MQTT broker: mqtt://HOST[:PORT] (1883) or mqtts://HOST[:PORT] (8883, needs --mqtt-ca). Reconnects by itself."),
+        OptionSpec("mqtt-ca", value: "file", help: "CA certificate (PEM) for mqtts://."),
+        OptionSpec("mqtt-credentials", value: "file", help: "User name (first line) and password (second line); refused if group or others may read it."),
+        OptionSpec("mqtt-id", value: "id", help: "MQTT client id.", default: "PANEL-NAME-HOSTNAME"),
+        OptionSpec("mqtt-prefix", value: "topic", help: "Topic prefix.", default: "knob-panel/CLIENT-ID"),
+        OptionSpec("mqtt-discovery", help: "Announce the panel to Home Assistant (MQTT discovery, retained)."),
+        OptionSpec("mqtt-discovery-prefix", value: "topic", help: "Home Assistant's discovery prefix.", default: "homeassistant"),
+    ]
+
+    /// Reported to Home Assistant as the device's software version.
+    static let version = "1.0"
+
+    var host: String
+    var port: Int32
+    var tls: Bool
+    var caFile: String?
+    var username: String?
+    var password: String?
+    var clientID: String?
+    var prefix: String?
+    var discovery = false
+    var discoveryPrefix = "homeassistant"
+
+    /// nil without `--mqtt`; an error for a bad URL, missing CA or unsafe credentials file.
+    static func parse(_ args: ParsedArguments) throws(UsageError) -> MQTTSettings? {
+        guard let url = args.value("mqtt") else {
+            for name in ["mqtt-ca", "mqtt-credentials", "mqtt-id", "mqtt-prefix", "mqtt-discovery-prefix"] where args.value(name) != nil {
+                throw UsageError("--\(name) needs --mqtt URL")
+            }
+            if args.flags.contains("mqtt-discovery") { throw UsageError("--mqtt-discovery needs --mqtt URL") }
+            return nil
+        }
+        let tls: Bool
+        var rest: Substring
+        if url.hasPrefix("mqtt://") { tls = false; rest = url.dropFirst(7) }
+        else if url.hasPrefix("mqtts://") { tls = true; rest = url.dropFirst(8) }
+        else { throw UsageError("--mqtt expects mqtt://HOST[:PORT] or mqtts://HOST[:PORT], got '\(url)'") }
+        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        if rest.contains("@") { throw UsageError("--mqtt: no user name or password in the URL (they would show in 'ps'); use --mqtt-credentials FILE") }
+        var host = String(rest)
+        var port: Int32 = tls ? 8883 : 1883
+        if let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") {
+            guard let p = Int32(rest[rest.index(after: colon)...]), (1...65535).contains(p) else {
+                throw UsageError("--mqtt: bad port in '\(url)'")
+            }
+            port = p
+            host = String(rest[..<colon])
+        }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw UsageError("--mqtt: no host in '\(url)'") }
+        var s = MQTTSettings(host: host, port: port, tls: tls)
+        s.caFile = args.value("mqtt-ca")
+        if tls && s.caFile == nil { throw UsageError("mqtts:// needs --mqtt-ca FILE (the CA that signed the broker's certificate)") }
+        if !tls && s.caFile != nil { throw UsageError("--mqtt-ca is for mqtts:// URLs") }
+        if let path = args.value("mqtt-credentials") { (s.username, s.password) = try readCredentials(path) }
+        s.clientID = args.value("mqtt-id")
+        if let id = s.clientID, id.isEmpty || id.utf8.count > 128 { throw UsageError("--mqtt-id must be 1…128 bytes") }
+        s.prefix = args.value("mqtt-prefix")
+        if let p = s.prefix, p.isEmpty || p.contains("+") || p.contains("#") || p.hasSuffix("/") {
+            throw UsageError("--mqtt-prefix must be a topic without '+', '#' or a trailing '/'")
+        }
+        s.discovery = args.flags.contains("mqtt-discovery")
+        if let d = args.value("mqtt-discovery-prefix") { s.discoveryPrefix = d }
+        return s
+    }
+
+    /// First line the user name, second the password; like ssh with a private key, a file
+    /// that group or others may read (or write) is refused, because the secret has leaked.
+    static func readCredentials(_ path: String) throws(UsageError) -> (String, String?) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw UsageError("--mqtt-credentials '\(path)': \(String(cString: strerror(errno)))") }
+        guard st.st_mode & 0o077 == 0 else {
+            throw UsageError("--mqtt-credentials '\(path)' is accessible by others (mode \(String(st.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)")
+        }
+        guard let f = fopen(path, "r") else { throw UsageError("--mqtt-credentials '\(path)': \(String(cString: strerror(errno)))") }
+        defer { fclose(f) }
+        var lines: [String] = []
+        var buffer = [CChar](repeating: 0, count: 1024)
+        while lines.count < 2, fgets(&buffer, Int32(buffer.count), f) != nil {
+            var line = String(cString: buffer)
+            while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+            lines.append(line)
+        }
+        guard let user = lines.first, !user.isEmpty else { throw UsageError("--mqtt-credentials '\(path)': the first line must be the user name") }
+        return (user, lines.count > 1 ? lines[1] : nil)
+    }
+
+    /// Creates the client and bridge and joins them to the loop; connects in the background.
+    func enable(services: PanelServices, panelName: String) throws(CommandFailure) {
+        var hostname = [CChar](repeating: 0, count: 256)
+        gethostname(&hostname, hostname.count - 1)
+        let id = clientID ?? HADiscovery.sanitize(panelName + "-" + String(cString: hostname))
+        let prefix = self.prefix ?? "knob-panel/" + id
+        var o = MQTTClient.Options(host: host, port: port, clientID: id)
+        o.username = username
+        o.password = password
+        o.caFile = caFile
+        o.will = (prefix + "/status", "offline")
+        let client: MQTTClient
+        do { client = try MQTTClient(options: o) } catch { throw CommandFailure(error.description) }
+        client.report = { Console.note($0) }
+        var bo = MQTTBridge.Options(prefix: prefix)
+        if discovery {
+            var d = HADiscovery(topicPrefix: prefix, nodeID: id, panelName: panelName, version: Self.version)
+            d.discoveryPrefix = discoveryPrefix
+            bo.discovery = d
+        }
+        let bridge = MQTTBridge(client: client, controller: services.controller, options: bo, report: { Console.note($0) })
+        services.eventObservers.append { [unowned bridge] widget, line in bridge.event(widget: widget, line: line) }
+        services.onShutdown.append { _ in bridge.close() }
+        services.add(client)
+        Console.note("mqtt: \(tls ? "mqtts" : "mqtt")://\(host):\(port) as '\(id)', topics under \(prefix)\(discovery ? ", Home Assistant discovery under \(discoveryPrefix)" : "")")
+        client.start(at: 0)
+    }
+}
