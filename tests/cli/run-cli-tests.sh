@@ -197,5 +197,9 @@ first=$(ls "$T/frames" | head -1) last=$(ls "$T/frames" | tail -1)
 # kill -9, reload, systemd notify/unit, make install (tests/cli/appliance.py).
 if python3 tests/cli/appliance.py "$BIN" --kill-runs "${KILL_RUNS:-20}"; then ok "appliance tests"; else bad "appliance tests"; fi
 
+# MQTT against a real mosquitto on a free port (tests/cli/mqtt.py; 77: broker not installed).
+python3 tests/cli/mqtt.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt tests (install: scripts/install-deps.sh test)"; else bad "mqtt tests"; fi
+
 echo "cli tests: $pass passed, $fail failed"
 [ $fail = 0 ]
