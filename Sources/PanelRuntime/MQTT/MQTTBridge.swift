@@ -108,10 +108,12 @@ public final class MQTTBridge: CommandClient {
             return ignore("no page '\(MQTTSetPayload.excerpt(wanted))' (pages: \(pages.joined(separator: ", ")))")
         }
         guard index != controller.scene.pageIndex else { return publishPage() }
-        controller.cancelActiveTouches(at: time)
-        do { try controller.scene.showPage(index) } catch { return ignore("cannot show page: \(error)") }
-        controller.invalidateAll()
-        controller.publishPanelEvent("pageChanged", at: time) { w in w.add("page", pages[index]); w.add("source", "mqtt") }
+        // The protocol's own `page` command: same animation, events and checks as the socket.
+        var w = JSONLineWriter()
+        w.add("command", "page"); w.add("page", pages[index])
+        currentTopic = prefix + "/page/set"
+        controller.execute(commandLine: w.line, at: time, from: self)
+        currentTopic = nil
         publishAll(removingGone: true)
     }
 
