@@ -18,6 +18,10 @@ public struct KnobAppearance {
     public var backgroundImage: ImageSurface?
     public var foregroundImage: ImageSurface?
     public var masksImage = false
+    /// Rotary dial: the finger holes' radius and their margin to the rim (nil: the
+    /// reference's default, see RotaryDialGeometry), design pixels.
+    public var fingerHoleRadius = RotaryDialGeometry.defaultFingerHoleRadius
+    public var fingerHoleMargin: Double?
     public var selected = false
     /// Satin adds a static sheen and rim over generated knobs; flat is the reference's disc.
     public var satinFinish = true

@@ -4,7 +4,8 @@ import Graphics
 /// front: background image, the rotating knob's shadow, the knob image (rotated by the
 /// model's screen rotation at composite time), the foreground image with its own shadow,
 /// the focus ring and the caption. Images are regenerated only when their look changes
-/// (state colour, zoomed title, scale); turning the knob never redraws them.
+/// (state colour, zoomed title, scale); turning the knob never redraws them. A rotary dial
+/// draws its own stack (Dial/DialLayers) between the same caption and focus ring.
 public final class KnobView: WidgetView, ValueReadout {
     public let id: String
     public let frame: Rect
@@ -29,6 +30,8 @@ public final class KnobView: WidgetView, ValueReadout {
     /// The title layer's text images (KnobView+Titles) and the scale's track (KnobView+Scale).
     var titleCache: (key: String, images: [(ImageSurface, Bool)])?
     var scaleCache: (key: String, surface: ImageSurface)?
+    /// The rotary dial's layers (nil for the other modes).
+    private let dialLayers: DialLayers?
 
     static let captionHeightRatio = 0.16
 
@@ -38,6 +41,7 @@ public final class KnobView: WidgetView, ValueReadout {
         self.model = model
         self.appearance = appearance
         gestures = KnobGestureRecognizer(geometry: KnobGeometry(sideLength: 1))
+        dialLayers = model.mode == .rotaryDial ? DialLayers() : nil
         gestures.geometry = geometry
     }
 
@@ -64,6 +68,12 @@ public final class KnobView: WidgetView, ValueReadout {
     public var knobRadius: Double { Swift.min(appearance.knobRadius ?? knobRect.width / 2 * discFraction, knobRect.width / 2) }
     public var roundArea: RoundArea? { RoundArea(center: knobRect.center, radius: knobRadius, clockwise: model.clockwise) }
     public var geometry: KnobGeometry { KnobGeometry(sideLength: knobRect.width, radius: knobRadius) }
+    /// The dial's holes and stop (rotary dial mode), for the knob's radius.
+    public var dialGeometry: RotaryDialGeometry {
+        RotaryDialGeometry(radius: knobRadius, fingerHoleRadius: appearance.fingerHoleRadius, fingerHoleMargin: appearance.fingerHoleMargin)
+    }
+    /// Blur operations the dial's shadows have run so far (once per shape and scale).
+    public var dialBlurCount: Int { dialLayers?.blurCount ?? 0 }
 
     private func local(_ p: Point) -> KnobPoint {
         let c = knobRect.center
@@ -94,6 +104,30 @@ public final class KnobView: WidgetView, ValueReadout {
         let c = Point(x: (rect.center.x - side / 2).rounded() + side / 2, y: (rect.center.y - side / 2).rounded() + side / 2)
         let rotation = model.screenRotation(at: time)
 
+        if let dialLayers {
+            drawDial(dialLayers, in: ctx, center: c, rotation: rotation, mapping: mapping)
+        } else {
+            drawKnobLayers(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time)
+        }
+        if hasFocus {
+            ctx.newPath()
+            ctx.addCircle(center: c, radius: knobRadius * s + 4 * s)
+            ctx.setLineWidth(Swift.max(1.5, 2.5 * s))
+            ctx.setColor(appearance.colors.fillColor(for: .highlighted).withAlpha(0.9))
+            ctx.stroke()
+        }
+        if let caption = captionImage(mapping, time: time) {
+            let r = mapping.toScreen(captionRect)
+            ctx.setSource(caption, at: Point(x: r.x.rounded(), y: r.y.rounded()), smooth: false)
+            ctx.paint()
+        }
+    }
+
+    /// The knob's layers: background, scale, shadow, rotating image, satin, foreground,
+    /// titles and readout.
+    private func drawKnobLayers(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) {
+        let s = mapping.scale
+        let side = Double(pixelSide(mapping))
         if let bg = appearance.backgroundImage, let img = scaled(bg, key: "background", side: Int(side)) {
             ctx.setSource(img, at: Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded()), smooth: false)
             ctx.paint()
@@ -138,18 +172,19 @@ public final class KnobView: WidgetView, ValueReadout {
         }
         drawTitleLayer(in: ctx, center: c, mapping: mapping, time: time)
         drawCenterReadout(in: ctx, center: c, mapping: mapping, time: time)
-        if hasFocus {
-            ctx.newPath()
-            ctx.addCircle(center: c, radius: knobRadius * s + 4 * s)
-            ctx.setLineWidth(Swift.max(1.5, 2.5 * s))
-            ctx.setColor(appearance.colors.fillColor(for: .highlighted).withAlpha(0.9))
-            ctx.stroke()
-        }
-        if let caption = captionImage(mapping, time: time) {
-            let r = mapping.toScreen(captionRect)
-            ctx.setSource(caption, at: Point(x: r.x.rounded(), y: r.y.rounded()), smooth: false)
-            ctx.paint()
-        }
+    }
+
+    /// The rotary dial's layers, with the custom images of the layout file if it has them.
+    private func drawDial(_ layers: DialLayers, in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping) {
+        let side = pixelSide(mapping)
+        let st = state
+        var custom = DialLayers.CustomImages()
+        if let bg = appearance.backgroundImage { custom.background = scaled(bg, key: "background", side: side) }
+        if appearance.image(for: st) != nil, let img = knobImage(mapping) { custom.dial = (img, st.rawValue) }
+        if let fg = appearance.foregroundImage { custom.foreground = scaled(fg, key: "foreground", side: side) }
+        let look = DialPainter.Look(side: knobRect.width, geometry: dialGeometry, fill: appearance.colors.fillColor(for: st),
+                                    titleColor: appearance.colors.titleColor(for: st), fontName: appearance.fontName, scale: mapping.scale)
+        layers.draw(in: ctx, center: c, rotation: rotation, look: look, appearance: appearance, custom: custom)
     }
 
     private func pixelSide(_ mapping: ScreenMapping) -> Int { Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up))) }
@@ -335,9 +370,14 @@ public final class KnobView: WidgetView, ValueReadout {
     }
 
     public var typeName: String { "knob" }
-    public var commandKeys: [String: Set<String>] { ["set": ["position", "positionIndex", "value", "animated", "enabled"]] }
+    /// A dial is turned by dialling (`dial`), never set to a position.
+    public var commandKeys: [String: Set<String>] {
+        model.mode == .rotaryDial ? ["set": ["enabled"], "dial": ["number"]]
+                                  : ["set": ["position", "positionIndex", "value", "animated", "enabled"]]
+    }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
+        if command.verb == "dial" { return try dial(command, at: time) }
         let position = try command.checkedNumber("position"), value = try command.checkedNumber("value")
         let index = try command.checkedNumber("positionIndex")
         let enabled = try command.checkedBool("enabled")
@@ -361,6 +401,21 @@ public final class KnobView: WidgetView, ValueReadout {
             guard model.range != nil else { throw WidgetCommandError("knob '\(id)' has no 'range', so it has no value to set") }
             events += model.setValue(value, animated: command.animated, at: time)
         }
+        needsDisplay = true
+        return widgetEvents(events, source: .program)
+    }
+
+    /// `dial` (the reference's dialNumber:): a whole number 0…9; while the dial still turns
+    /// it waits its turn (up to KnobModel.maximumPendingDials numbers).
+    private func dial(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
+        guard try command.checkedNumber("number") != nil else { throw WidgetCommandError("'dial' needs a 'number' (0…9)") }
+        guard let number = command.integer("number"), (0...9).contains(number) else {
+            throw WidgetCommandError("'number' must be a whole number from 0 to 9")
+        }
+        guard model.canAcceptDial else {
+            throw WidgetCommandError("dial '\(id)' is busy: \(model.pendingNumbers.count) numbers are already waiting")
+        }
+        let events = model.dialNumber(number, source: .program, at: time)
         needsDisplay = true
         return widgetEvents(events, source: .program)
     }

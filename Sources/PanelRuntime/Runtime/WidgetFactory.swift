@@ -77,6 +77,8 @@ enum WidgetFactory {
         if let c = spec.color("shadowColor") { look.shadowColor = Color(c) }
         if let n = spec.number("knobRadius"), n > 0 { look.knobRadius = n }
         if let b = spec.bool("masksImage") { look.masksImage = b }
+        if let n = spec.number("fingerHoleRadius") { look.fingerHoleRadius = n }
+        look.fingerHoleMargin = spec.number("fingerHoleMargin")
         if let b = spec.bool("selected") { look.selected = b }
         look.satinFinish = spec.string("finish") != "flat"
         look.caption = spec.string("label")

@@ -1,0 +1,108 @@
+import Foundation
+import Graphics
+import Testing
+@testable import ControlWidgets
+
+/// The rotary dial's layers, sampled on rendered pixels. Dial frame (20, 20, 400, 400):
+/// centre (220, 220), R = 200, f = 22, default margin (200 − 106.92)/2.93 = 31.768, hole
+/// centres 146.23 from the centre at polar 45° + 30°·j. White backdrop, black shadow of
+/// opacity 1, blur radius 4.
+@Suite struct DialViewTests {
+    static let frame = Rect(x: 20, y: 20, width: 400, height: 400)
+    static let holeCircle = 200 - 93.08 / 2.93 - 22
+
+    static func dialView(shadowOffset: (Double, Double), opacity: Double = 1) -> KnobView {
+        var model = KnobModel()
+        model.mode = .rotaryDial
+        var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+        a.shadowOpacity = opacity
+        a.shadowRadius = 4
+        a.shadowOffset = shadowOffset
+        return KnobView(id: "d", frame: frame, model: model, appearance: a)
+    }
+
+    static func render(_ view: KnobView, at time: Double, height: Int = 700) throws -> ImageSurface {
+        let s = try opaqueSurface(width: 440, height: height, .white)
+        view.draw(in: DrawingContext(surface: s), mapping: .identity, time: time)
+        return s
+    }
+
+    /// Where the centre of a hole at polar angle `a` degrees falls, moved by (dx, dy).
+    static func hole(_ a: Double, dx: Double = 0, dy: Double = 0) -> (Int, Int) {
+        let r = a * .pi / 180
+        return (Int((220 + holeCircle * cos(r) + dx).rounded()), Int((220 - holeCircle * sin(r) + dy).rounded()))
+    }
+
+    static func brightness(_ s: ImageSurface, _ p: (Int, Int)) -> Double {
+        let c = s.pixel(x: p.0, y: p.1)
+        return (c.red + c.green + c.blue) / 3
+    }
+
+    /// The dial's shadow is cast by its real shape. With the shadow pushed 260 px down, the
+    /// holes' shadows fall on the backdrop below the dial: the hole at 165° (digit 5) casts a
+    /// lit spot at (79, 442), while the gap between 0 and 1 (345°, no hole) is solid shadow
+    /// at (361, 518). Dialling 5 winds 180°; at the stop (0.6 s) the holes have turned 180°
+    /// clockwise and sit at −135° + 30°·j, which leaves 165° and 195° free and puts hole 5
+    /// (j = 4) at 345°. So the spot
+    /// at 165° is now shadow and the one at 345° lit, at the same 260 px offset: the hole
+    /// shadows turned with the holes and the offset still points straight down.
+    @Test func holeShadowsTurnWithTheDialAndKeepTheirOffset() throws {
+        let view = Self.dialView(shadowOffset: (0, 260))
+        let rest = try Self.render(view, at: 0)
+        saveForInspection(rest, "dial-shadow-rest")
+        let at165 = Self.hole(165, dy: 260), at345 = Self.hole(345, dy: 260)
+        #expect(Self.brightness(rest, at165) > 0.9, "light through hole 5's shadow")
+        #expect(Self.brightness(rest, at345) < 0.1, "solid shadow of the gap")
+        // Solid dial next to the hole: half-way between holes 5 and 6 on the inside.
+        #expect(Self.brightness(rest, (Self.hole(180, dy: 260).0 + 60, Self.hole(180, dy: 260).1)) < 0.1)
+
+        _ = try view.apply(WidgetCommand("dial", ["number": .number(5)]), at: 0)
+        let wound = try Self.render(view, at: 0.6)
+        saveForInspection(wound, "dial-shadow-wound")
+        #expect(Self.brightness(wound, at165) < 0.1, "hole 5 has moved away")
+        #expect(Self.brightness(wound, at345) > 0.9, "hole 5 now casts its lit spot at 345°")
+        // The shadow is still 260 px straight below the dial: the backdrop just above the
+        // shadow's top edge (the dial's top at y = 20 + 260 = 280, beside the dial) is white.
+        #expect(Self.brightness(wound, (430, 400)) > 0.95)
+    }
+
+    /// The finger stop casts its own shadow onto the dial: just below the stop's lower edge
+    /// (0.8 R along the stop's axis, then 10 px down: (358.6, 310)) the dial is darker with
+    /// the shadow (offset (0, 6)) than without.
+    @Test func fingerStopCastsAShadow() throws {
+        let lit = try Self.render(Self.dialView(shadowOffset: (0, 6), opacity: 0), at: 0, height: 440)
+        let shaded = try Self.render(Self.dialView(shadowOffset: (0, 6)), at: 0, height: 440)
+        saveForInspection(shaded, "dial-stop-shadow")
+        let p = (359, 310)
+        #expect(Self.brightness(shaded, p) < Self.brightness(lit, p) - 0.05,
+                "\(RGBA(shaded.pixel(x: p.0, y: p.1))) vs \(RGBA(lit.pixel(x: p.0, y: p.1)))")
+        // On the stop itself: light steel, not the dial's blue.
+        let onStop = lit.pixel(x: 220 + 139, y: 220 + 80)
+        #expect(abs(onStop.red - onStop.blue) < 0.1 && onStop.red > 0.4)
+    }
+
+    /// Digits show through the holes at rest (the number plate is stationary): the centre of
+    /// hole 1 is dark ink on a light plate somewhere within a few pixels; a point on the dial
+    /// between the holes is the dial's blue.
+    @Test func digitsShowThroughTheHoles() throws {
+        let s = try Self.render(Self.dialView(shadowOffset: (0, 3), opacity: 0), at: 0, height: 440)
+        let (hx, hy) = Self.hole(45)
+        let ink = countPixels(s, x0: hx - 8, y0: hy - 10, x1: hx + 8, y1: hy + 10) { $0.red < 0.3 && $0.blue < 0.6 }
+        let paper = countPixels(s, x0: hx - 18, y0: hy - 18, x1: hx + 18, y1: hy + 18) { $0.red > 0.8 && $0.green > 0.8 }
+        #expect(ink > 20 && paper > 300, "ink \(ink), paper \(paper)")
+        let between = s.pixel(x: Self.hole(60).0, y: Self.hole(60).1)
+        #expect(between.blue > between.red + 0.3)
+    }
+
+    /// Shadow masks are blurred once per shape and scale: two blurs (dial, stop) for a full
+    /// dial of 0 rendered frame by frame, none per frame; a new scale makes two more.
+    @Test func blursOncePerShapeAndScale() throws {
+        let view = Self.dialView(shadowOffset: (0, 6))
+        _ = try view.apply(WidgetCommand("dial", ["number": .number(0)]), at: 0)
+        for frame in 0...140 { _ = try Self.render(view, at: Double(frame) / 60, height: 440) }
+        #expect(view.dialBlurCount == 2)
+        let s = try opaqueSurface(width: 900, height: 900, .white)
+        view.draw(in: DrawingContext(surface: s), mapping: ScreenMapping(scale: 2), time: 3)
+        #expect(view.dialBlurCount == 4)
+    }
+}
