@@ -88,6 +88,21 @@ enum BenchCommand {
                 controller.renderFrame(at: t)
             }
         }
+        // One rotary dial dialling 0 over and over (2.2 s each at 300°/s): the disc, its
+        // shadow and the sheen turn; the plate, the stop and its shadow are copies.
+        var dialling: [Double] = []
+        if let dial = controller.scene.widgets.first(where: { $0.commandKeys["dial"] != nil }) {
+            for i in 0..<frames {
+                let t = 5000 + Double(i) / 60   // after the other phases' clock
+                if !dial.isAnimating(at: t) {
+                    controller.execute(commandLine: "{\"command\":\"dial\",\"widget\":\"\(dial.id)\",\"number\":0}", at: t)
+                }
+                let t0 = MonotonicClock.seconds()
+                controller.advance(to: t)
+                controller.renderFrame(at: t)
+                dialling.append(MonotonicClock.seconds() - t0)
+            }
+        }
         func stats(_ v: [Double]) -> String {
             let s = v.sorted()
             func ms(_ x: Double) -> String { JSONLineWriter.number((x * 100_000).rounded() / 100) }
@@ -99,5 +114,6 @@ enum BenchCommand {
         Console.out("knobs turning (damage only): \(stats(turning))")
         if !sliding.isEmpty { Console.out("one slider moving (damage):  \(stats(sliding))") }
         if !drawerSliding.isEmpty { Console.out("page drawer sliding:         \(stats(drawerSliding))") }
+        if !dialling.isEmpty { Console.out("one dial dialling 0 (damage): \(stats(dialling))") }
     }
 }

@@ -95,7 +95,7 @@ let schemaCases: [SchemaCase] = [
                "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 100, 100], \"images\": {\"normal\": \"a.png\"}}",
                3, 77, "'images' normal: cannot read image file 'a.png'"),
     SchemaCase("duplicate key",
-               "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 100, 100], \"mode\": \"rotaryDial\", \"mode\": \"continuous\"}",
+               "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 220, 220], \"mode\": \"rotaryDial\", \"mode\": \"continuous\"}",
                3, 78, "duplicate key 'mode' in knob 'k' (first at 3:56)"),
     SchemaCase("invalid colour",
                "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 100, 100], \"tint\": \"#12345\"}",
@@ -116,8 +116,16 @@ let schemaCases: [SchemaCase] = [
                "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 100, 100], \"range\": [5, 5]}",
                3, 65, "'range': lo and hi must differ"),
     SchemaCase("gesture not available in rotary dial",
-               "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 100, 100], \"mode\": \"rotaryDial\", \"gesture\": \"verticalPan\"}",
+               "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 220, 220], \"mode\": \"rotaryDial\", \"gesture\": \"verticalPan\"}",
                3, 89, "'gesture': 'verticalPan' is not available in mode 'rotaryDial'"),
+    // The reference's smallest dial: a square of ⌈9.72 × 22⌉ = ⌈213.84⌉ = 214; with holes of
+    // 30, ⌈291.6⌉ = 292. Reported at the frame.
+    SchemaCase("rotary dial frame too small",
+               "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 213, 300], \"mode\": \"rotaryDial\"}",
+               3, 38, "rotaryDial is too small: its frame is 213x300, and a dial needs a square of at least 214 (9.72 × fingerHoleRadius 22, rounded up)"),
+    SchemaCase("rotary dial too small for its holes",
+               "{\"id\": \"k\", \"type\": \"knob\", \"frame\": [0, 0, 250, 250], \"mode\": \"rotaryDial\", \"fingerHoleRadius\": 30}",
+               3, 38, "at least 292 (9.72 × fingerHoleRadius 30"),
     SchemaCase("invalid widget id",
                "{\"id\": \"a b\", \"type\": \"knob\", \"frame\": [0, 0, 10, 10]}",
                3, 8, "'id': 'a b' is not a valid id"),
@@ -167,4 +175,23 @@ func unboundedNumbersAreRefused(_ property: String, _ message: String) {
     {"id": "k", "type": "knob", "frame": [0, 0, 100, 100], "range": [-1e9, 1e9]}]}]}
     """
     #expect(throws: Never.self) { try PanelLoader.parse(text, file: "p.json").get() }
+}
+
+/// In a grid the dial is the largest square of its cell: a 4×2 grid on 400×300 gives cells
+/// well under 214, reported at the `cell` value; spanning the whole grid is still too low
+/// (300 high minus padding), and a 2×1 grid on 1280×800 fits.
+@Test func rotaryDialCellTooSmall() {
+    func file(_ size: String, _ grid: String, _ span: String) -> String {
+        """
+        {"panel": "T", "size": \(size), "layout": {"grid": \(grid)},
+        "pages": [{"id": "p", "widgets": [
+        {"id": "d", "type": "knob", "mode": "rotaryDial", "cell": [0, 0], "span": \(span)}
+        ]}]}
+        """
+    }
+    let small = diagnostics(file("[400, 300]", #"{"columns": 4, "rows": 2}"#, "[1, 1]"))
+    #expect(small.count == 1 && small.first?.location == PanelLayout.SourceLocation(line: 3, column: 59), "\(small)")
+    #expect(small.first?.message.contains("rotaryDial is too small: its cell is") == true)
+    #expect(small.first?.message.contains("at least 214") == true)
+    #expect(diagnostics(file("[1280, 800]", #"{"columns": 2, "rows": 1}"#, "[1, 1]")).isEmpty)
 }

@@ -64,4 +64,18 @@ import Testing
         #expect(abs(KnobMath.degrees(picker.model.displayedPosition(at: 0.5)) - (38.318385 + 6)) < 0.01)
         try Self.compare(c.frame, name: "knobs-640x400-t0.5")
     }
+
+    /// The rotary dial of panels/phone.json at rest, and mid-wind: `dial 0` at t = 0.1 turns
+    /// 330° out and back at 300°/s, so at t = 0.9 the dial has turned 240° clockwise (holes
+    /// over other digits, shadows turned with them).
+    @Test(arguments: [(0.0, "phone-800x480-rest"), (0.9, "phone-800x480-wind240")])
+    func phoneDial(time: Double, name: String) throws {
+        let panel = try PanelLoader.load(path: Self.repoRoot + "panels/phone.json").get()
+        let c = try PanelController(panel: panel, screenWidth: 800, screenHeight: 480)
+        let script = #"{"t":0.1,"type":"command","command":{"command":"dial","widget":"phone","number":0}}"#
+        try OffscreenSession(controller: c, inputs: try InputScript.parse(script, file: "s").get()).run(until: time)
+        let dial = c.scene.widget(id: "phone") as! KnobView
+        #expect(abs(KnobMath.degrees(dial.model.displayedPosition(at: time)) + (time > 0 ? 240 : 0)) < 1e-6)
+        try Self.compare(c.frame, name: name)
+    }
 }

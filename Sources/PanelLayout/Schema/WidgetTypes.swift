@@ -8,6 +8,17 @@ public struct WidgetConstraint: Sendable {
     }
 }
 
+/// A rule on a widget's placed frame (after `frame` or `cell` + `span` became a rectangle):
+/// it receives the members, the frame and where the frame came from (the `frame` or `cell`
+/// value), and returns problems to report.
+public struct WidgetFrameConstraint: Sendable {
+    public var check: @Sendable ([String: JSONMember], LayoutRect, SourceLocation) -> [(SourceLocation, String)]
+
+    public init(_ check: @escaping @Sendable ([String: JSONMember], LayoutRect, SourceLocation) -> [(SourceLocation, String)]) {
+        self.check = check
+    }
+}
+
 /// A widget type the layout format knows: its name, its properties and cross-checks.
 public struct WidgetKind: Sendable {
     public var name: String
@@ -17,14 +28,16 @@ public struct WidgetKind: Sendable {
     /// Groups of keys of which at least one must be given (a label's `text` or `bind`); a
     /// missing one is reported like a missing required key, at the object's `{`.
     public var requiredAnyOf: [[String]]
+    public var frameConstraints: [WidgetFrameConstraint]
 
     public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = [],
-                requiredAnyOf: [[String]] = []) {
+                requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = []) {
         self.name = name
         self.doc = doc
         self.properties = properties
         self.constraints = constraints
         self.requiredAnyOf = requiredAnyOf
+        self.frameConstraints = frameConstraints
     }
 
     public func property(named key: String) -> PropertyRule? {
@@ -89,8 +102,8 @@ public enum WidgetTypes {
             PropertyRule("foregroundImage", .imagePath, doc: "Stationary image in front of the knob (e.g. a dial's finger stop)."),
             PropertyRule("knobRadius", .number(min: .atLeast(0), max: .atMost(8192)), doc: "Radius in design pixels of the knob's shadow path and mask; default half the frame's smaller side."),
             PropertyRule("masksImage", .bool, default: .bool(false), doc: "Clip the knob image to a circle of knobRadius."),
-            PropertyRule("fingerHoleRadius", .number(min: .above(0), max: .atMost(8192)), default: .number(22), doc: "rotaryDial: finger hole radius in design pixels."),
-            PropertyRule("fingerHoleMargin", .number(min: .above(0), max: .atMost(8192)), doc: "rotaryDial: distance from a finger hole to the dial's edge; default derived from the size."),
+            PropertyRule("fingerHoleRadius", .number(min: .above(0), max: .atMost(8192)), default: .number(22), doc: "rotaryDial: finger hole radius in design pixels; the dial's square must be at least 9.72 × this (rounded up)."),
+            PropertyRule("fingerHoleMargin", .number(min: .above(0), max: .atMost(8192)), doc: "rotaryDial: distance from a finger hole to the dial's edge; default (R - 4.86 × fingerHoleRadius) / 2.93 with R the dial's radius, which makes the gaps between holes equal to it."),
             PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled knob ignores input and draws in its disabled colors."),
             PropertyRule("selected", .bool, default: .bool(false), doc: "Initial selected state (draws in the selected colors)."),
             PropertyRule("label", .string(nonEmpty: false), doc: "Caption drawn under the knob."),
@@ -127,7 +140,22 @@ public enum WidgetTypes {
                 guard let n = members["ticks"], n.value.numberValue == 1 else { return [] }
                 return [(n.value.location, "'ticks': 1 tick cannot mark a scale; give 0 (none) or at least 2 (both ends)")]
             },
-        ])
+        ],
+        frameConstraints: [rotaryDialSize])
+
+    /// The reference's smallest dial (adjustFrame): a square of ⌈9.72 × fingerHoleRadius⌉, so
+    /// that R ≥ 4.86 f and the holes fit (ControlWidgets' RotaryDialGeometry.minimumSide; a
+    /// runtime test checks the two agree). The dial is the largest square in its frame or cell.
+    public static let rotaryDialMinimumSideFactor = 9.72
+    static let rotaryDialSize = WidgetFrameConstraint { members, frame, location in
+        guard members["mode"]?.value.stringValue == "rotaryDial" else { return [] }
+        let f = members["fingerHoleRadius"]?.value.numberValue ?? 22
+        let minimum = (rotaryDialMinimumSideFactor * f).rounded(.up)
+        let side = Swift.min(frame.width, frame.height)
+        guard side < minimum else { return [] }
+        let source = members["cell"] != nil ? "its cell" : "its frame"
+        return [(location, "rotaryDial is too small: \(source) is \(LayoutValue.formatNumber(frame.width))x\(LayoutValue.formatNumber(frame.height)), and a dial needs a square of at least \(LayoutValue.formatNumber(minimum)) (9.72 × fingerHoleRadius \(LayoutValue.formatNumber(f)), rounded up)")]
+    }
 
     /// A line of text: static, set by commands, or showing another widget's value.
     public static let label = WidgetKind(

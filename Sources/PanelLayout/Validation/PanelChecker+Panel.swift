@@ -263,6 +263,12 @@ extension PanelChecker {
         }
 
         let frame = place(node: node, byKey: byKey, context: context, grid: grid, size: size)
+        if let kind, let frame, diagnostics.count == errorsBefore {
+            let location = (byKey["frame"] ?? byKey["cell"])?.value.location ?? node.location
+            for constraint in kind.frameConstraints {
+                for (l, message) in constraint.check(byKey, frame, location) { report(l, message) }
+            }
+        }
         guard diagnostics.count == errorsBefore, let kind, let id, let frame else { return nil }
         return WidgetSpec(id: id, type: kind.name, frame: frame, properties: properties, propertyOrder: order,
                           location: node.location, propertyLocations: locations)
