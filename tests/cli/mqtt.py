@@ -77,7 +77,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="knob-mqtt.")
     port = free_port()
     conf = os.path.join(tmp, "m.conf")
-    with open(conf, "w") as f: f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
+    with open(conf, "w") as f: f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\nset_tcp_nodelay true\n")
     def broker(): return start([broker_bin, "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     pre = "knob-panel/demo-test"
     err = open(os.path.join(tmp, "panel.err"), "w+")
