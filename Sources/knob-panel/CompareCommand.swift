@@ -1,4 +1,5 @@
 import Graphics
+import PanelLayout
 import PanelRuntime
 
 /// The golden-image check the project's own tests use, offered to CI authors: two PNGs,
@@ -72,7 +73,14 @@ enum CompareCommand {
         }
     }
 
+    /// Larger than any screen a panel renders for (layouts stop at 4096); a PNG header can
+    /// declare 20 000 × 20 000 pixels in a few KB, which would take gigabytes to decode.
+    static let maxImageSide = 8192
+
     private static func load(_ path: String) throws(CommandFailure) -> ImageSurface {
+        if let size = FileSystem.pngDimensions(path), size.width > maxImageSide || size.height > maxImageSide {
+            throw CommandFailure("\(path): \(size.width)x\(size.height) pixels is larger than compare takes (\(maxImageSide)x\(maxImageSide))", status: Status.unreadable)
+        }
         do { return try ImageSurface(pngPath: path) }
         catch { throw CommandFailure("\(error)", status: Status.unreadable) }
     }

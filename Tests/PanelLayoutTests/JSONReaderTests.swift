@@ -86,3 +86,19 @@ private func parsed(_ text: String) throws -> JSONNode {
     }
     #expect(error.location == PanelLayout.SourceLocation(line: 1, column: 201))
 }
+
+/// A file of tiny values (a 30 MB `[0,0,…]` once took 722 MB) is refused at the value budget
+/// with a position, instead of growing the tree to many times the file. The array itself is
+/// value 1, so the 2 000 000th zero (column 2 + 2 × 1 999 999) is the one refused.
+@Suite struct JSONValueBudgetTests {
+    @Test func tooManyValuesAreRefusedWithAPosition() {
+        let count = 2_000_001
+        var text = "["
+        text.reserveCapacity(count * 2 + 2)
+        for i in 0..<count { text += i == 0 ? "0" : ",0" }
+        text += "]"
+        guard case .failure(let e) = JSONReader.parse(text) else { Issue.record("accepted"); return }
+        #expect(e.message.contains("more than 2000000 values"))
+        #expect(e.location.line == 1 && e.location.column == 4_000_000)
+    }
+}

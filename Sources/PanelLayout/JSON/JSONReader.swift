@@ -47,6 +47,12 @@ private struct Scanner {
     var line = 1
     var column = 1
     var depth = 0
+    /// Values read so far. A parsed value costs far more memory than its text (a `0,` is two
+    /// bytes, its node about 48), so a file of tiny values is refused at a budget no panel
+    /// comes near (64 pages × 256 widgets × a few dozen values is under 1 M) instead of
+    /// growing the tree to 25 × the file.
+    var valueCount = 0
+    static let maxValues = 2_000_000
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -123,6 +129,10 @@ private struct Scanner {
 
     mutating func value() throws -> JSONNode {
         guard let b = current else { throw fail("unexpected end of input: expected a value") }
+        valueCount += 1
+        if valueCount > Self.maxValues {
+            throw fail("more than \(Self.maxValues) values in one file; a panel file never needs this many")
+        }
         switch b {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()

@@ -5,7 +5,7 @@
 #endif
 
 /// The few file-system calls the layout reader makes, in one place.
-enum FileSystem {
+public enum FileSystem {
     /// The whole file, or the `strerror` text of the failing call.
     static func readFile(_ path: String) -> Result<[UInt8], FileError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -58,6 +58,12 @@ enum FileSystem {
         let width = be32(16), height = be32(20)
         guard width > 0, height > 0 else { return .failure(PNGProblem(text: "is a damaged PNG (zero width or height)")) }
         return .success((width, height))
+    }
+
+    /// A PNG's width and height from its header without decoding it, or why it has none.
+    public static func pngDimensions(_ path: String) -> (width: Int, height: Int)? {
+        if case .success(let size) = pngSize(path) { return size }
+        return nil
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -71,7 +71,7 @@ let panelText = """
     "range": [-5, 5], "frame": [0, 100, 100, 100] },
   { "id": "turns", "type": "knob", "mode": "continuous", "normalized": false, "frame": [100, 100, 100, 100] },
   { "id": "tap", "type": "knob", "mode": "linearReturn", "positions": 3, "gesture": "tap", "frame": [200, 100, 100, 100] },
-  { "id": "dial", "type": "knob", "mode": "rotaryDial", "frame": [300, 100, 100, 100] },
+  { "id": "dial", "type": "knob", "mode": "rotaryDial", "fingerHoleRadius": 10, "frame": [300, 100, 100, 100] },
   { "id": "off", "type": "knob", "enabled": false, "frame": [0, 200, 100, 100] },
   { "id": "cap", "type": "label", "text": "fuzz", "frame": [100, 200, 300, 100] } ] },
   { "id": "q", "widgets": [ { "id": "hidden", "type": "knob", "frame": [0, 0, 50, 50] } ] } ] }
