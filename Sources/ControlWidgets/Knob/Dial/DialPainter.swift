@@ -121,11 +121,7 @@ public enum DialPainter {
     /// The alpha of the dial's real shape, the disc with its holes (the reference's shadow
     /// path for the dial), unblurred, with `margin` pixels of room on each side for the blur.
     public static func discShape(_ look: Look, margin: Int) throws(GraphicsError) -> ImageSurface {
-        let px = look.pixelSide + 2 * margin
-        let surface = try ImageSurface(width: px, height: px, format: .a8)
-        let ctx = DrawingContext(surface: surface)
-        ctx.translate(Double(margin), Double(margin))
-        ctx.scale(look.scale, look.scale)
+        let (surface, ctx) = try maskCanvas(look, margin: margin)
         let c = Point(x: look.side / 2, y: look.side / 2)
         let g = look.geometry
         ctx.newPath()
@@ -208,13 +204,20 @@ public enum DialPainter {
         return surface
     }
 
-    /// The finger stop's alpha, unblurred, with `margin` pixels of room for the blur.
-    public static func stopShape(_ look: Look, margin: Int) throws(GraphicsError) -> ImageSurface {
+    /// An A8 surface for a shadow mask: the dial's square plus `margin` pixels of room on each
+    /// side for the blur, drawn in design units.
+    private static func maskCanvas(_ look: Look, margin: Int) throws(GraphicsError) -> (ImageSurface, DrawingContext) {
         let px = look.pixelSide + 2 * margin
         let surface = try ImageSurface(width: px, height: px, format: .a8)
         let ctx = DrawingContext(surface: surface)
         ctx.translate(Double(margin), Double(margin))
         ctx.scale(look.scale, look.scale)
+        return (surface, ctx)
+    }
+
+    /// The finger stop's alpha, unblurred, with `margin` pixels of room for the blur.
+    public static func stopShape(_ look: Look, margin: Int) throws(GraphicsError) -> ImageSurface {
+        let (surface, ctx) = try maskCanvas(look, margin: margin)
         addStopPath(look.geometry, center: Point(x: look.side / 2, y: look.side / 2), to: ctx)
         ctx.setColor(.black)
         ctx.fill()

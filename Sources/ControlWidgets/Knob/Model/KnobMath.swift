@@ -43,11 +43,7 @@ public enum KnobMath {
     /// Sine: reduced to [-π/4, π/4] by quarter turns, then a Taylor series (to x²¹; error
     /// below 1e-16 there). The dial's geometry needs it; the model stays free of libm.
     public static func sin(_ x: Double) -> Double {
-        guard x.isFinite else { return .nan }
-        let quarter = (x / (.pi / 2)).rounded()
-        let r = x - quarter * (.pi / 2)
-        var q = Int(quarter.truncatingRemainder(dividingBy: 4))
-        if q < 0 { q += 4 }
+        guard let (q, r) = quarterTurns(x) else { return .nan }
         switch q {
         case 0: return sinSeries(r)
         case 1: return cosSeries(r)
@@ -56,19 +52,24 @@ public enum KnobMath {
         }
     }
 
-    /// Cosine, as sin(x + π/2) by quarter turns.
+    /// Cosine, by the same quarter-turn reduction.
     public static func cos(_ x: Double) -> Double {
-        guard x.isFinite else { return .nan }
-        let quarter = (x / (.pi / 2)).rounded()
-        let r = x - quarter * (.pi / 2)
-        var q = Int(quarter.truncatingRemainder(dividingBy: 4))
-        if q < 0 { q += 4 }
+        guard let (q, r) = quarterTurns(x) else { return .nan }
         switch q {
         case 0: return cosSeries(r)
         case 1: return -sinSeries(r)
         case 2: return -cosSeries(r)
         default: return sinSeries(r)
         }
+    }
+
+    /// x as q quarter turns (0…3) plus a remainder in [-π/4, π/4]; nil when x is not finite.
+    private static func quarterTurns(_ x: Double) -> (Int, Double)? {
+        guard x.isFinite else { return nil }
+        let quarter = (x / (.pi / 2)).rounded()
+        var q = Int(quarter.truncatingRemainder(dividingBy: 4))
+        if q < 0 { q += 4 }
+        return (q, x - quarter * (.pi / 2))
     }
 
     private static func sinSeries(_ r: Double) -> Double {
