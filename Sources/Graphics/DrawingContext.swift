@@ -129,17 +129,26 @@ public final class DrawingContext {
     }
 
     // MARK: painting
-    public func fill() { cairo_fill(handle) }
-    public func fillPreserve() { cairo_fill_preserve(handle) }
+    public func fill() { countResampling(); cairo_fill(handle) }
+    public func fillPreserve() { countResampling(); cairo_fill_preserve(handle) }
     public func stroke() { cairo_stroke(handle) }
     public func strokePreserve() { cairo_stroke_preserve(handle) }
     public func clip() { cairo_clip(handle) }
     public func resetClip() { cairo_reset_clip(handle) }
     public func paint(alpha: Double = 1) {
+        countResampling()
         if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
     }
     /// Paints the current source through the alpha of `mask` placed at `p`.
-    public func mask(_ mask: ImageSurface, at p: Point) { cairo_mask_surface(handle, mask.handle, p.x, p.y) }
+    public func mask(_ mask: ImageSurface, at p: Point) {
+        countResampling()
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(handle, &ctm)
+        if Self.resamples(ctm: ctm, pattern: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: -p.x, y0: -p.y)) {
+            RenderCounters.countResample()
+        }
+        cairo_mask_surface(handle, mask.handle, p.x, p.y)
+    }
     public func setLineWidth(_ w: Double) { cairo_set_line_width(handle, w) }
     public func setRoundCaps() { cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND) }
     public func setButtCaps() { cairo_set_line_cap(handle, CAIRO_LINE_CAP_BUTT) }
@@ -168,5 +177,29 @@ public final class DrawingContext {
             setBlendMode(.clear)
             cairo_paint(handle)
         }
+    }
+
+    // MARK: resampling counter
+    /// Counts (in `RenderCounters`) a paint whose source is an image seen through a transform
+    /// other than a whole-pixel translation: what pixman must resample instead of copy.
+    private func countResampling() {
+        guard let source = cairo_get_source(handle), cairo_pattern_get_type(source) == CAIRO_PATTERN_TYPE_SURFACE else { return }
+        var ctm = cairo_matrix_t(), pattern = cairo_matrix_t()
+        cairo_get_matrix(handle, &ctm)
+        cairo_pattern_get_matrix(source, &pattern)
+        if Self.resamples(ctm: ctm, pattern: pattern) { RenderCounters.countResample() }
+    }
+
+    /// Whether device space → pattern space (the inverse CTM, then the pattern matrix) is
+    /// anything but a translation by whole pixels.
+    static func resamples(ctm: cairo_matrix_t, pattern: cairo_matrix_t) -> Bool {
+        var inverse = ctm
+        guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return true }
+        var pattern = pattern, device = cairo_matrix_t()
+        cairo_matrix_multiply(&device, &inverse, &pattern)
+        let eps = 1e-6
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < eps }
+        return abs(device.xx - 1) > eps || abs(device.yy - 1) > eps || abs(device.xy) > eps || abs(device.yx) > eps
+            || !whole(device.x0) || !whole(device.y0)
     }
 }

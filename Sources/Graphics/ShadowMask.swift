@@ -9,6 +9,7 @@ public enum ShadowMask {
         precondition(surface.format == .a8)
         let r = Int((radius * 0.75).rounded())
         guard r > 0 else { return }
+        RenderCounters.countBlur()
         let w = surface.width, h = surface.height
         surface.withPixelBytes { base, stride in
             let px = base.assumingMemoryBound(to: UInt8.self)
