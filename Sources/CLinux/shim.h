@@ -14,3 +14,5 @@ static inline int kp_evdev_abs_info(int fd, int axis, struct input_absinfo *info
 static inline int kp_evdev_name(int fd, char *buf, int len) {
     return ioctl(fd, EVIOCGNAME(len), buf);
 }
+// Kernel uevents (display hotplug without udevd): NETLINK_KOBJECT_UEVENT, struct sockaddr_nl.
+#include <linux/netlink.h>
