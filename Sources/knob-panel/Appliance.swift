@@ -13,6 +13,7 @@ enum Appliance {
         OptionSpec("ipc-mode", value: "octal", help: "Permissions of the socket file.", default: "0660"),
         OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line.", default: "16"),
         OptionSpec("state", value: "path", help: "Save widget values here (debounced, crash-safe) and restore them at start."),
+        OptionSpec("screenshot-dir", value: "dir", help: "Where 'screenshot' requests from the socket and MQTT write (relative paths resolve here; paths outside it are refused). Stdin may write anywhere.", default: "$XDG_RUNTIME_DIR, else /tmp/knob-panel-UID (a 0700 directory)"),
         OptionSpec("watch", help: "Reload the panel when its file changes (SIGHUP and {\"command\":\"reload\"} always reload)."),
     ] + MQTTSettings.options
 
@@ -27,6 +28,7 @@ enum Appliance {
         var statePath: String?
         var watch = false
         var mqtt: MQTTSettings?
+        var screenshotDirectory: String?
     }
 
     static func settings(_ args: ParsedArguments) throws(UsageError) -> Settings {
@@ -50,6 +52,7 @@ enum Appliance {
         }
         s.statePath = args.value("state")
         s.watch = args.flags.contains("watch")
+        s.screenshotDirectory = args.value("screenshot-dir")
         s.mqtt = try MQTTSettings.parse(args)
         return s
     }
@@ -61,6 +64,8 @@ enum Appliance {
         o.outputFD = STDOUT_FILENO
         o.report = { Console.note($0) }
         o.ipc = settings.ipc
+        if let dir = settings.screenshotDirectory { controller.screenshotDirectory = dir }
+        else { controller.screenshotDirectory = try RunCommand.privateDirectory() }
         let services: PanelServices
         do {
             services = try PanelServices(controller: controller, options: o, write: { Console.out($0) })

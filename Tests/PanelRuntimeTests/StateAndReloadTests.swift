@@ -29,9 +29,13 @@ import PanelLayout
         for cut in stride(from: 0, to: text.count, by: 7) {
             if case .success = SavedState.parse(String(decoding: text[..<cut], as: UTF8.self)) { Issue.record("accepted a cut at \(cut)") }
         }
-        if case .success = SavedState.parse(#"{"version":1,"panel":"p","widgets":[{"id":"k","type":"knob","fields":{"position":1e300}}]}"#) {
-            Issue.record("accepted a huge number")
-        }
+        // A huge number costs its widget the saved value, not the other widgets theirs.
+        let partly = try SavedState.parse(#"{"version":1,"panel":"p","widgets":[{"id":"k","type":"knob","fields":{"position":1e300}},{"id":"j","type":"knob","fields":{"position":12}}]}"#).get()
+        #expect(partly.widgets.map(\.id) == ["j"])
+        #expect(partly.skipped.count == 1)
+        #expect(partly.skipped.first?.line == 1)
+        #expect(partly.skipped.first?.column == 82)
+        #expect(partly.skipped.first?.message.contains("'k': 'position' must be a finite number") == true)
     }
 
     /// Values go back into widgets whose id and type match, through `set` (a knob takes one

@@ -12,6 +12,8 @@ KILL_RUNS = int(sys.argv[sys.argv.index("--kill-runs") + 1]) if "--kill-runs" in
 BENCH = "--bench" in sys.argv
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 T = tempfile.mkdtemp(prefix="knob-appliance.")
+SHOTS = os.path.join(T, "shots")
+os.mkdir(SHOTS)
 passed = failed = 0
 PROCESSES = []   # every panel started, killed at exit even when a test raised
 
@@ -133,7 +135,7 @@ class Client:
 
 def test_socket_basics():
     print("socket, replies, events, observe, screenshot")
-    p = Panel()
+    p = Panel("--screenshot-dir", SHOTS)
     try:
         st = os.stat(p.sock)
         check(oct(st.st_mode & 0o777) == oct(0o660), "socket created with mode 0660", oct(st.st_mode))
@@ -156,11 +158,39 @@ def test_socket_basics():
         a.request("set", widget="balance", position=30)
         ev = b.until_event("valueChanged")
         check(ev.get("widget") == "balance", "observe narrows events to 'balance'", ev)
-        shot = os.path.join(T, "shot.png")
+        reply, _ = b.request("observe", widgets=["volum"])
+        check(reply.get("ok") is False and "did you mean 'volume'" in reply.get("error", ""), "observe of an unknown widget is an error", reply)
+        shot = os.path.join(SHOTS, "shot.png")
         reply, _ = a.request("screenshot", path=shot)
         with open(shot, "rb") as f:
             sig = f.read(8)
         check(reply.get("ok") and reply["data"]["width"] == 400 and sig == b"\x89PNG\r\n\x1a\n", "screenshot writes the frame", reply)
+        reply, _ = a.request("screenshot", path="relative.png")
+        check(reply.get("ok") and reply["data"]["path"] == os.path.join(os.path.realpath(SHOTS), "relative.png")
+              and os.path.exists(os.path.join(SHOTS, "relative.png")), "a relative screenshot path lands in --screenshot-dir", reply)
+        for outside in [os.path.join(T, "outside.png"), os.path.join(SHOTS, "..", "escape.png"), "../escape.png"]:
+            reply, _ = a.request("screenshot", path=outside)
+            check(reply.get("ok") is False and "outside" in reply.get("error", "") and not os.path.exists(os.path.join(T, "escape.png"))
+                  and not os.path.exists(os.path.join(T, "outside.png")), f"socket screenshot outside --screenshot-dir refused ({outside})", reply)
+        os.symlink(T, os.path.join(SHOTS, "link"))
+        reply, _ = a.request("screenshot", path=os.path.join(SHOTS, "link", "via-link.png"))
+        check(reply.get("ok") is False and not os.path.exists(os.path.join(T, "via-link.png")), "a link out of --screenshot-dir is refused", reply)
+        # A client that half-closes right after asking (as ctl does) still gets the reply that
+        # waits for the next frame.
+        c = p.client()
+        c.send({"command": "set", "widget": "balance", "position": 200, "animated": True})
+        c.send({"command": "screenshot", "path": "deferred.png", "request_id": "late"})
+        c.s.shutdown(socket.SHUT_WR)
+        got = None
+        try:
+            while got is None:
+                msg = c.line()
+                if msg.get("request_id") == "late":
+                    got = msg
+        except (EOFError, OSError):
+            pass
+        check(got is not None and got.get("ok"), "a half-closed client still gets its deferred screenshot reply", got)
+        c.close()
         # A long line: one error, the rest skipped, the connection still serves.
         a.s.sendall(b'{"command":"get","widget":"' + b"x" * 100000 + b'"}\n')
         reply = a.line()
@@ -194,9 +224,18 @@ def test_socket_ownership():
         check(p.proc.poll() is None and p.client() is not None, "stale socket file replaced")
         q = subprocess.run([BIN, "run", p.panel, "--headless", "--ipc", path, "--exit-after", "5"], capture_output=True, timeout=20)
         check(q.returncode == 73 and b"another panel is listening" in q.stderr, "live socket refused with exit 73", q.stderr.decode())
-        clients = [p.client() for _ in range(16)]
-        for c in clients:
-            c.request("list")
+        # The panel reaps a closed connection (the probe above, the live check's) on its next
+        # turn; until then it still counts. So fill the 16 places, retrying while it catches up.
+        for attempt in range(50):
+            clients = [p.client() for _ in range(16)]
+            try:
+                for c in clients:
+                    c.request("list")
+                break
+            except (OSError, EOFError, KeyError):
+                for c in clients:
+                    c.close()
+                time.sleep(0.05)
         extra = p.client()
         msg = extra.line()
         check(msg.get("ok") is False and "too many clients (at most 16)" in msg.get("error", ""), "17th client refused with a line", msg)

@@ -24,6 +24,9 @@ final class SocketClient: PollSource, CommandClient {
     /// When the goodbye's linger ends (loop time); set on the first turn after `closing`.
     private var closingDeadline: Double?
     private(set) var closeReason: String?
+    /// Replies still owed (a screenshot waits for its frame): a half-closed peer keeps its
+    /// connection until they are written.
+    private var deferredReplies = 0
     static let lingerSeconds = 2.0
     /// Bytes written per turn at most, so one fast reader cannot hold the loop.
     static let writeSharePerTurn = 256 * 1024
@@ -52,6 +55,9 @@ final class SocketClient: PollSource, CommandClient {
             disconnect(reason: "client did not read its events: more than \(maxQueuedBytes / 1024) KiB were waiting")
         }
     }
+
+    func replyDeferred() { deferredReplies += 1 }
+    func deferredReplySent() { deferredReplies = max(0, deferredReplies - 1) }
 
     // MARK: PollSource
 
@@ -91,7 +97,7 @@ final class SocketClient: PollSource, CommandClient {
         // The peer closed its end and everything it sent is handled: nothing more will come.
         // (A half-closed peer, as `ctl` is after its last request, still gets its replies.)
         if reader.atEOF && !reader.hasBufferedLines && !closing {
-            if output.isEmpty || r & Int16(POLLERR | POLLHUP) != 0 { finish() }
+            if (output.isEmpty && deferredReplies == 0) || r & Int16(POLLERR | POLLHUP) != 0 { finish() }
         }
     }
 

@@ -11,6 +11,8 @@
 /// stderr saying so. A terminal or a regular file is written directly, as before.
 final class StdioClient: PollSource, CommandClient {
     var filter: EventFilter = .all
+    /// Stdin belongs to whoever started the panel: its screenshots may go anywhere.
+    var writesAnywhere: Bool { true }
     private let reader: LineReader?
     private let write: (String) -> Void
     private let controller: PanelController

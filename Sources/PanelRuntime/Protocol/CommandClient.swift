@@ -7,10 +7,20 @@ public protocol CommandClient: AnyObject {
     var filter: EventFilter { get set }
     /// See the extension below; default nil.
     var eventSource: String? { get }
+    /// Whether this client may name any path for a screenshot (stdin: the panel's own
+    /// user) or only one inside the screenshot directory (socket, MQTT, studio). Default false.
+    var writesAnywhere: Bool { get }
+    /// A reply to this client was deferred (a screenshot waits for the next frame): keep the
+    /// connection until `deferredReplySent`, even if the peer has half-closed.
+    func replyDeferred()
+    func deferredReplySent()
 }
 
 extension CommandClient {
     /// The `source` events caused by this client's commands carry (nil: the widget's own,
     /// `program`). The MQTT bridge says `mqtt`, so integrators can tell who turned a knob.
     public var eventSource: String? { nil }
+    public var writesAnywhere: Bool { false }
+    public func replyDeferred() {}
+    public func deferredReplySent() {}
 }

@@ -25,6 +25,9 @@ public final class PanelController {
     private var heldEvents: [(String?, String)]?
     /// Screenshots asked for while a frame was due: written once it is painted.
     private var pendingScreenshots: [(path: String, requestID: String?, client: (any CommandClient)?)] = []
+    /// Where clients that may not write anywhere (the socket, MQTT, the studio) put
+    /// screenshots: relative paths resolve here, and no path may leave it. nil: they cannot.
+    public var screenshotDirectory: String?
 
     /// How the upright frame sits on the physical screen (the panel's `rotation`).
     public let rotation: ScreenRotation
@@ -162,14 +165,29 @@ public final class PanelController {
             }
         case .observe(let filter):
             guard let client else { return reply(Reply.failure(rid, "'observe' needs a client that receives events (stdin/stdout or the socket)")) }
+            if case .widgets(let ids) = filter, let unknown = ids.sorted().first(where: { scene.panel.widget(id: $0) == nil }) {
+                let all = scene.panel.pages.flatMap { $0.widgets.map(\.id) }
+                return reply(Reply.failure(rid, "no widget '\(LineError.excerpt(unknown))'\(Suggestion.hint(for: unknown, in: all)) in this panel"))
+            }
             client.filter = filter
             var data = JSONLineWriter()
             data.addRaw("widgets", filter.json)
             reply(Reply.ok(rid, data: data))
-        case .screenshot(let path):
+        case .screenshot(let requested):
+            var path = requested
+            if let client, !client.writesAnywhere {
+                switch ScreenshotPath.resolve(requested, inside: screenshotDirectory) {
+                case .success(let p): path = p
+                case .failure(let refusal): return reply(Reply.failure(rid, refusal.message))
+                }
+            }
             // The frame that shows every earlier command: if one is due, after it is painted.
-            if wantsFrame(at: time) { pendingScreenshots.append((path, rid, client)) }
-            else { writeScreenshot(path, rid, client) }
+            if wantsFrame(at: time) {
+                client?.replyDeferred()
+                pendingScreenshots.append((path, rid, client))
+            } else {
+                writeScreenshot(path, rid, client)
+            }
         case .reload:
             guard let reloadHandler else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
             // The reply goes before the `reloaded`/`reloadFailed` event, as for every request.
@@ -323,7 +341,10 @@ public final class PanelController {
         if !pendingScreenshots.isEmpty {
             let due = pendingScreenshots
             pendingScreenshots = []
-            for s in due { writeScreenshot(s.path, s.requestID, s.client) }
+            for s in due {
+                writeScreenshot(s.path, s.requestID, s.client)
+                s.client?.deferredReplySent()
+            }
         }
         return rects
     }

@@ -7,6 +7,13 @@ public struct SavedState: Equatable, Sendable {
     public var panel: String
     public var page: String?
     public var widgets: [WidgetValue]
+    /// Widget entries left out when reading (a value beyond ±1e9, a missing id…): one bad
+    /// entry costs that widget its saved value, not every other widget theirs.
+    public var skipped: [LineError] = []
+
+    public static func == (a: SavedState, b: SavedState) -> Bool {
+        a.panel == b.panel && a.page == b.page && a.widgets == b.widgets
+    }
 
     public init(panel: String, page: String?, widgets: [WidgetValue]) {
         self.panel = panel; self.page = page; self.widgets = widgets
@@ -50,20 +57,31 @@ public struct SavedState: Equatable, Sendable {
         guard let panel = root["panel"]?.stringValue else { return fail(root.location, "missing 'panel'") }
         guard let items = root["widgets"]?.arrayValue else { return fail(root.location, "missing 'widgets'") }
         var widgets: [WidgetValue] = []
-        for item in items {
+        var skipped: [LineError] = []
+        func skip(_ loc: SourceLocation, _ m: String) {
+            skipped.append(LineError(file: "state", line: loc.line, column: loc.column, message: m))
+        }
+        entries: for item in items {
             guard let id = item["id"]?.stringValue, let type = item["type"]?.stringValue,
-                  let members = item["fields"]?.objectValue else { return fail(item.location, "a widget needs 'id', 'type' and 'fields'") }
+                  let members = item["fields"]?.objectValue else {
+                skip(item.location, "a widget needs 'id', 'type' and 'fields'")
+                continue
+            }
             var fields: [(key: String, value: CommandValue)] = []
             for m in members {
                 switch m.value.kind {
                 case .number(let d) where d.isFinite && abs(d) <= PanelCommand.numberBound: fields.append((m.key, .number(d)))
                 case .string(let s): fields.append((m.key, .string(s)))
                 case .bool(let b): fields.append((m.key, .bool(b)))
-                default: return fail(m.value.location, "'\(LineError.excerpt(m.key))' must be a finite number, a string or a boolean")
+                default:
+                    skip(m.value.location, "'\(LineError.excerpt(id))': '\(LineError.excerpt(m.key))' must be a finite number within ±1e9, a string or a boolean")
+                    continue entries
                 }
             }
             widgets.append(WidgetValue(id: id, type: type, fields: fields))
         }
-        return .success(SavedState(panel: panel, page: root["page"]?.stringValue, widgets: widgets))
+        var state = SavedState(panel: panel, page: root["page"]?.stringValue, widgets: widgets)
+        state.skipped = skipped
+        return .success(state)
     }
 }

@@ -51,6 +51,9 @@ public final class StateStore: PollSource {
             report("state file '\(path)' is damaged (\(e.line):\(e.column): \(e.message)); starting with the layout's values")
             return []
         case .success(let state):
+            for e in state.skipped {
+                report("state file '\(path)' \(e.line):\(e.column): \(e.message); that widget starts with the layout's value")
+            }
             return controller.restore(state, at: time)
         }
     }
