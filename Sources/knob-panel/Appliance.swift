@@ -15,6 +15,9 @@ enum Appliance {
         OptionSpec("state", value: "path", help: "Save widget values here (debounced, crash-safe) and restore them at start."),
         OptionSpec("screenshot-dir", value: "dir", help: "Where 'screenshot' requests from the socket and MQTT write (relative paths resolve here; paths outside it are refused). Stdin may write anywhere.", default: "$XDG_RUNTIME_DIR, else /tmp/knob-panel-UID (a 0700 directory)"),
         OptionSpec("watch", help: "Reload the panel when its file changes (SIGHUP and {\"command\":\"reload\"} always reload)."),
+        OptionSpec("studio", value: "addr", help: "Serve the layout studio (see 'knob-panel help studio') next to the display: remote view and control; implies --watch. Any address but 127.0.0.x needs --token-file.",
+                   default: "127.0.0.1:8080", optionalValue: { ListenAddress($0) != nil && $0.contains(":") }),
+        StudioSettings.tokenOption,
     ] + MQTTSettings.options
 
     /// Exit status when the control socket cannot be created (a live panel listens on it,
@@ -29,6 +32,7 @@ enum Appliance {
         var watch = false
         var mqtt: MQTTSettings?
         var screenshotDirectory: String?
+        var studio: StudioSettings?
     }
 
     static func settings(_ args: ParsedArguments) throws(UsageError) -> Settings {
@@ -54,6 +58,12 @@ enum Appliance {
         s.watch = args.flags.contains("watch")
         s.screenshotDirectory = args.value("screenshot-dir")
         s.mqtt = try MQTTSettings.parse(args)
+        if args.flags.contains("studio") {
+            s.studio = try StudioSettings.parse(address: args.value("studio") ?? "127.0.0.1:8080", tokenFile: args.value("token-file"))
+            s.watch = true
+        } else if args.value("token-file") != nil {
+            throw UsageError("--token-file is for --studio")
+        }
         return s
     }
 
@@ -85,6 +95,7 @@ enum Appliance {
             if !restored.isEmpty { Console.note("restored \(restored.joined(separator: ", ")) from \(statePath)") }
         }
         try settings.mqtt?.enable(services: services, panelName: name)
+        try settings.studio?.enable(services: services, panelPath: panelPath)
         return services
     }
 

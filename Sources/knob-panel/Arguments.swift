@@ -5,9 +5,13 @@ struct OptionSpec {
     let valueName: String?    // nil for a flag
     let help: String
     let defaultText: String?
+    /// A flag that may take a value (`--studio` or `--studio 0.0.0.0:8080`): the value is
+    /// given with `=`, or is the next argument when `acceptsValue` says it looks like one
+    /// (so `--studio panel.json` stays a flag and a panel).
+    let acceptsValue: (@Sendable (String) -> Bool)?
 
-    init(_ name: String, value: String? = nil, help: String, default defaultText: String? = nil) {
-        self.name = name; self.valueName = value; self.help = help; self.defaultText = defaultText
+    init(_ name: String, value: String? = nil, help: String, default defaultText: String? = nil, optionalValue acceptsValue: (@Sendable (String) -> Bool)? = nil) {
+        self.name = name; self.valueName = value; self.help = help; self.defaultText = defaultText; self.acceptsValue = acceptsValue
     }
 }
 
@@ -28,7 +32,7 @@ struct CommandSpec {
         }
         s += "\nOPTIONS:\n"
         for o in options {
-            let left = "--\(o.name)" + (o.valueName.map { " <\($0)>" } ?? "")
+            let left = "--\(o.name)" + (o.valueName.map { o.acceptsValue == nil ? " <\($0)>" : " [<\($0)>]" } ?? "")
             s += "  " + left.padded(to: 26) + o.help + (o.defaultText.map { " (default: \($0))" } ?? "") + "\n"
         }
         s += "  " + "-h, --help".padded(to: 26) + "Show help for this command.\n"
@@ -90,7 +94,11 @@ func parseArguments(_ args: [String], for spec: CommandSpec) throws(UsageError) 
                 let hint = closest(name, among: spec.options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
                 throw UsageError("unknown option '--\(name)' for '\(spec.name)'\(hint)")
             }
-            if opt.valueName != nil {
+            if let accepts = opt.acceptsValue {
+                if let inlineValue { parsed.values[name] = inlineValue }
+                else if i + 1 < args.count, accepts(args[i + 1]) { parsed.values[name] = args[i + 1]; i += 1 }
+                parsed.flags.insert(name)
+            } else if opt.valueName != nil {
                 if let inlineValue { parsed.values[name] = inlineValue }
                 else {
                     guard i + 1 < args.count else { throw UsageError("option '--\(name)' needs a value <\(opt.valueName!)>") }

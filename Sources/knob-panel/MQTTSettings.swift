@@ -71,23 +71,9 @@ struct MQTTSettings {
         return s
     }
 
-    /// First line the user name, second the password; like ssh with a private key, a file
-    /// that group or others may read (or write) is refused, because the secret has leaked.
+    /// First line the user name, second the password (a SecretFile: refused if others may read it).
     static func readCredentials(_ path: String) throws(UsageError) -> (String, String?) {
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw UsageError("--mqtt-credentials '\(path)': \(String(cString: strerror(errno)))") }
-        guard st.st_mode & 0o077 == 0 else {
-            throw UsageError("--mqtt-credentials '\(path)' is accessible by others (mode \(String(st.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)")
-        }
-        guard let f = fopen(path, "r") else { throw UsageError("--mqtt-credentials '\(path)': \(String(cString: strerror(errno)))") }
-        defer { fclose(f) }
-        var lines: [String] = []
-        var buffer = [CChar](repeating: 0, count: 1024)
-        while lines.count < 2, fgets(&buffer, Int32(buffer.count), f) != nil {
-            var line = String(cString: buffer)
-            while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
-            lines.append(line)
-        }
+        let lines = try SecretFile.readLines(path, option: "mqtt-credentials", maxLines: 2)
         guard let user = lines.first, !user.isEmpty else { throw UsageError("--mqtt-credentials '\(path)': the first line must be the user name") }
         return (user, lines.count > 1 ? lines[1] : nil)
     }

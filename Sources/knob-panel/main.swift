@@ -10,6 +10,7 @@ let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] 
     (DevicesCommand.spec, DevicesCommand.run),
     (BenchCommand.spec, BenchCommand.run),
     (CtlCommand.spec, CtlCommand.run),
+    (StudioCommand.spec, StudioCommand.run),
 ]
 
 @MainActor func mainHelp() -> String {

@@ -17,6 +17,9 @@ struct OutputQueue {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Raw bytes (an HTTP response, a Server-Sent Event), queued as they are.
+    mutating func append(bytes: [UInt8]) { bytes.isEmpty ? () : self.bytes.append(contentsOf: bytes) }
+
     /// Drops every whole line not yet started, keeping the rest of a partly written one.
     mutating func dropUnstartedLines() {
         guard start > 0, start < bytes.count, bytes[start - 1] != UInt8(ascii: "\n"),

@@ -1,0 +1,78 @@
+/// Who may use the studio, checked on every request before anything else runs.
+///
+/// - Bound to loopback: only this machine can connect, but any web page open in this
+///   machine's browser can make the browser connect. So the `Host` header must name the
+///   loopback address (a DNS-rebinding page arrives with its own host name), and every POST
+///   must carry `X-Knob-Studio: 1`, a header another site's page cannot add without a CORS
+///   preflight this server never grants (and its `Origin`, if sent, must be ours).
+/// - Any other address: a token is required on every request (`--token-file`): the
+///   `X-Knob-Studio-Token` header, `Authorization: Bearer TOKEN`, or the cookie set by a
+///   first visit to `/?token=TOKEN` (which then redirects to drop the token from the address
+///   bar and history). The POST rules above apply too.
+struct StudioAccess {
+    enum Decision {
+        case allow
+        /// The token came in the query: set the cookie and send the browser to `location`.
+        case redirect(location: String, cookie: String)
+        case deny(HTTPFailure)
+    }
+
+    static let cookieName = "knob_studio"
+    static let postHeader = "x-knob-studio"
+
+    let token: String?
+    let loopbackOnly: Bool
+    let port: UInt16
+
+    func check(_ request: HTTPRequest) -> Decision {
+        if loopbackOnly {
+            guard let host = request.header("host"), allowedHosts.contains(host.lowercased()) else {
+                return .deny(HTTPFailure(status: 403, reason: "Host must be 127.0.0.1:\(port) or localhost:\(port) (DNS rebinding protection)"))
+            }
+        }
+        if request.method == "POST" {
+            guard request.header(Self.postHeader) == "1" else {
+                return .deny(HTTPFailure(status: 403, reason: "POST requests need the header X-Knob-Studio: 1"))
+            }
+            if let origin = request.header("origin"), let host = request.header("host"), origin != "http://" + host {
+                return .deny(HTTPFailure(status: 403, reason: "cross-origin request refused"))
+            }
+        }
+        guard let token else { return .allow }
+        if let given = request.header("x-knob-studio-token") ?? bearer(request) ?? request.cookie(Self.cookieName),
+           Self.equal(given, token) {
+            return .allow
+        }
+        if request.method == "GET", let given = request.query["token"], Self.equal(given, token) {
+            let cookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+            return .redirect(location: request.path, cookie: cookie)
+        }
+        return .deny(HTTPFailure(status: 401, reason: "a token is required: open /?token=TOKEN once, or send X-Knob-Studio-Token"))
+    }
+
+    private var allowedHosts: Set<String> {
+        var hosts: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+        if port == 80 { hosts.formUnion(["127.0.0.1", "localhost", "[::1]"]) }
+        return hosts
+    }
+
+    private func bearer(_ request: HTTPRequest) -> String? {
+        guard let a = request.header("authorization"), a.hasPrefix("Bearer ") else { return nil }
+        return String(a.dropFirst(7)).trimmingSpaces
+    }
+
+    /// Compares in time independent of where the strings differ (no timing oracle).
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var diff = UInt8(x.count == y.count ? 0 : 1)
+        for i in 0..<Swift.max(x.count, y.count) {
+            diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+        }
+        return diff == 0
+    }
+
+    /// A token is printable ASCII without spaces or cookie separators, 16 to 256 bytes.
+    static func validToken(_ t: String) -> Bool {
+        (16...256).contains(t.utf8.count) && t.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+}

@@ -1,0 +1,91 @@
+import Graphics
+import PanelLayout
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The studio's editor side: the layout file's text with `check`'s diagnostics (the same
+/// `FILE:LINE:COLUMN: error: message` lines the command line prints, plus line and column
+/// apart for the page), a check of unsaved text, and Save: the file is replaced atomically
+/// (FileReplacer) and hot-reloaded; a file with errors is saved but the running panel stays,
+/// as with any reload, and the reply carries the positions.
+struct StudioEditor {
+    let path: String
+    let controller: PanelController
+    static let maxFileBytes = 1024 * 1024
+
+    func file() -> HTTPResponse {
+        guard let bytes = Self.read(path) else { return .failure(500, "cannot read '\(path)': \(Errno(errno))") }
+        var w = JSONLineWriter()
+        w.add("path", path)
+        w.add("text", String(decoding: bytes, as: UTF8.self))
+        w.addRaw("diagnostics", diagnosticsJSON(bytes))
+        return .json(w.line)
+    }
+
+    func check(_ body: [UInt8]) -> HTTPResponse {
+        var w = JSONLineWriter()
+        let d = diagnostics(body)
+        w.add("ok", !d.contains { !$0.isWarning })
+        w.addRaw("diagnostics", Self.json(d))
+        return .json(w.line)
+    }
+
+    func save(_ body: [UInt8], at time: Double) -> HTTPResponse {
+        let d = diagnostics(body)
+        if case .failure(let e) = FileReplacer.replace(path, with: body) {
+            return .failure(500, "cannot save '\(path)': \(e)")
+        }
+        // The reload's own events (reloaded / reloadFailed) reach every page's event list.
+        let reloadErrors = controller.reloadHandler?(time) ?? ["reload is not available"]
+        let ok = reloadErrors.isEmpty
+        var w = JSONLineWriter()
+        w.add("ok", ok)
+        w.add("saved", true)
+        w.add("reloaded", ok)
+        w.addRaw("diagnostics", Self.json(d))
+        if !ok && !d.contains(where: { !$0.isWarning }) {
+            // Not a check error (a rotation change): say it as the reload did.
+            w.addRaw("errors", "[" + reloadErrors.map(JSONLineWriter.quote).joined(separator: ",") + "]")
+        }
+        return .json(w.line, status: ok ? 200 : 422)
+    }
+
+    private func diagnostics(_ bytes: [UInt8]) -> [LayoutDiagnostic] {
+        let dir = FileReplacer.directory(of: path)
+        switch PanelLoader.parse(bytes: bytes, file: path, baseDirectory: dir, imageDecoder: ImageSurface.decodingProblem(pngPath:)) {
+        case .success: return []
+        case .failure(let e): return e.diagnostics
+        }
+    }
+
+    private func diagnosticsJSON(_ bytes: [UInt8]) -> String { Self.json(diagnostics(bytes)) }
+
+    static func json(_ diagnostics: [LayoutDiagnostic]) -> String {
+        "[" + diagnostics.map { d in
+            var w = JSONLineWriter()
+            w.add("line", d.location.line); w.add("column", d.location.column)
+            w.add("severity", d.isWarning ? "warning" : "error")
+            w.add("message", d.message)
+            w.add("text", d.description)
+            return w.line
+        }.joined(separator: ",") + "]"
+    }
+
+    /// The file, at most `maxFileBytes` (an editor in a browser is for layout files).
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= maxFileBytes {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        errno = EFBIG
+        return nil
+    }
+}

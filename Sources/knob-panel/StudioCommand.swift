@@ -1,0 +1,48 @@
+import PanelLayout
+import PanelRuntime
+
+/// `knob-panel studio PANEL`: the panel headless (as `run --headless --watch`) with the
+/// layout studio on a local web page.
+enum StudioCommand {
+    static let spec = CommandSpec(
+        name: "studio", abstract: "Edit a panel in the browser: the panel runs headless and a local web page shows it live, drives it with the mouse and edits its file.",
+        usage: "studio PANEL [--listen 127.0.0.1:8080] [--token-file FILE] [--size WxH]",
+        arguments: [("PANEL", "The layout file (created with a starter panel if it does not exist).")],
+        options: [
+            OptionSpec("listen", value: "addr", help: "Address and port of the page; any address but 127.0.0.x needs --token-file.", default: "127.0.0.1:8080"),
+            StudioSettings.tokenOption,
+            OptionSpec("size", value: "WxH", help: "Screen size.", default: "the panel's design size"),
+            OptionSpec("exit-after", value: "seconds", help: "Quit after this many seconds."),
+            OptionSpec("ready-file", value: "path", help: "Create this file once the first frame is rendered (the page is being served)."),
+            OptionSpec("ipc", value: "path", help: "Also serve the JSON-lines protocol on a Unix socket at this path."),
+            OptionSpec("state", value: "path", help: "Save widget values here and restore them at start."),
+        ],
+        discussion: """
+        Open the address in a browser: the picture is the panel as rendered now (pushed as it
+        changes); the mouse on it is a finger, the wheel turns the widget under the pointer, keys go
+        to the focused widget. The editor checks as you type (the same FILE:LINE:COLUMN lines as
+        'check'); Save replaces the file atomically and reloads it (a file with errors is saved,
+        the panel keeps its previous layout). Changes made by other editors show up too.
+        Events go to stdout as JSON lines, as with 'run'.
+        """)
+
+    static func run(_ args: ParsedArguments) throws(CommandFailure) {
+        guard args.positionals.count == 1 else { throw CommandFailure("studio needs exactly one PANEL (see 'knob-panel studio --help')", status: 64) }
+        let path = args.positionals[0]
+        try StarterPanel.createIfMissing(path)
+        let panel = try loadPanel(path)
+        var settings = Appliance.Settings()
+        let exitAfter: Double?
+        do {
+            settings.headless = true
+            settings.watch = true
+            settings.size = try args.size("size")
+            exitAfter = try args.double("exit-after")
+            if let e = exitAfter, e < 0 || e > 1e9 { throw UsageError("--exit-after must be between 0 and 1e9 seconds") }
+            if let ipc = args.value("ipc") { settings.ipc = IPCServer.Options(path: ipc) }
+            settings.statePath = args.value("state")
+            settings.studio = try StudioSettings.parse(address: args.value("listen") ?? "127.0.0.1:8080", tokenFile: args.value("token-file"))
+        } catch { throw CommandFailure("\(error)", status: 64) }
+        try Appliance.runHeadless(panel, panelPath: path, settings: settings, exitAfter: exitAfter, args: args)
+    }
+}
