@@ -110,9 +110,12 @@ enum Appliance {
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
         options.frameLog = args.value("flip-log")
+        let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: w, height: h)
         let session = HeadlessSession(controller: controller, services: services, options: options)
         Console.note("running '\(panel.name)' headless at \(w)x\(h)")
         do { try session.run() } catch { throw CommandFailure(error.message) }
+        let recordErrors = Recording.finish(recorder)
+        if !recordErrors.isEmpty { throw CommandFailure(recordErrors.joined(separator: "; "), status: ExitStatus.output) }
         let iv = session.activeIntervals().sorted()
         var text = "\(session.frameTimes.count) frames rendered"
         if !iv.isEmpty {

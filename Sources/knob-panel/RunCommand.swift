@@ -18,6 +18,7 @@ enum RunCommand {
             OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started})"),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
+            Recording.option,
         ] + Appliance.options,
         discussion: """
         stdout carries only JSON lines (events and replies); every message and path goes to stderr.
@@ -98,6 +99,7 @@ enum RunCommand {
             if let source { services.addInput(source) }
             Console.note(description)
         }
+        let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: output.width, height: output.height)
         let session = DisplaySession(controller: controller, output: output, options: options, services: services)
         do {
             try session.run()
@@ -108,7 +110,7 @@ enum RunCommand {
             throw CommandFailure(error.message, status: ExitStatus.display(error.kind))
         }
         Console.note(summary(session.stats))
-        var outputErrors = session.stats.outputErrors
+        var outputErrors = session.stats.outputErrors + Recording.finish(recorder)
         do { try options.flipLog?.commit() } catch { outputErrors.append(error.description) }
         if !outputErrors.isEmpty {
             throw CommandFailure(outputErrors.joined(separator: "; "), status: ExitStatus.output)

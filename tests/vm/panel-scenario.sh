@@ -15,7 +15,7 @@ note() { local up; read -r up _ < /proc/uptime; echo "$up $*" >> "$out/scenario.
 shot() { "$here/guest-qmp.sh" "$1" "{\"execute\":\"screendump\",\"arguments\":{\"filename\":\"$out/$1.ppm\"}}"; }
 nap() { read -r -t "$1" -u $tick; }
 
-rm -f "$out"/{ready,flips.jsonl,panel.ppm,turned.ppm,console.ppm,panel.rc,panel-stdout.log,panel-stderr.log,scenario.log}
+rm -f "$out"/{ready,flips.jsonl,record.jsonl,panel.ppm,turned.ppm,final.ppm,console.ppm,panel.rc,panel-stdout.log,panel-stderr.log,scenario.log}
 # White on blue, so the restored console can be told from a blank or black screen.
 printf '\033[37;44m\033[2J\033[H knob-panel VM test on %s: this is the text console\n' \
     "${KNOB_VM_GPU:-?}" > /dev/tty1
@@ -23,7 +23,7 @@ fifo=/tmp/knob-panel-stdin.$$
 mkfifo "$fifo"
 note "start $bin run $layout"
 "$bin" run "$layout" --exit-after $EXIT_AFTER --ready-file "$out/ready" --flip-log "$out/flips.jsonl" \
-    < "$fifo" > "$out/panel-stdout.log" 2> "$out/panel-stderr.log" &
+    --record "$out/record.jsonl" < "$fifo" > "$out/panel-stdout.log" 2> "$out/panel-stderr.log" &
 pid=$!
 exec 3> "$fifo"   # held open so the panel never sees EOF before it exits by itself
 exec {tick}<> <(:)   # an empty pipe: `read -t S -u $tick` sleeps without a fork
@@ -71,6 +71,8 @@ fi
 trap '' PIPE   # if the panel is gone, the write below fails instead of killing this script
 if kill -0 $pid 2> /dev/null; then
     echo '{"command":"set","widget":"volume","position":270,"animated":true}' >&3 && note "command sent"
+    # The field recording's final frame: once the set's animation has ended (replay.py).
+    if [ -n "$drag" ]; then nap 1.5; kill -0 $pid 2> /dev/null && shot final && note "final screendump taken"; fi
 fi
 
 (nap $((EXIT_AFTER + 20)); kill -KILL $pid 2> /dev/null && note "still running after $((EXIT_AFTER + 20)) s: killed") &

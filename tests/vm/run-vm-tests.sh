@@ -77,6 +77,12 @@ for gpu in $GPUS; do
     [ -z "$vm_note" ] || line="${line/: PASS:/: FAIL:}; $vm_note"
     [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
     summary+=("$line")
+    # The field recording (--record) of that run, replayed offscreen against the screendumps.
+    if [ -n "$drag_qmp" ]; then
+        report=$(python3 "$HERE/replay.py" --gpu "$gpu" --dir "$dir" --layout "$LAYOUT" --res "$RES" --knob-panel "$KNOB_PANEL") || failed=1
+        echo "$report"
+        summary+=("$(tail -1 <<< "$report")")
+    fi
 done
 # The appliance on the display path: `set` over the control socket, then a power-off with
 # the panel running and a second boot that must show the value again (--state).

@@ -15,6 +15,8 @@ public final class PanelController {
     public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
     /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
     public var reloadHandler: ((Double) -> [String])?
+    /// `run --record`: every input and command, as it is delivered.
+    public var recorder: InputRecorder?
     var router = InputRouter()
     var damage: DamageRegion
     /// The page drawer's frame bookkeeping (see PanelController+Drawer).
@@ -59,6 +61,7 @@ public final class PanelController {
 
     public func deliver(_ event: InputEvent, at time: Double) {
         if case .command(let command) = event { return execute(command, at: time, from: nil) }
+        recorder?.record(event, at: time)
         var event = event
         if case let .aimedTouch(aim) = event {
             // Scripts are checked with `aimErrors` before they play; an aim that still misses
@@ -108,6 +111,7 @@ public final class PanelController {
             let rid = PanelCommand.requestID(inFailedLine: commandLine)
             send(Reply.failure(rid, "column \(e.column): \(e.message)"), to: client)
         case .success(let command):
+            recorder?.record(commandLine: commandLine, command: command, at: time)
             execute(command, at: time, from: client)
         }
     }
