@@ -72,7 +72,12 @@ trap '' PIPE   # if the panel is gone, the write below fails instead of killing 
 if kill -0 $pid 2> /dev/null; then
     echo '{"command":"set","widget":"volume","position":270,"animated":true}' >&3 && note "command sent"
     # The field recording's final frame: once the set's animation has ended (replay.py).
-    if [ -n "$drag" ]; then nap 1.5; kill -0 $pid 2> /dev/null && shot final && note "final screendump taken"; fi
+    # The animation takes ~0.7 s; a shot that raced with --exit-after shows the console: dropped.
+    if [ -n "$drag" ]; then
+        nap 0.9
+        if kill -0 $pid 2> /dev/null && shot final && kill -0 $pid 2> /dev/null; then note "final screendump taken"
+        else rm -f "$out/final.ppm"; note "final screendump left out: the panel exited (--exit-after) around it"; fi
+    fi
 fi
 
 (nap $((EXIT_AFTER + 20)); kill -KILL $pid 2> /dev/null && note "still running after $((EXIT_AFTER + 20)) s: killed") &

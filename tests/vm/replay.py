@@ -92,6 +92,8 @@ def main():
         ok, text = judge(name, out(shot), out(png), a)
         say(text)
         parts.append(text)
+        if ok is None and shot == "final.ppm":
+            continue   # panel-scenario.sh drops a final shot that raced with --exit-after
         if not ok:
             failures.append(text)
 
