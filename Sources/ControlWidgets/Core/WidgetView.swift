@@ -13,6 +13,11 @@ public protocol WidgetView: AnyObject {
     /// Paints the widget as it looks at `time` into `ctx` (screen pixels, clip already set).
     func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double)
 
+    /// The screen-pixel areas to repaint this frame, asked once per frame while the widget
+    /// needs display or animates. By default all of `paintBounds`; a widget that knows which
+    /// of its layers moved (a knob turning) returns less.
+    func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect]
+
     /// True when something changed since the last frame and the widget must be repainted.
     var needsDisplay: Bool { get set }
     /// True while an animation runs at `time`; the scheduler keeps frames coming meanwhile.
@@ -42,6 +47,7 @@ public protocol WidgetView: AnyObject {
 }
 
 extension WidgetView {
+    public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] { [paintBounds(mapping)] }
     public var roundArea: RoundArea? { nil }
     /// Where touches aimed at this widget go: its round part, else the circle inscribed in its frame.
     public var aimArea: RoundArea { roundArea ?? RoundArea(inscribedIn: frame) }

@@ -7,6 +7,8 @@ public struct KnobArtwork: Sendable, Hashable {
     public enum Face: Sendable, Hashable {
         /// Continuous mode: a pip near the rim, at the top when position is 0.
         case pip
+        /// The disc alone: a turning pip knob draws its pip over this (KnobPainter.drawPip).
+        case plain
         /// Discrete modes: one title per position, at the angle where that position sits,
         /// measured from the top, positive clockwise on screen (the reference's `actual`,
         /// already signed for `clockwise`). `zoomedIndex` is drawn at `zoomedPointSize`.

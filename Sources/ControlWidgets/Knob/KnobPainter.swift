@@ -13,30 +13,61 @@ public enum KnobPainter {
     public static func image(for art: KnobArtwork) throws(GraphicsError) -> ImageSurface {
         let px = art.pixelSide
         let surface = try ImageSurface(width: px, height: px)
-        let ctx = DrawingContext(surface: surface)
-        ctx.scale(art.scale, art.scale)
-        let c = Point(x: art.side / 2, y: art.side / 2)
+        draw(art, in: DrawingContext(surface: surface), center: Point(x: Double(px) / 2, y: Double(px) / 2), rotation: 0)
+        return surface
+    }
 
-        ctx.newPath()
-        ctx.addCircle(center: c, radius: art.knobRadius)
-        ctx.setColor(art.fill)
-        ctx.fill()
-
-        switch art.face {
-        case .pip:
-            // The reference's pip: centre at 8 % of the height from the top, radius 3 % of the width.
+    /// Draws the artwork centred on `c` (pixels of `ctx`), turned `rotation` radians clockwise
+    /// on screen: the cached image (at 0) and a knob at rest (drawn at its resting angle,
+    /// so it is as sharp as at 0 rather than a resampled copy) share this one drawing.
+    public static func draw(_ art: KnobArtwork, in ctx: DrawingContext, center c: Point, rotation: Double) {
+        ctx.withSavedState {
+            artworkSpace(art, ctx, center: c, rotation: rotation)
+            let m = Point(x: art.side / 2, y: art.side / 2)
             ctx.newPath()
-            ctx.addCircle(center: Point(x: art.side * 0.5, y: art.side * 0.08), radius: art.side * 0.03)
-            ctx.setColor(art.titleColor)
+            ctx.addCircle(center: m, radius: art.knobRadius)
+            ctx.setColor(art.fill)
             ctx.fill()
-        case let .titles(titles, angles, pointSize, zoomedIndex, zoomedPointSize):
-            ctx.setColor(art.titleColor)
-            for (j, title) in titles.enumerated() where j < angles.count {
-                let size = j == zoomedIndex ? zoomedPointSize : pointSize
-                drawTitle(title, angle: angles[j], pointSize: size, art: art, center: c, ctx: ctx)
+            switch art.face {
+            case .pip:
+                addPip(art, ctx)
+            case .plain:
+                break
+            case let .titles(titles, angles, pointSize, zoomedIndex, zoomedPointSize):
+                ctx.setColor(art.titleColor)
+                for (j, title) in titles.enumerated() where j < angles.count {
+                    let size = j == zoomedIndex ? zoomedPointSize : pointSize
+                    drawTitle(title, angle: angles[j], pointSize: size, art: art, center: m, ctx: ctx)
+                }
             }
         }
-        return surface
+    }
+
+    /// Only the pip of a `.pip` artwork, centred on `c` and turned by `rotation`: over the
+    /// plain disc (which looks the same at every angle) this is the whole turning knob, so a
+    /// turning frame copies the disc and fills one small circle instead of resampling the image.
+    public static func drawPip(_ art: KnobArtwork, in ctx: DrawingContext, center c: Point, rotation: Double) {
+        ctx.withSavedState {
+            artworkSpace(art, ctx, center: c, rotation: rotation)
+            addPip(art, ctx)
+        }
+    }
+
+    /// Design units of the artwork, its centre on `c`, turned: the image's content is centred
+    /// in its pixel square, so turning it about `c` never moves the disc.
+    private static func artworkSpace(_ art: KnobArtwork, _ ctx: DrawingContext, center c: Point, rotation: Double) {
+        ctx.translate(c.x, c.y)
+        if rotation != 0 { ctx.rotate(rotation) }
+        ctx.scale(art.scale, art.scale)
+        ctx.translate(-art.side / 2, -art.side / 2)
+    }
+
+    /// The reference's pip: centre at 8 % of the height from the top, radius 3 % of the width.
+    private static func addPip(_ art: KnobArtwork, _ ctx: DrawingContext) {
+        ctx.newPath()
+        ctx.addCircle(center: Point(x: art.side * 0.5, y: art.side * 0.08), radius: art.side * 0.03)
+        ctx.setColor(art.titleColor)
+        ctx.fill()
     }
 
     /// The satin finish: a static sheen (light from above) and a bevelled rim, composited
@@ -46,6 +77,9 @@ public enum KnobPainter {
         let px = Swift.max(1, Int((side * scale).rounded(.up)))
         let surface = try ImageSurface(width: px, height: px)
         let ctx = DrawingContext(surface: surface)
+        // Centred in the pixel square, like the knob image it lies over.
+        let inset = (Double(px) - side * scale) / 2
+        ctx.translate(inset, inset)
         ctx.scale(scale, scale)
         let c = Point(x: side / 2, y: side / 2)
         ctx.withSavedState {

@@ -65,6 +65,26 @@ extension KnobView {
         ctx.stroke()
     }
 
+    /// The screen box of the filled arc's change between shown positions `p0` and `p1`
+    /// (its end moved from one to the other, round cap included); nil without a filled arc.
+    func scaleArcBox(from p0: Double, to p1: Double, mapping: ScreenMapping) -> Rect? {
+        guard appearance.scale != nil, !model.circular, model.mode == .continuous else { return nil }
+        let c = pixelCenter(mapping)
+        let half = knobRect.width / 2 * mapping.scale
+        let radius = half * scaleRadii.arc
+        let reach = Swift.max(2, half * scaleRadii.arcWidth) / 2 + 2
+        func clamped(_ p: Double) -> Double { Swift.min(Swift.max(p, model.min), model.max) }
+        let a = cairoAngle(ofPosition: clamped(p0)), b = cairoAngle(ofPosition: clamped(p1))
+        let lo = Swift.min(a, b), hi = Swift.max(a, b)
+        // The arc's box: its ends, and every axis direction it sweeps past.
+        var angles = [lo, hi]
+        var k = (lo / (Double.pi / 2)).rounded(.up)
+        while k * Double.pi / 2 < hi { angles.append(k * Double.pi / 2); k += 1 }
+        let xs = angles.map { c.x + radius * cos($0) }, ys = angles.map { c.y + radius * sin($0) }
+        let x0 = xs.min()! - reach, x1 = xs.max()! + reach, y0 = ys.min()! - reach, y1 = ys.max()! + reach
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The filled part's colour: the knob's fill in its current state (the tint's hue).
     var scaleAccent: Color { appearance.colors.fillColor(for: state).withAlpha(1) }
 

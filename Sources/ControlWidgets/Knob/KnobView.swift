@@ -16,7 +16,6 @@ public final class KnobView: WidgetView, ValueReadout {
     public var acceptsFocus: Bool { model.isEnabled }
 
     private var gestures: KnobGestureRecognizer
-    private var imageCache: [KnobArtwork: ImageSurface] = [:]
     /// The image in use and what it was made for (model content revision, state, scale).
     private var current: (revision: Int, state: ControlState, scale: Double, image: ImageSurface)?
     private var customImageCache: [String: ImageSurface] = [:]
@@ -32,11 +31,19 @@ public final class KnobView: WidgetView, ValueReadout {
     var scaleCache: (key: String, surface: ImageSurface)?
     /// The rotary dial's layers (nil for the other modes).
     private let dialLayers: DialLayers?
+    /// Images shared with identical widgets of the scene (disc, satin, shadow mask, scale).
+    let shared: SharedLayers
+    /// The face (knob image at its resting angle, satin, titles, readout) as one image while
+    /// the knob is at rest (KnobView+Face), and what it shows.
+    var restingFace: (key: RestingFaceKey, surface: ImageSurface)?
+    /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
+    var painted: PaintedKnob?
 
     static let captionHeightRatio = 0.16
 
-    public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance) {
+    public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance, shared: SharedLayers = SharedLayers()) {
         self.id = id
+        self.shared = shared
         self.frame = frame
         self.model = model
         self.appearance = appearance
@@ -97,12 +104,9 @@ public final class KnobView: WidgetView, ValueReadout {
 
     public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
         let s = mapping.scale
-        let rect = mapping.toScreen(knobRect)
-        let side = Double(pixelSide(mapping))
-        // Centre the cached images on whole pixels: at rest (no rotation) every layer is then
-        // a plain copy, not a filtered resample (5× cheaper at fractional scales).
-        let c = Point(x: (rect.center.x - side / 2).rounded() + side / 2, y: (rect.center.y - side / 2).rounded() + side / 2)
+        let c = pixelCenter(mapping)
         let rotation = model.screenRotation(at: time)
+        painted = paintedState(mapping, time: time)
 
         if let dialLayers {
             drawDial(dialLayers, in: ctx, center: c, rotation: rotation, mapping: mapping)
@@ -123,8 +127,17 @@ public final class KnobView: WidgetView, ValueReadout {
         }
     }
 
-    /// The knob's layers: background, scale, shadow, rotating image, satin, foreground,
-    /// titles and readout.
+    /// The knob's centre on screen, placed so the cached images (squares of `pixelSide`)
+    /// sit on whole pixels: at rest every layer is then a plain copy, not a filtered resample
+    /// (5× cheaper at fractional scales).
+    func pixelCenter(_ mapping: ScreenMapping) -> Point {
+        let rect = mapping.toScreen(knobRect)
+        let side = Double(pixelSide(mapping))
+        return Point(x: (rect.center.x - side / 2).rounded() + side / 2, y: (rect.center.y - side / 2).rounded() + side / 2)
+    }
+
+    /// The knob's layers: background, scale, shadow, then the face (rotating image, satin,
+    /// foreground, titles and readout: KnobView+Face).
     private func drawKnobLayers(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) {
         let s = mapping.scale
         let side = Double(pixelSide(mapping))
@@ -148,18 +161,13 @@ public final class KnobView: WidgetView, ValueReadout {
                 ctx.mask(mask, at: Point(x: (sc.x - Double(mask.width) / 2).rounded(), y: (sc.y - Double(mask.height) / 2).rounded()))
             }
         }
-        if let image = knobImage(mapping) {
-            ctx.withSavedState {
-                ctx.translate(c.x, c.y)
-                ctx.rotate(rotation)
-                ctx.setSource(image, at: Point(x: -Double(image.width) / 2, y: -Double(image.height) / 2), smooth: true)
-                ctx.paint()
-            }
-        }
-        if appearance.satinFinish && appearance.image(for: state) == nil, let satin = satinOverlay(mapping) {
-            ctx.setSource(satin, at: Point(x: c.x - Double(satin.width) / 2, y: c.y - Double(satin.height) / 2), smooth: true)
-            ctx.paint()
-        }
+        drawFace(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time)
+    }
+
+    /// The foreground image and its shadow (custom `foregroundImage`), level over the face.
+    func drawForeground(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping) {
+        let s = mapping.scale
+        let side = Double(pixelSide(mapping))
         if let fg = appearance.foregroundImage, let img = scaled(fg, key: "foreground", side: Int(side)) {
             let origin = Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded())
             if appearance.shadowOpacity > 0, let mask = foregroundShadow(img, mapping) {
@@ -170,8 +178,6 @@ public final class KnobView: WidgetView, ValueReadout {
             ctx.setSource(img, at: origin, smooth: false)
             ctx.paint()
         }
-        drawTitleLayer(in: ctx, center: c, mapping: mapping, time: time)
-        drawCenterReadout(in: ctx, center: c, mapping: mapping, time: time)
     }
 
     /// The rotary dial's layers, with the custom images of the layout file if it has them.
@@ -187,7 +193,7 @@ public final class KnobView: WidgetView, ValueReadout {
         layers.draw(in: ctx, center: c, rotation: rotation, look: look, appearance: appearance, custom: custom)
     }
 
-    private func pixelSide(_ mapping: ScreenMapping) -> Int { Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up))) }
+    func pixelSide(_ mapping: ScreenMapping) -> Int { Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up))) }
 
     /// The artwork for the generated image in the current state.
     func artwork(_ mapping: ScreenMapping) -> KnobArtwork {
@@ -239,15 +245,7 @@ public final class KnobView: WidgetView, ValueReadout {
             return current.image
         }
         let art = artwork(mapping)
-        let image: ImageSurface
-        if let hit = imageCache[art] {
-            image = hit
-        } else {
-            guard let made = try? KnobPainter.image(for: art) else { return nil }
-            if imageCache.count > 16 { imageCache.removeAll() }
-            imageCache[art] = made
-            image = made
-        }
+        guard let image = shared.image(art, make: { () throws(GraphicsError) in try KnobPainter.image(for: art) }) else { return nil }
         current = (model.contentRevision, st, mapping.scale, image)
         return image
     }
@@ -273,13 +271,19 @@ public final class KnobView: WidgetView, ValueReadout {
     /// and when knobRadius is set (the reference's shadow path), else the image's own alpha.
     /// Custom images without a knobRadius cast the shadow of their own alpha; everything
     /// else casts a circle of knobRadius (the reference's shadow paths).
-    private var shadowFollowsImageAlpha: Bool { appearance.image(for: state) != nil && appearance.knobRadius == nil }
+    var shadowFollowsImageAlpha: Bool { appearance.image(for: state) != nil && appearance.knobRadius == nil }
 
     private func shadowMask(_ mapping: ScreenMapping) -> ImageSurface? {
         let side = pixelSide(mapping)
         let usesImageAlpha = shadowFollowsImageAlpha
         let key = "\(side)-\(mapping.scale)-\(knobRadius)-\(appearance.shadowRadius)-\(usesImageAlpha ? state.rawValue : -1)"
         if let shadowCache, shadowCache.key == key { return shadowCache.mask }
+        if !usesImageAlpha {
+            // A blurred circle: the same for every knob of this size, so built once per scene.
+            let made = shared.image("knob-shadow-" + key) { () throws(GraphicsError) in try circleShadow(side: side, mapping: mapping) }
+            if let made { shadowCache = (key, made) }
+            return made
+        }
         let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * mapping.scale))
         guard let mask = try? ImageSurface(width: side + 2 * margin, height: side + 2 * margin, format: .a8) else { return nil }
         let ctx = DrawingContext(surface: mask)
@@ -296,6 +300,17 @@ public final class KnobView: WidgetView, ValueReadout {
         return mask
     }
 
+    private func circleShadow(side: Int, mapping: ScreenMapping) throws(GraphicsError) -> ImageSurface {
+        let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * mapping.scale))
+        let mask = try ImageSurface(width: side + 2 * margin, height: side + 2 * margin, format: .a8)
+        let ctx = DrawingContext(surface: mask)
+        ctx.addCircle(center: Point(x: Double(margin) + Double(side) / 2, y: Double(margin) + Double(side) / 2), radius: knobRadius * mapping.scale)
+        ctx.setColor(.black)
+        ctx.fill()
+        ShadowMask.blur(mask, radius: appearance.shadowRadius * mapping.scale)
+        return mask
+    }
+
     private func foregroundShadow(_ image: ImageSurface, _ mapping: ScreenMapping) -> ImageSurface? {
         if let foregroundShadowCache, foregroundShadowCache.scale == mapping.scale { return foregroundShadowCache.mask }
         let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * mapping.scale))
@@ -308,9 +323,12 @@ public final class KnobView: WidgetView, ValueReadout {
         return mask
     }
 
-    private func satinOverlay(_ mapping: ScreenMapping) -> ImageSurface? {
+    func satinOverlay(_ mapping: ScreenMapping) -> ImageSurface? {
         if let satinCache, satinCache.scale == mapping.scale { return satinCache.surface }
-        guard let surface = try? KnobPainter.satinOverlay(side: knobRect.width, knobRadius: knobRadius, scale: mapping.scale) else { return nil }
+        let side = knobRect.width, r = knobRadius
+        guard let surface = shared.image("satin-\(side)-\(r)-\(mapping.scale)", make: { () throws(GraphicsError) in
+            try KnobPainter.satinOverlay(side: side, knobRadius: r, scale: mapping.scale)
+        }) else { return nil }
         satinCache = (mapping.scale, surface)
         return surface
     }
@@ -333,6 +351,8 @@ public final class KnobView: WidgetView, ValueReadout {
     // MARK: behaviour
 
     public func isAnimating(at time: Double) -> Bool { model.isAnimating(at: time) }
+    /// A finger is on the knob (its angle may change every frame).
+    var hasTouches: Bool { gestures.touchCount > 0 }
 
     /// A touch starts on the knob's circle. The second finger of a two-finger rotation may
     /// land anywhere in the knob's square (UIKit delivers touches in the control's bounds),

@@ -313,7 +313,7 @@ public final class PanelController {
                 let animating = widget.isAnimating(at: time)
                 if animating { animatingNow.insert(key) }
                 if widget.needsDisplay || animating || animatingBefore.contains(key) {
-                    rects.append(scene.damageRect(of: widget))
+                    rects += widget.damage(scene.mapping, at: time).map(PixelRect.init(covering:))
                     widget.needsDisplay = false
                 }
             }

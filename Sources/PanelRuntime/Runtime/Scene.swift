@@ -22,6 +22,8 @@ public final class Scene {
     /// The front page's widgets, with the menu button on top when there is a drawer.
     public internal(set) var widgets: [any WidgetView] = []   // internal(set): tests add fakes
     private let menuButton: MenuButtonView?
+    /// Images identical widgets share (one disc, satin and shadow for six equal knobs).
+    public let sharedLayers = SharedLayers()
 
     public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
         self.panel = panel
@@ -33,7 +35,7 @@ public final class Scene {
         var all: [[any WidgetView]] = []
         for page in panel.pages {
             var views: [any WidgetView] = []
-            for spec in page.widgets { views.append(try WidgetFactory.makeView(spec, theme: panel.theme)) }
+            for spec in page.widgets { views.append(try WidgetFactory.makeView(spec, theme: panel.theme, shared: sharedLayers)) }
             all.append(views)
         }
         pageWidgets = all

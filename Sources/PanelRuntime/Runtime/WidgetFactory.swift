@@ -6,7 +6,7 @@ import PanelLayout
 /// PanelLayout has already checked types and ranges; this maps names and units
 /// (degrees in the file, radians in the models).
 enum WidgetFactory {
-    static func makeView(_ spec: WidgetSpec, theme: Theme) throws(GraphicsError) -> any WidgetView {
+    static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> any WidgetView {
         let frame = Rect(x: spec.frame.x, y: spec.frame.y, width: spec.frame.width, height: spec.frame.height)
         switch spec.type {
         case "label":
@@ -30,7 +30,7 @@ enum WidgetFactory {
             return SegmentedView(id: spec.id, frame: frame, titles: spec.strings("titles") ?? [], index: Int(spec.number("index") ?? 0),
                                  chrome: chrome(spec, theme), enabled: spec.bool("enabled") ?? true)
         default:
-            return try makeKnob(spec, frame: frame, theme: theme)
+            return try makeKnob(spec, frame: frame, theme: theme, shared: shared)
         }
     }
 
@@ -40,7 +40,7 @@ enum WidgetFactory {
                       fontSize: spec.number("fontSize"), textColor: Color(theme.textColor))
     }
 
-    static func makeKnob(_ spec: WidgetSpec, frame: Rect, theme: Theme) throws(GraphicsError) -> KnobView {
+    static func makeKnob(_ spec: WidgetSpec, frame: Rect, theme: Theme, shared: SharedLayers) throws(GraphicsError) -> KnobView {
         var model = KnobModel()
         if let m = spec.string("mode"), let mode = KnobMode(rawValue: m) { model.mode = mode }
         if let b = spec.bool("circular") { model.circular = b }
@@ -101,7 +101,7 @@ enum WidgetFactory {
         }
         if let path = spec.string("backgroundImage") { look.backgroundImage = try ImageSurface(pngPath: path) }
         if let path = spec.string("foregroundImage") { look.foregroundImage = try ImageSurface(pngPath: path) }
-        return KnobView(id: spec.id, frame: frame, model: model, appearance: look)
+        return KnobView(id: spec.id, frame: frame, model: model, appearance: look, shared: shared)
     }
 
     private static func stateColors(_ named: [String: RGBA]?) -> [ControlState: Color] {

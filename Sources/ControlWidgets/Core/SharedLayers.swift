@@ -1,0 +1,31 @@
+import Graphics
+
+/// Cached images that identical widgets share: six knobs of the same size and look build one
+/// shadow mask, one satin overlay and one disc image between them, not six (the first frame
+/// of a panel is mostly these builds, and each costs memory for as long as the panel runs).
+///
+/// Keys are whatever describes the pixels completely (a painter's look, a size and scale);
+/// equal keys must draw equal pixels. One per scene, used on the render thread only.
+public final class SharedLayers {
+    private var images: [AnyHashable: ImageSurface] = [:]
+    /// Images built so far (a hit builds nothing): for tests and the bench.
+    public private(set) var builds = 0
+    /// A bound so a panel that keeps changing looks (scales, states) cannot grow it for ever;
+    /// a few hundred covers every state of a large panel.
+    private let capacity: Int
+
+    public init(capacity: Int = 512) { self.capacity = capacity }
+
+    /// The image for `key`, built by `make` the first time it is asked for.
+    public func image(_ key: AnyHashable, make: () throws(GraphicsError) -> ImageSurface) -> ImageSurface? {
+        if let hit = images[key] { return hit }
+        guard let made = try? make() else { return nil }
+        if images.count >= capacity { images.removeAll(keepingCapacity: true) }
+        images[key] = made
+        builds += 1
+        return made
+    }
+
+    /// How many images are held now.
+    public var count: Int { images.count }
+}

@@ -1,0 +1,154 @@
+import Graphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What identifies a resting face image: equal keys show equal pixels.
+struct RestingFaceKey: Equatable {
+    var rotation: Double
+    var revision: Int
+    var state: ControlState
+    var scale: Double
+    var readout: String?
+}
+
+/// What a frame painted of a knob, to tell the next frame what moved.
+struct PaintedKnob: Equatable {
+    /// Everything that changes the knob's pixels except its angle and value text.
+    struct Look: Equatable {
+        var state: ControlState
+        var hasFocus: Bool
+        var revision: Int
+        var scale: Double
+        var offsetX: Double, offsetY: Double
+    }
+    var look: Look
+    var rotation: Double
+    var shown: Double
+    var readout: String?
+    var caption: String?
+}
+
+/// The knob's face: the knob image turned to the shown angle, the satin, the foreground, the
+/// titles and the readout, everything inside the knob's square that turns or changes while it
+/// turns. At rest it is one cached image, drawn once at the resting angle and then copied: a
+/// full repaint of a panel of knobs at any angle resamples nothing. While the knob turns it
+/// is drawn live, and cheaply: a pip knob copies its plain disc (the same at every angle) and
+/// fills the pip where it now is; other faces turn their image (bilinear).
+///
+/// Damage follows the same split: a knob whose only change is its angle (and value text)
+/// repaints the box of its face and the sliver of its scale's arc that moved, never its
+/// shadow or the rest of its frame (`damage`).
+extension KnobView {
+    /// Draws the face centred on `c`: from the resting image when the knob is at rest, live
+    /// otherwise.
+    func drawFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) {
+        if isAtRest(at: time), appearance.foregroundImage == nil, let face = restingFaceImage(center: c, rotation: rotation, mapping: mapping, time: time) {
+            let side = Double(face.width)
+            ctx.setSource(face, at: Point(x: c.x - side / 2, y: c.y - side / 2), smooth: false)
+            ctx.paint()
+            return
+        }
+        drawLiveFace(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: false)
+    }
+
+    /// Resting: no animation runs and no finger holds it (a drag changes the angle every frame).
+    func isAtRest(at time: Double) -> Bool { !model.isAnimating(at: time) && !hasTouches }
+
+    /// The face's layers drawn one by one. `atRest`: drawing the resting image, so titles
+    /// baked into the image are drawn at the angle (sharp) rather than resampled.
+    private func drawLiveFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool) {
+        if let pip = pipArtwork(mapping), let disc = discImage(pip) {
+            ctx.setSource(disc, at: Point(x: c.x - Double(disc.width) / 2, y: c.y - Double(disc.height) / 2), smooth: false)
+            ctx.paint()
+            KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation)
+        } else if atRest && rotation != 0 && appearance.image(for: state) == nil {
+            KnobPainter.draw(artwork(mapping), in: ctx, center: c, rotation: rotation)
+        } else if let image = knobImage(mapping) {
+            ctx.withSavedState {
+                ctx.translate(c.x, c.y)
+                ctx.rotate(rotation)
+                ctx.setSource(image, at: Point(x: -Double(image.width) / 2, y: -Double(image.height) / 2), smooth: true)
+                ctx.paint()
+            }
+        }
+        if appearance.satinFinish && appearance.image(for: state) == nil, let satin = satinOverlay(mapping) {
+            ctx.setSource(satin, at: Point(x: c.x - Double(satin.width) / 2, y: c.y - Double(satin.height) / 2), smooth: false)
+            ctx.paint()
+        }
+        drawForeground(in: ctx, center: c, mapping: mapping)
+        drawTitleLayer(in: ctx, center: c, mapping: mapping, time: time)
+        drawCenterReadout(in: ctx, center: c, mapping: mapping, time: time)
+    }
+
+    /// The generated pip artwork (continuous knobs without a custom image), whose disc does
+    /// not change as it turns.
+    private func pipArtwork(_ mapping: ScreenMapping) -> KnobArtwork? {
+        guard !model.mode.isDiscrete, appearance.image(for: state) == nil else { return nil }
+        let art = artwork(mapping)
+        return art.face == .pip ? art : nil
+    }
+
+    private func discImage(_ pip: KnobArtwork) -> ImageSurface? {
+        var plain = pip
+        plain.face = .plain
+        return shared.image(plain) { () throws(GraphicsError) in try KnobPainter.image(for: plain) }
+    }
+
+    /// The face at rest as one image of the knob's square (centred on `c`, on whole pixels),
+    /// rebuilt when the angle, look or value text changed since it was drawn.
+    private func restingFaceImage(center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> ImageSurface? {
+        let key = RestingFaceKey(rotation: rotation, revision: model.contentRevision, state: state, scale: mapping.scale,
+                                 readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil)
+        if let restingFace, restingFace.key == key { return restingFace.surface }
+        let side = pixelSide(mapping)
+        let surface: ImageSurface
+        if let old = restingFace?.surface, old.width == side {
+            surface = old   // only this knob uses it: redraw in place
+            DrawingContext(surface: surface).clear()
+        } else {
+            guard let made = try? ImageSurface(width: side, height: side) else { return nil }
+            surface = made
+        }
+        // The same fractional offset as on screen (c − side/2 is whole), so the image's
+        // pixels are those a live drawing would give.
+        let ctx = DrawingContext(surface: surface)
+        drawLiveFace(in: ctx, center: Point(x: Double(side) / 2, y: Double(side) / 2), rotation: rotation,
+                     mapping: mapping, time: time, atRest: true)
+        restingFace = (key, surface)
+        return surface
+    }
+
+    // MARK: damage
+
+    func paintedState(_ mapping: ScreenMapping, time: Double) -> PaintedKnob {
+        PaintedKnob(look: .init(state: state, hasFocus: hasFocus, revision: model.contentRevision, scale: mapping.scale,
+                                offsetX: mapping.offsetX, offsetY: mapping.offsetY),
+                    rotation: model.screenRotation(at: time), shown: model.displayedPosition(at: time),
+                    readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil,
+                    caption: captionText(at: time))
+    }
+
+    /// What to repaint this frame: when only the angle and the value text changed since the
+    /// last frame, the face's box, the part of the scale's arc between the old and the new
+    /// angle, and the caption if its text changed; otherwise everything the knob paints.
+    public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] {
+        let all = [paintBounds(mapping)]
+        let now = paintedState(mapping, time: time)
+        guard let before = painted, before.look == now.look, model.mode != .rotaryDial, !shadowFollowsImageAlpha else { return all }
+        var rects: [Rect] = []
+        if before.rotation != now.rotation || before.readout != now.readout { rects.append(faceBox(mapping)) }
+        if before.shown != now.shown, let arc = scaleArcBox(from: before.shown, to: now.shown, mapping: mapping) { rects.append(arc) }
+        if before.caption != now.caption { rects.append(mapping.toScreen(captionRect).insetBy(-2)) }
+        return rects
+    }
+
+    /// The box the face's changing pixels stay in at any angle: the disc (a custom image
+    /// masked to it), else the turning square's reach.
+    private func faceBox(_ mapping: ScreenMapping) -> Rect {
+        let c = pixelCenter(mapping)
+        let masked = appearance.image(for: state) == nil || appearance.masksImage
+        let reach = masked ? knobRadius * mapping.scale + 2 : Double(pixelSide(mapping)) / 2 * 2.0.squareRoot() + 2
+        return Rect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Graphics
+import Testing
+@testable import ControlWidgets
+
+/// The knob at rest is a copy of its face drawn at the resting angle; while it turns only the
+/// face's box (and the scale arc's moving end) is damaged; identical knobs share one disc,
+/// satin and shadow. Geometry as in KnobViewTests: frame (20, 20, 200, 200) on a 240² black
+/// backdrop, centre (120, 120), radius 100, pip 84 px from the centre with radius 6.
+@Suite struct KnobRestingFaceTests {
+    static func continuousModel(degrees: Double, clockwise: Bool = true) -> KnobModel {
+        var m = makeKnobModel(mode: .continuous, clockwise: clockwise)
+        m.setPosition(KnobMath.radians(degrees))
+        return m
+    }
+
+    /// The old path at rest: the image drawn at 0° and resampled (bilinear) by the rotation.
+    static func rotatedImageRender(_ view: KnobView, rotation: Double) throws -> ImageSurface {
+        let surface = try opaqueSurface(width: 240, height: 240, .black)
+        let ctx = DrawingContext(surface: surface)
+        let image = try KnobPainter.image(for: view.artwork(.identity))
+        ctx.translate(120, 120)
+        ctx.rotate(rotation)
+        ctx.setSource(image, at: Point(x: -Double(image.width) / 2, y: -Double(image.height) / 2), smooth: true)
+        ctx.paint()
+        return surface
+    }
+
+    @Test func restingKnobAt45DegreesMatchesTheRotatedImage() throws {
+        let view = KnobViewTests.view(Self.continuousModel(degrees: 45))
+        let rest = try KnobViewTests.render(view)
+        let old = try Self.rotatedImageRender(view, rotation: KnobMath.radians(45))
+        saveForInspection(rest, "resting-45")
+        saveForInspection(old, "rotated-45")
+        // Drawn at the angle the pip and the disc's rim are sharp where the resampled image
+        // blurred them by up to a pixel: only rim and pip edge pixels may differ much. The rim
+        // is 2π·100 ≈ 628 px long and the pip's edge 2π·6 ≈ 38 px; one pixel ring each.
+        let d = try #require(try ImageComparison.compare(expected: old, actual: rest, tolerance: 24))
+        #expect(d.differingPixels <= 628 + 38)
+        // Away from the edges the pixels are the same: the pip's centre, 84 px up-right at
+        // 45° (120 + 84·sin 45° = 179.4, 120 − 84·cos 45° = 60.6), and the disc.
+        expectPixel(rest, 179, 60, 0, 53, 128, a: 255)
+        expectPixel(rest, 120, 120, 0, 96, 230, a: 255)
+        let strict = try #require(try ImageComparison.compare(expected: old, actual: rest, tolerance: 2))
+        #expect(strict.bounds.map { $0.width <= 204 && $0.height <= 204 } ?? true, "differences stay on the disc's rim box")
+    }
+
+    @Test func restingFaceIsDrawnOnceAndCopiedAfter() throws {
+        let view = KnobViewTests.view(Self.continuousModel(degrees: 45))
+        _ = try KnobViewTests.render(view)
+        let first = try #require(view.restingFace?.surface)
+        _ = try KnobViewTests.render(view)
+        #expect(view.restingFace?.surface === first, "the same image, not drawn again")
+        #expect(view.restingFace?.key.rotation == KnobMath.radians(45))
+        // While it turns the face is drawn live; once at rest at the new angle, it is redrawn.
+        var m = view.model
+        m.setPosition(KnobMath.radians(90), animated: true, at: 0)
+        let turning = KnobViewTests.view(m)
+        _ = try KnobViewTests.render(turning, at: 0.05)
+        #expect(turning.restingFace == nil, "no resting image while the knob turns")
+        _ = try KnobViewTests.render(turning, at: 10)
+        #expect(turning.restingFace?.key.rotation == KnobMath.radians(90))
+    }
+
+    /// Turning: 45° → 90° animated at 2π rad/s (0.125 s). Between two frames only the
+    /// face's box changes: the disc's radius plus 2 px round the centre, 204² px, never the
+    /// shadow's reach.
+    @Test func turningKnobDamagesOnlyItsFace() throws {
+        let view = KnobViewTests.view(Self.continuousModel(degrees: 45), KnobViewTests.flat { $0.shadowOpacity = 0.5; $0.shadowRadius = 8 })
+        var m = view.model
+        m.setPosition(KnobMath.radians(90), animated: true, at: 0)
+        let turning = KnobViewTests.view(m, KnobViewTests.flat { $0.shadowOpacity = 0.5; $0.shadowRadius = 8 })
+        #expect(turning.damage(.identity, at: 0.01) == [turning.paintBounds(.identity)], "never painted: everything")
+        _ = try KnobViewTests.render(turning, at: 0.01)
+        let rects = turning.damage(.identity, at: 0.03)
+        #expect(rects == [Rect(x: 18, y: 18, width: 204, height: 204)])
+        #expect(turning.paintBounds(.identity).width > 204 + 2 * 20, "the shadow reaches further (blur 8 → 22 px margin)")
+        // A change of look (focus ring) repaints everything.
+        turning.hasFocus = true
+        #expect(turning.damage(.identity, at: 0.03) == [turning.paintBounds(.identity)])
+        #expect(view.damage(.identity, at: 0) == [view.paintBounds(.identity)])
+    }
+
+    /// With a scale the filled arc's end moves too: its box joins the face's, and only the
+    /// stretch between the two angles. Knob clockwise, min −135°, max 135°; arc radius
+    /// 0.925 · 100 = 92.5, width 7.
+    @Test func turningKnobWithAScaleDamagesTheArcBetweenTheAngles() throws {
+        var m = Self.continuousModel(degrees: 0)
+        m.circular = false
+        m.min = KnobMath.radians(-135)
+        m.max = KnobMath.radians(135)
+        m.setPosition(KnobMath.radians(90), animated: true, at: 0)
+        let view = KnobViewTests.view(m, KnobViewTests.flat { $0.scale = KnobScale(ticks: 3) })
+        _ = try KnobViewTests.render(view, at: 0.05)
+        let rects = view.damage(.identity, at: 0.07)
+        #expect(rects.count == 2)
+        let arc = try #require(rects.last)
+        // From 18° to 25.2° past 12 o'clock: x ∈ 120 + 92.5·sin(18°…25.2°) = 148.6…159.4, y ∈ 120 −
+        // 92.5·cos(…) = 32.0…36.3, each widened by 3.5 + 2 px.
+        #expect(arc.width < 25 && arc.height < 20, "\(arc)")
+        #expect(arc.minX > 140 && arc.maxY < 45, "\(arc)")
+    }
+
+    @Test func identicalKnobsShareOneDiscSatinAndShadow() throws {
+        let shared = SharedLayers()
+        func knob(_ degrees: Double, _ x: Double) -> KnobView {
+            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+            a.shadowOpacity = 0.5
+            a.shadowRadius = 8
+            return KnobView(id: "k\(x)", frame: Rect(x: x, y: 20, width: 200, height: 200),
+                            model: Self.continuousModel(degrees: degrees), appearance: a, shared: shared)
+        }
+        let surface = try opaqueSurface(width: 1300, height: 240, .black)
+        let ctx = DrawingContext(surface: surface)
+        knob(0, 0).draw(in: ctx, mapping: .identity, time: 0)
+        let forOne = shared.builds
+        #expect(forOne >= 3, "a disc, a satin overlay and a shadow mask")
+        for (i, degrees) in [45.0, -100, 120, -30, 77].enumerated() {
+            knob(degrees, Double(i + 1) * 210).draw(in: ctx, mapping: .identity, time: 0)
+        }
+        #expect(shared.builds == forOne, "five more knobs of the same look build nothing")
+    }
+}
