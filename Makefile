@@ -14,7 +14,7 @@ DATADIR := $(PREFIX)/share/knob-panel
 DOCDIR := $(PREFIX)/share/doc/knob-panel
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 
-.PHONY: run build test unit-test cli-test fuzz-test fuzz vm-test deps test-deps bench clean install uninstall image vm-demo image-test
+.PHONY: run build test unit-test cli-test studio-test fuzz-test fuzz vm-test deps test-deps bench clean install uninstall image vm-demo image-test
 
 run: deps build
 	$(BIN) run $(PANEL) --fallback png
@@ -29,7 +29,7 @@ test-deps:
 	@scripts/install-deps.sh test
 
 # Every test; fails (non-zero) when any test fails.
-test: test-deps unit-test build cli-test fuzz-test vm-test
+test: test-deps unit-test build cli-test studio-test fuzz-test vm-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -37,6 +37,11 @@ unit-test:
 
 cli-test:
 	KNOB_PANEL=$(BIN) tests/cli/run-cli-tests.sh
+
+# The layout studio over HTTP against the real server, then in Debian's chromium (Playwright).
+studio-test:
+	python3 tests/studio/http_tests.py $(BIN)
+	python3 tests/studio/browser_tests.py $(BIN)
 
 # Every parser under libFuzzer + AddressSanitizer for 20 s each (about a minute in all),
 # built into .build-fuzz/ by tests/fuzz/fuzz.sh; fails on any crash or broken contract.

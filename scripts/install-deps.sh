@@ -5,7 +5,7 @@
 set -eu
 what=${1:-build}
 pkgs="libdrm-dev libcairo2-dev libpango1.0-dev libinput-dev libmosquitto-dev pkg-config fonts-dejavu-core fonts-wqy-microhei"
-[ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static python3 mosquitto mosquitto-clients"
+[ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static python3 mosquitto mosquitto-clients chromium"
 
 missing=""
 for p in $pkgs; do
@@ -23,12 +23,21 @@ if ! dpkg -s libsystemd-dev >/dev/null 2>&1; then
     missing="$missing libsystemd-dev${systemd_version:+=$systemd_version}"
 fi
 
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
 if [ -n "$missing" ]; then
     echo "install-deps: installing$missing"
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
     $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $missing
+fi
+# The studio's browser tests drive Debian's chromium with Playwright for Python (PyPI; only
+# its driver: the system chromium is the browser, Playwright's own downloads are never used).
+if [ "$what" = test ] && ! python3 -c 'import playwright' >/dev/null 2>&1; then
+    echo "install-deps: installing playwright (pip)"
+    python3 -m pip --version >/dev/null 2>&1 || {
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends python3-pip; }
+    pip="python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore playwright"
+    $pip 2>/dev/null || $pip --break-system-packages   # Debian's own python3 is "externally managed"
 fi
 command -v swift >/dev/null 2>&1 || [ -x /opt/swift/usr/bin/swift ] || {
     echo "install-deps: Swift 6 is not installed (expected 'swift' on PATH or /opt/swift); see https://swift.org/install" >&2

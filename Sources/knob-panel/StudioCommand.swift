@@ -14,6 +14,7 @@ enum StudioCommand {
             OptionSpec("size", value: "WxH", help: "Screen size.", default: "the panel's design size"),
             OptionSpec("exit-after", value: "seconds", help: "Quit after this many seconds."),
             OptionSpec("ready-file", value: "path", help: "Create this file once the first frame is rendered (the page is being served)."),
+            OptionSpec("flip-log", value: "path", help: "One JSON line per rendered frame ({\"frame\":N,\"t\":seconds})."),
             OptionSpec("ipc", value: "path", help: "Also serve the JSON-lines protocol on a Unix socket at this path."),
             OptionSpec("state", value: "path", help: "Save widget values here and restore them at start."),
         ],

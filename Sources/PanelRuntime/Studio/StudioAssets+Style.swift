@@ -2,7 +2,7 @@ extension StudioAssets {
     static let style = #"""
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.4 system-ui, "DejaVu Sans", sans-serif; background: #14171d; color: #dde3ee; }
-header { display: flex; gap: 1em; align-items: center; padding: 6px 12px; background: #0b0d12; border-bottom: 1px solid #2a303c; }
+header { display: flex; gap: 1em; align-items: center; height: 36px; padding: 0 12px; background: #0b0d12; border-bottom: 1px solid #2a303c; }
 #status { margin-left: auto; color: #9aa4b8; }
 main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
 #view { flex: 3 1 0; min-width: 0; }
