@@ -16,6 +16,13 @@ for m in $MODULES; do
     err=$(insmod "/mods/$m" 2>&1) || case "$err" in *exists*) ;; *) echo "insmod $m: $err" ;; esac
 done
 
+if [ "${NET:-0}" = 1 ]; then   # vm.py --hostfwd: QEMU user-mode networking, static address
+    i=0
+    while [ ! -e /sys/class/net/eth0 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+    ip link set lo up
+    ip link set eth0 up && ip addr add 10.0.2.15/24 dev eth0 || echo "WARNING: no network card"
+fi
+
 P9="trans=virtio,version=9p2000.L,msize=512000"
 R=/newroot
 mkdir -p /lower /upper $R

@@ -110,6 +110,26 @@ if [ "${APPLIANCE:-1}" = 1 ]; then
         summary+=("appliance image: FAIL (see $OUT/image)"); failed=1
     fi
 fi
+# The studio on the display path: the panel in the VM serves the studio on a forwarded port
+# (QEMU user-mode networking, hostfwd); the host fetches the page and a frame and turns a knob.
+if [ "${STUDIO:-1}" = 1 ]; then
+    dir=$OUT/studio
+    rm -rf "$dir" && mkdir -p "$dir"
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    echo "== studio (bochs, $RES): run --studio 0.0.0.0:8080 in the VM, host on 127.0.0.1:$port"
+    python3 "$HERE/studio-host.py" --dir "$dir" --port "$port" --expected "$OUT/expected.png" > "$dir/host.log" 2>&1 &
+    host_pid=$!
+    python3 "$HERE/vm.py" run --gpu bochs --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" --hostfwd "$port:8080" -- \
+        "$HERE/studio-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" 8080
+    vm_rc=$?
+    touch "$dir/studio-host-done"
+    wait $host_pid; host_rc=$?
+    cat "$dir/host.log"
+    line=$(tail -1 "$dir/host.log")
+    [ $vm_rc = 0 ] || line="studio: FAIL: VM run failed (exit $vm_rc, see $dir/console.log)"
+    [ $vm_rc = 0 ] && [ $host_rc = 0 ] || failed=1
+    summary+=("$line")
+fi
 # The stdin flood (issue 6, items 2 and 6): frames, replies, memory and SIGTERM under a flood.
 # It needs the layout's volume knob (the flood's set commands aim at it).
 if [ "$FLOOD" = 1 ] && [ -n "$drag_qmp" ]; then

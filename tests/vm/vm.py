@@ -3,12 +3,14 @@
 command inside it, on the host's own root filesystem (9p, read-only, tmpfs overlay).
 
   vm.py setup                       install qemu/busybox if missing, fetch + unpack the kernel
-  vm.py run --gpu bochs|virtio [--res 1024x768] --out DIR [--timeout 60] -- CMD ARGS...
+  vm.py run --gpu bochs|virtio [--res 1024x768] --out DIR [--timeout 60] [--hostfwd HOSTPORT:GUESTPORT] -- CMD ARGS...
 
 `run` shares DIR writable at the same path, runs CMD in the current directory with the
 caller's PATH, HOME, LD_LIBRARY_PATH and KNOB_* variables, and writes DIR/command.log (stdout+stderr), DIR/command.rc,
 DIR/console.log (serial console) and DIR/timing.json.  While CMD runs, the guest can have
 the host run QMP commands (screendump, input-send-event): see guest-qmp.sh.
+--hostfwd gives the guest a network card (QEMU user-mode, restricted: the guest reaches
+nothing outside) at 10.0.2.15 and forwards the host's 127.0.0.1:HOSTPORT to its GUESTPORT.
 Exit status: CMD's; 124 on timeout (qemu killed); 125 on a setup or VM failure.
 stdlib only.  Cache: $KNOB_VM_CACHE or ${XDG_CACHE_HOME:-~/.cache}/knob-panel-vm.
 """
@@ -270,8 +272,11 @@ def run(args):
     qemu = None
     try:
         initrd = os.path.join(run_dir, "initrd.cpio")
-        modules = module_order(kdir, BASE_MODULES + [module])
-        conf = f"OUT={out}\nMODULES='{' '.join(os.path.basename(m) for m in modules)}'\n"
+        fwd = re.fullmatch(r"(\d+):(\d+)", args.hostfwd or "")
+        if args.hostfwd and not fwd:
+            raise Fail("--hostfwd must look like 18080:8080")
+        modules = module_order(kdir, BASE_MODULES + [module] + (["virtio_net"] if fwd else []))
+        conf = f"OUT={out}\nMODULES='{' '.join(os.path.basename(m) for m in modules)}'\nNET={1 if fwd else 0}\n"
         build_initramfs(initrd, modules, conf)
         sock = os.path.join(run_dir, "qmp.sock")
         console = os.path.join(out, "console.log")
@@ -286,6 +291,9 @@ def run(args):
                "-device", "virtio-9p-pci,fsdev=out,mount_tag=out",
                "-device", f"{device},xres={m.group(1)},yres={m.group(2)}",
                "-device", "virtio-tablet-pci"]
+        if fwd:
+            cmd += ["-netdev", f"user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:{fwd.group(1)}-:{fwd.group(2)}",
+                    "-device", "virtio-net-pci,netdev=net0"]
         t0 = time.monotonic()
         qemu = subprocess.Popen(cmd, stdout=open(os.path.join(run_dir, "qemu.log"), "w"), stderr=subprocess.STDOUT)
         qmp, t_start, t_end, timed_out = None, None, None, False
@@ -352,6 +360,7 @@ def main():
     r.add_argument("--out", required=True)
     r.add_argument("--timeout", type=float, default=60)
     r.add_argument("--smp", type=int, default=2)
+    r.add_argument("--hostfwd", help="HOSTPORT:GUESTPORT: a network card, the host's 127.0.0.1:HOSTPORT forwarded to the guest")
     r.add_argument("command", nargs="+")
     args = ap.parse_args()
     try:
