@@ -18,6 +18,7 @@ enum Appliance {
         OptionSpec("studio", value: "addr", help: "Serve the layout studio (see 'knob-panel help studio') next to the display: remote view and control; implies --watch. Any address but 127.0.0.x needs --token-file.",
                    default: "127.0.0.1:8080", optionalValue: { ListenAddress($0) != nil && $0.contains(":") }),
         StudioSettings.tokenOption,
+        OptionSpec("script", value: "jsonl", help: "Play an input script (touch, pointer, wheel, key and command lines, as for 'render --input') on the real clock, from when the panel is shown."),
     ] + MQTTSettings.options
 
     /// Exit status when the control socket cannot be created (a live panel listens on it,
@@ -30,6 +31,7 @@ enum Appliance {
         var ipc: IPCServer.Options?
         var statePath: String?
         var watch = false
+        var scriptPath: String?
         var mqtt: MQTTSettings?
         var screenshotDirectory: String?
         var studio: StudioSettings?
@@ -57,6 +59,7 @@ enum Appliance {
         s.statePath = args.value("state")
         s.watch = args.flags.contains("watch")
         s.screenshotDirectory = args.value("screenshot-dir")
+        s.scriptPath = args.value("script")
         s.mqtt = try MQTTSettings.parse(args)
         if args.flags.contains("studio") {
             s.studio = try StudioSettings.parse(address: args.value("studio") ?? "127.0.0.1:8080", tokenFile: args.value("token-file"))
@@ -96,6 +99,21 @@ enum Appliance {
         }
         try settings.mqtt?.enable(services: services, panelName: name)
         try settings.studio?.enable(services: services, panelPath: panelPath)
+        if let path = settings.scriptPath {
+            let inputs: [TimedInput]
+            switch InputScript.parse(try readTextFile(path), file: path) {
+            case .success(let parsed): inputs = parsed
+            case .failure(let errors):
+                for e in errors.errors { Console.err(e.description) }
+                throw CommandFailure(nil, status: 1)
+            }
+            let aimErrors = controller.aimErrors(inputs, file: path)
+            if !aimErrors.isEmpty {
+                for e in aimErrors { Console.err(e.description) }
+                throw CommandFailure(nil, status: 1)
+            }
+            services.add(ScriptPlayer(controller: controller, inputs: inputs))
+        }
         return services
     }
 

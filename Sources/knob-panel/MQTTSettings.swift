@@ -12,10 +12,8 @@ struct MQTTSettings {
         OptionSpec("mqtt-prefix", value: "topic", help: "Topic prefix.", default: "knob-panel/CLIENT-ID"),
         OptionSpec("mqtt-discovery", help: "Announce the panel to Home Assistant (MQTT discovery, retained)."),
         OptionSpec("mqtt-discovery-prefix", value: "topic", help: "Home Assistant's discovery prefix.", default: "homeassistant"),
+        OptionSpec("mqtt-keepalive", value: "seconds", help: "MQTT keepalive, 2…3600; a broker or network that goes silent is noticed within 1.5 times this, then the panel reconnects.", default: "30"),
     ]
-
-    /// Reported to Home Assistant as the device's software version.
-    static let version = "1.0"
 
     var host: String
     var port: Int32
@@ -27,11 +25,12 @@ struct MQTTSettings {
     var prefix: String?
     var discovery = false
     var discoveryPrefix = "homeassistant"
+    var keepalive: Int32 = 30
 
     /// nil without `--mqtt`; an error for a bad URL, missing CA or unsafe credentials file.
     static func parse(_ args: ParsedArguments) throws(UsageError) -> MQTTSettings? {
         guard let url = args.value("mqtt") else {
-            for name in ["mqtt-ca", "mqtt-credentials", "mqtt-id", "mqtt-prefix", "mqtt-discovery-prefix"] where args.value(name) != nil {
+            for name in ["mqtt-ca", "mqtt-credentials", "mqtt-id", "mqtt-prefix", "mqtt-discovery-prefix", "mqtt-keepalive"] where args.value(name) != nil {
                 throw UsageError("--\(name) needs --mqtt URL")
             }
             if args.flags.contains("mqtt-discovery") { throw UsageError("--mqtt-discovery needs --mqtt URL") }
@@ -68,6 +67,10 @@ struct MQTTSettings {
         }
         s.discovery = args.flags.contains("mqtt-discovery")
         if let d = args.value("mqtt-discovery-prefix") { s.discoveryPrefix = d }
+        if let k = args.value("mqtt-keepalive") {
+            guard let n = Int32(k), (2...3600).contains(n) else { throw UsageError("--mqtt-keepalive expects whole seconds 2…3600, got '\(k)'") }
+            s.keepalive = n
+        }
         return s
     }
 
@@ -78,23 +81,29 @@ struct MQTTSettings {
         return (user, lines.count > 1 ? lines[1] : nil)
     }
 
+    /// A C string in a buffer, up to its terminating zero.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Creates the client and bridge and joins them to the loop; connects in the background.
     func enable(services: PanelServices, panelName: String) throws(CommandFailure) {
         var hostname = [CChar](repeating: 0, count: 256)
         gethostname(&hostname, hostname.count - 1)
-        let id = clientID ?? HADiscovery.sanitize(panelName + "-" + String(cString: hostname))
+        let id = clientID ?? HADiscovery.sanitize(panelName + "-" + Self.text(hostname))
         let prefix = self.prefix ?? "knob-panel/" + id
         var o = MQTTClient.Options(host: host, port: port, clientID: id)
         o.username = username
         o.password = password
         o.caFile = caFile
+        o.keepalive = keepalive
         o.will = (prefix + "/status", "offline")
         let client: MQTTClient
         do { client = try MQTTClient(options: o) } catch { throw CommandFailure(error.description) }
         client.report = { Console.note($0) }
         var bo = MQTTBridge.Options(prefix: prefix)
         if discovery {
-            var d = HADiscovery(topicPrefix: prefix, nodeID: id, panelName: panelName, version: Self.version)
+            var d = HADiscovery(topicPrefix: prefix, nodeID: id, panelName: panelName, version: PanelVersion.current)
             d.discoveryPrefix = discoveryPrefix
             bo.discovery = d
         }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import PanelRuntime
 
 // knob-panel: the command line. Parses arguments, wires the modules, prints errors.
 let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] = [
@@ -18,6 +19,7 @@ let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] 
     s += "USAGE: knob-panel <subcommand> [options]\n\nSUBCOMMANDS:\n"
     for (spec, _) in commands { s += "  " + spec.name.padded(to: 12) + spec.abstract + "\n" }
     s += "\n  See 'knob-panel help <subcommand>' or 'knob-panel <subcommand> --help' for its options.\n"
+    s += "  knob-panel --version prints the version.\n"
     return s
 }
 
@@ -34,6 +36,10 @@ var argv = Array(CommandLine.arguments.dropFirst())
 if argv.isEmpty || argv[0] == "--help" || argv[0] == "-h" {
     Console.out(mainHelp())
     exit(argv.isEmpty ? 64 : 0)
+}
+if argv[0] == "--version" || argv[0] == "version" {
+    Console.out("knob-panel \(PanelVersion.current)")
+    exit(0)
 }
 if argv[0] == "help" {
     guard argv.count > 1, argv[1] != "help" else { Console.out(mainHelp()); exit(0) }

@@ -4,21 +4,26 @@ import PanelLayout
 /// Home Assistant MQTT discovery: one retained config message per entity on
 /// `<discovery prefix>/<component>/<node id>/<object id>/config`, all sharing one `device`
 /// block, so Home Assistant shows one device per panel with an entity per widget.
-/// Field names are Home Assistant's (MQTT number, select, switch and event integrations).
+///
+/// Keys and types follow Home Assistant's MQTT platform schemas (home-assistant/core
+/// `components/mqtt/`: `schemas.py` MQTT_ENTITY_COMMON_SCHEMA and the device and origin
+/// schemas, `config.py` MQTT_RW_SCHEMA / MQTT_RO_SCHEMA, and `number.py`, `select.py`,
+/// `switch.py`, `event.py`). Two rules from there that shape the values: a number's
+/// `step` is at least 0.001 and its `min` is below its `max`; the entity id is suggested
+/// with `default_entity_id` (`number.<slug>`), which replaced the deprecated `object_id`.
 ///
 /// `unique_id` is `<node id>_<widget id>`: the node id comes from the client id (panel name
 /// and host name), so it is the same at every start and entities keep their settings.
 public struct HADiscovery {
     public var discoveryPrefix = "homeassistant"
-    /// The panel's topics (`knob-panel/<client id>`).
-    public var topicPrefix: String
+    public var topics: MQTTTopics
     /// Node id: the client id, letters, digits, `_` and `-` only (as Home Assistant requires).
     public var nodeID: String
     public var panelName: String
     public var version: String
 
-    public init(topicPrefix: String, nodeID: String, panelName: String, version: String) {
-        self.topicPrefix = topicPrefix
+    public init(topicPrefix: String, nodeID: String, panelName: String, version: String = PanelVersion.current) {
+        self.topics = MQTTTopics(prefix: topicPrefix)
         self.nodeID = Self.sanitize(nodeID)
         self.panelName = panelName
         self.version = version
@@ -37,6 +42,18 @@ public struct HADiscovery {
         })
     }
 
+    /// An entity id's object part as Home Assistant validates it (`cv.entity_id`): lower-case
+    /// letters, digits and single `_`, not starting or ending with `_`.
+    public static func slug(_ s: String) -> String {
+        var out = ""
+        for c in s.lowercased().unicodeScalars {
+            let keep = ("0"..."9").contains(c) || ("a"..."z").contains(c)
+            if keep { out.unicodeScalars.append(c) } else if !out.isEmpty && !out.hasSuffix("_") { out += "_" }
+        }
+        while out.hasSuffix("_") { out.removeLast() }
+        return out.isEmpty ? "panel" : out
+    }
+
     var device: String {
         var d = JSONLineWriter()
         d.addRaw("identifiers", "[" + JSONLineWriter.quote("knob-panel_" + nodeID) + "]")
@@ -48,11 +65,11 @@ public struct HADiscovery {
     }
 
     /// Fields every entity shares: name, ids, availability, device, origin.
-    private func common(_ w: inout JSONLineWriter, objectID: String, name: String) {
+    private func common(_ w: inout JSONLineWriter, component: String, objectID: String, name: String) {
         w.add("name", name)
         w.add("unique_id", nodeID + "_" + objectID)
-        w.add("object_id", nodeID + "_" + objectID)
-        w.add("availability_topic", topicPrefix + "/status")
+        w.add("default_entity_id", component + "." + Self.slug(nodeID + "_" + objectID))
+        w.add("availability_topic", topics.status)
         w.add("payload_available", "online")
         w.add("payload_not_available", "offline")
         w.addRaw("device", device)
@@ -67,79 +84,107 @@ public struct HADiscovery {
 
     private static func strings(_ a: [String]) -> String { "[" + a.map(JSONLineWriter.quote).joined(separator: ",") + "]" }
 
-    /// The unit of a printf-style value format: the text after the conversion ("%.1f °C" → "°C").
+    /// The unit of a printf-style value format: the text after the conversion, with `%%`
+    /// read as `%` ("%.1f °C" → "°C", "%d %%" → "%", "%+.1f dB" → "dB"); nil when none.
     static func unit(of format: String?) -> String? {
-        guard let format, let percent = format.lastIndex(of: "%") else { return nil }
-        let after = format[format.index(after: percent)...]
-        guard let conv = after.firstIndex(where: { "fegdiFEGu".contains($0) }) else { return nil }
-        let rest = String(after[after.index(after: conv)...]).trimmingSpaces
-        return rest.isEmpty ? nil : rest
+        guard let format else { return nil }
+        let chars = Array(format)
+        var i = 0
+        while i < chars.count {
+            guard chars[i] == "%" else { i += 1; continue }
+            if i + 1 < chars.count, chars[i + 1] == "%" { i += 2; continue }
+            var k = i + 1
+            while k < chars.count, "+- #0123456789.'l".contains(chars[k]) { k += 1 }
+            guard k < chars.count, "fegdiFEGu".contains(chars[k]) else { return nil }
+            let rest = String(chars[(k + 1)...]).replacing("%%", with: "%").trimmingSpaces
+            return rest.isEmpty ? nil : rest
+        }
+        return nil
+    }
+
+    /// The Home Assistant component a widget becomes (nil: no entity).
+    public static func component(of widget: any WidgetView) -> String? {
+        switch widget {
+        case let knob as KnobView:
+            if knob.model.mode == .rotaryDial { return "event" }
+            if knob.model.mode.isDiscrete { return "select" }
+            guard let r = knob.model.range, r.lo != r.hi else { return nil }
+            return "number"
+        case let slider as SliderView: return slider.model.minimumValue < slider.model.maximumValue ? "number" : nil
+        case is ToggleView: return "switch"
+        case is SegmentedView: return "select"
+        case is ButtonView: return "event"
+        default: return nil
+        }
     }
 
     /// The config message of one widget (nil for widgets Home Assistant has no entity for).
     public func config(for widget: any WidgetView, spec: WidgetSpec?) -> Message? {
         let id = widget.id
-        let base = topicPrefix + "/" + id
+        guard let component = Self.component(of: widget) else { return nil }
         let name = spec?.string("label").flatMap { $0.isEmpty ? nil : $0 } ?? id
         var w = JSONLineWriter()
-        common(&w, objectID: id, name: name)
+        common(&w, component: component, objectID: id, name: name)
         switch widget {
         case let knob as KnobView:
             let model = knob.model
             if model.mode == .rotaryDial {
-                w.add("state_topic", base + "/event")
+                w.add("state_topic", topics.event(id))
                 w.addRaw("event_types", Self.strings((0...9).map(String.init)))
                 return Message(topic: topic("event", id), payload: w.line)
             }
             if model.mode.isDiscrete {
-                w.add("command_topic", base + "/set")
-                w.add("state_topic", base + "/state")
+                w.add("command_topic", topics.set(id))
+                w.add("state_topic", topics.state(id))
                 w.add("value_template", "{{ value_json.title }}")
                 w.addRaw("options", Self.strings(model.titles))
                 return Message(topic: topic("select", id), payload: w.line)
             }
-            guard let range = model.range else { return nil }
-            w.add("command_topic", base + "/set")
-            w.add("state_topic", base + "/state")
+            guard let range = model.range else { return nil }   // component(of:) said number
+            w.add("command_topic", topics.set(id))
+            w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.value }}")
             w.add("min", Swift.min(range.lo, range.hi))
             w.add("max", Swift.max(range.lo, range.hi))
-            w.add("step", spec?.number("step") ?? Self.sliderStep(range.lo, range.hi))
+            w.add("step", Swift.max(Self.minimumStep, spec?.number("step") ?? Self.sliderStep(range.lo, range.hi)))
             w.add("mode", "slider")
             if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
             return Message(topic: topic("number", id), payload: w.line)
         case let slider as SliderView:
             let model = slider.model
-            w.add("command_topic", base + "/set")
-            w.add("state_topic", base + "/state")
+            w.add("command_topic", topics.set(id))
+            w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.value }}")
             w.add("min", model.minimumValue)
             w.add("max", model.maximumValue)
-            w.add("step", Self.sliderStep(model.minimumValue, model.maximumValue))
+            w.add("step", Swift.max(Self.minimumStep, Self.sliderStep(model.minimumValue, model.maximumValue)))
             w.add("mode", "slider")
             if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
             return Message(topic: topic("number", id), payload: w.line)
         case is ToggleView:
-            w.add("command_topic", base + "/set")
-            w.add("state_topic", base + "/state")
+            w.add("command_topic", topics.set(id))
+            w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ 'ON' if value_json.on else 'OFF' }}")
             w.add("payload_on", "ON"); w.add("payload_off", "OFF")
             w.add("state_on", "ON"); w.add("state_off", "OFF")
             return Message(topic: topic("switch", id), payload: w.line)
         case let seg as SegmentedView:
-            w.add("command_topic", base + "/set")
-            w.add("state_topic", base + "/state")
+            w.add("command_topic", topics.set(id))
+            w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.title }}")
             w.addRaw("options", Self.strings(seg.titles))
             return Message(topic: topic("select", id), payload: w.line)
         case is ButtonView:
-            w.add("state_topic", base + "/event")
+            w.add("state_topic", topics.event(id))
             w.addRaw("event_types", Self.strings(["pressed", "clicked", "released"]))
             return Message(topic: topic("event", id), payload: w.line)
         default:
             return nil
         }
     }
+
+    /// Home Assistant refuses a number whose step is below this (`vol.Range(min=1e-3)`).
+    public static let minimumStep = 0.001
 
     /// A hundredth of the range, rounded down to a power of ten (0…100 → 1, 0…1 → 0.01).
     static func sliderStep(_ lo: Double, _ hi: Double) -> Double {
@@ -154,9 +199,9 @@ public struct HADiscovery {
     /// The page selector: one `select` with the page ids as options.
     public func pageConfig(pages: [String]) -> Message {
         var w = JSONLineWriter()
-        common(&w, objectID: "page", name: "Page")
-        w.add("command_topic", topicPrefix + "/page/set")
-        w.add("state_topic", topicPrefix + "/page/state")
+        common(&w, component: "select", objectID: "page", name: "Page")
+        w.add("command_topic", topics.pageSet)
+        w.add("state_topic", topics.pageState)
         w.add("value_template", "{{ value_json.page }}")
         w.addRaw("options", Self.strings(pages))
         return Message(topic: topic("select", "page"), payload: w.line)

@@ -46,6 +46,11 @@ public final class MQTTBridge: CommandClient {
     }
 
     private var prefix: String { options.prefix }
+    private var topics: MQTTTopics { MQTTTopics(prefix: options.prefix) }
+    /// Retained topics this process has published with a payload (kept across reconnects):
+    /// what a reload must clear when its widget is gone, even if the reload happened while
+    /// the broker was away.
+    private var announced: Set<String> = []
 
     // MARK: CommandClient (replies to the `set` commands the bridge runs)
 
@@ -64,10 +69,10 @@ public final class MQTTBridge: CommandClient {
         case .connected:
             report("mqtt: connected\(wasConnected ? " again" : ""); publishing under \(prefix)")
             wasConnected = true
-            client.subscribe(prefix + "/+/set")
+            client.subscribe(topics.setPattern)
             published = [:]   // the broker may have lost everything: send it all again
-            client.publish(prefix + "/status", "online", retain: true)
-            publishAll(removingGone: false)
+            client.publish(topics.status, "online", retain: true)
+            publishAll()
         case .disconnected(let reason):
             report("mqtt: \(reason)")
         case .oversized(let topic, let bytes):
@@ -79,14 +84,13 @@ public final class MQTTBridge: CommandClient {
     }
 
     private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
-        guard topic.hasPrefix(prefix + "/"), topic.hasSuffix("/set") else { return }
-        let name = String(topic.dropFirst(prefix.count + 1).dropLast(4))
+        guard let name = topics.widget(ofSetTopic: topic) else { return }
         func ignore(_ why: String) { setsIgnored += 1; report("mqtt: ignored '\(topic)': \(why)") }
         // A retained command would be replayed at every reconnect, undoing later changes.
         if retained { return ignore("retained set messages are not applied (publish without -r)") }
         if name == "page" { return setPage(payload, at: time, ignore: ignore) }
         guard let widget = controller.scene.widget(id: name) else {
-            return ignore("no widget '\(MQTTSetPayload.excerpt(name))' on the page shown")
+            return ignore("no widget '\(MQTTSetPayload.excerpt(name))'")
         }
         switch MQTTSetPayload.commandLine(payload, widget: widget) {
         case .failure(let why): ignore(why.reason)
@@ -111,10 +115,10 @@ public final class MQTTBridge: CommandClient {
         // The protocol's own `page` command: same animation, events and checks as the socket.
         var w = JSONLineWriter()
         w.add("command", "page"); w.add("page", pages[index])
-        currentTopic = prefix + "/page/set"
+        currentTopic = topics.pageSet
         controller.execute(commandLine: w.line, at: time, from: self)
         currentTopic = nil
-        publishAll(removingGone: true)
+        publishPage()
     }
 
     // MARK: panel → broker
@@ -122,11 +126,10 @@ public final class MQTTBridge: CommandClient {
     /// Every event line the panel sends (the hub of PanelServices calls this).
     public func event(widget: String?, line: String) {
         guard client.isConnected else { return }
-        client.publish(prefix + "/events", line, retain: false)
+        client.publish(topics.events, line, retain: false)
         guard let widget else {
-            // A reload or page change may add and remove widgets: discovery follows.
-            if line.contains("\"event\":\"reloaded\"") || line.contains("\"event\":\"page") { publishAll(removingGone: true) }
-            else { publishPage() }
+            // A reload may add and remove widgets: discovery and state follow.
+            if line.contains("\"event\":\"reloaded\"") { publishAll() } else { publishPage() }
             return
         }
         publishState(widget)
@@ -139,52 +142,53 @@ public final class MQTTBridge: CommandClient {
                 w.add("event_type", name)
             } else { return }
             if let source = node["source"]?.stringValue { w.add("source", source) }
-            client.publish(prefix + "/" + widget + "/event", w.line, retain: false)
+            client.publish(topics.event(widget), w.line, retain: false)
         }
     }
 
     private func publishRetained(_ topic: String, _ payload: String) {
         guard published[topic] != payload else { return }
-        if client.publish(topic, payload, retain: true) { published[topic] = payload }
+        guard client.publish(topic, payload, retain: true) else { return }
+        published[topic] = payload
+        if payload.isEmpty { announced.remove(topic) } else { announced.insert(topic) }
     }
 
     private func publishState(_ id: String) {
         guard let widget = controller.scene.widget(id: id), let s = widget.snapshot() else { return }
         var w = JSONLineWriter()
         for f in s.fields { w.add(f.key, f.value) }
-        publishRetained(prefix + "/" + id + "/state", w.line)
+        publishRetained(topics.state(id), w.line)
     }
 
     private func publishPage() {
         var w = JSONLineWriter()
         w.add("page", controller.scene.panel.pages[controller.scene.pageIndex].id)
-        publishRetained(prefix + "/page/state", w.line)
+        publishRetained(topics.pageState, w.line)
     }
 
-    /// Discovery (when enabled), every widget's state and the page. With `removingGone`,
-    /// retained topics of widgets no longer shown are cleared (an empty retained message
-    /// deletes a retained topic, and Home Assistant removes an entity on an empty config).
-    private func publishAll(removingGone: Bool) {
+    /// Discovery (when enabled), the state of every widget on every page, and the page.
+    /// Retained topics announced before whose widget is gone (a reload removed it) are
+    /// cleared: an empty retained message deletes a retained topic, and Home Assistant
+    /// removes an entity whose config becomes empty.
+    private func publishAll() {
         guard client.isConnected else { return }
-        var wanted: Set<String> = []
+        var wanted: Set<String> = [topics.pageState]
+        let scene = controller.scene
         if let discovery = options.discovery {
-            for widget in controller.scene.widgets {
-                let spec = controller.scene.panel.widget(id: widget.id)?.1
+            for widget in scene.allWidgets {
+                let spec = scene.panel.widget(id: widget.id)?.1
                 if let m = discovery.config(for: widget, spec: spec) { wanted.insert(m.topic); publishRetained(m.topic, m.payload) }
             }
-            let m = discovery.pageConfig(pages: controller.scene.panel.pages.map(\.id))
+            let m = discovery.pageConfig(pages: scene.panel.pages.map(\.id))
             wanted.insert(m.topic); publishRetained(m.topic, m.payload)
         }
-        for widget in controller.scene.widgets where widget.snapshot() != nil {
-            wanted.insert(prefix + "/" + widget.id + "/state")
+        for widget in scene.allWidgets where widget.snapshot() != nil {
+            wanted.insert(topics.state(widget.id))
             publishState(widget.id)
         }
-        wanted.insert(prefix + "/page/state")
         publishPage()
-        if removingGone {
-            for (topic, payload) in published where !wanted.contains(topic) && !payload.isEmpty && topic != prefix + "/status" {
-                publishRetained(topic, "")
-            }
+        for topic in announced.subtracting(wanted).sorted() where topic != topics.status {
+            publishRetained(topic, "")
         }
     }
 

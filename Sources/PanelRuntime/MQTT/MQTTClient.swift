@@ -16,8 +16,9 @@ public final class MQTTClient: PollSource {
         public var host: String
         public var port: Int32
         public var clientID: String
-        /// Seconds; a broker or network that goes silent is noticed within about 1.5× this.
-        public var keepalive: Int32 = 10
+        /// Seconds; a broker or network that goes silent is noticed within 1.5× this (and a
+        /// CONNECT that gets no CONNACK within it is given up), then the client reconnects.
+        public var keepalive: Int32 = 30
         public var username: String?
         public var password: String?
         /// `mqtts://`: the CA file that signs the broker's certificate.
@@ -55,6 +56,16 @@ public final class MQTTClient: PollSource {
     private var nextMisc: Double = 0
     private var everStarted = false
     public private(set) var connectCount = 0
+    /// When the broker was last heard from (any bytes read), and when the attempt under
+    /// way began: a connection that stays silent is abandoned (see `watchdog`).
+    private var lastInbound = 0.0
+    private var attemptStartedAt = 0.0
+    /// The last error libmosquitto logged (OpenSSL's reason for a failed handshake).
+    private var libraryError: String?
+    /// How often `mosquitto_loop_misc` runs: often enough that its PINGREQ (due one
+    /// keepalive after the last packet) leaves well before the watchdog's 1.5× limit.
+    private var miscInterval: Double { Swift.min(1, Double(options.keepalive) / 8) }
+    private var silenceLimit: Double { 1.5 * Double(options.keepalive) }
 
     public init(options: Options) throws(MQTTError) {
         self.options = options
@@ -83,6 +94,10 @@ public final class MQTTClient: PollSource {
         mosquitto_message_callback_set(mosq) { _, obj, message in
             guard let message else { return }
             MQTTClient.from(obj).received(message.pointee)
+        }
+        mosquitto_log_callback_set(mosq) { _, obj, level, text in
+            guard level & Int32(MOSQ_LOG_ERR) != 0, let text else { return }
+            MQTTClient.from(obj).libraryError = String(cString: text)
         }
     }
 
@@ -120,7 +135,9 @@ public final class MQTTClient: PollSource {
         configured = true
         if rc == MOSQ_ERR_SUCCESS.rawValue {
             connecting = true
-            nextMisc = time + 1
+            attemptStartedAt = time
+            lastInbound = time
+            nextMisc = time + miscInterval
         } else {
             scheduleReconnect(at: time, because: Self.describe(rc))
         }
@@ -128,6 +145,7 @@ public final class MQTTClient: PollSource {
     private var configured = false
 
     private func scheduleReconnect(at time: Double, because reason: String) {
+        libraryError = nil
         connecting = false
         isConnected = false
         reconnectAt = time + backoff
@@ -196,7 +214,7 @@ public final class MQTTClient: PollSource {
 
     public var pollRequests: [PollRequest] {
         let fd = mosquitto_socket(mosq)
-        guard fd >= 0 else { return [] }
+        guard fd >= 0, reconnectAt == nil else { return [] }
         var events = Int16(POLLIN)
         if mosquitto_want_write(mosq) { events |= Int16(POLLOUT) }
         return [PollRequest(fd: fd, events: events)]
@@ -207,7 +225,10 @@ public final class MQTTClient: PollSource {
 
     public var deadline: Double? {
         if let reconnectAt { return reconnectAt }
-        return mosquitto_socket(mosq) >= 0 ? nextMisc : nil
+        guard mosquitto_socket(mosq) >= 0 else { return nil }
+        if isConnected { return Swift.min(nextMisc, lastInbound + silenceLimit) }
+        if connecting { return Swift.min(nextMisc, attemptStartedAt + Double(options.keepalive)) }
+        return nextMisc
     }
 
     public func service(_ revents: [Int16], at time: Double) {
@@ -218,19 +239,59 @@ public final class MQTTClient: PollSource {
         }
         let r = revents.first ?? 0
         var rc = Int32(MOSQ_ERR_SUCCESS.rawValue)
-        if r & Int16(POLLIN | POLLERR | POLLHUP) != 0 { rc = mosquitto_loop_read(mosq, 1) }
+        if r & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+            rc = mosquitto_loop_read(mosq, 1)
+            if rc == MOSQ_ERR_SUCCESS.rawValue { lastInbound = time }
+        }
         if rc == MOSQ_ERR_SUCCESS.rawValue, r & Int16(POLLOUT) != 0 { rc = mosquitto_loop_write(mosq, 1) }
         if rc == MOSQ_ERR_SUCCESS.rawValue, time >= nextMisc {
-            // Keepalive pings and retries; a silent broker shows up here as a timeout.
+            // Keepalive pings and retries (libmosquitto sends PINGREQ one keepalive after
+            // the last packet and gives up one more keepalive later; the watchdog is faster).
             rc = mosquitto_loop_misc(mosq)
-            nextMisc = time + 1
+            nextMisc = time + miscInterval
         }
         if rc != MOSQ_ERR_SUCCESS.rawValue || (mosquitto_socket(mosq) < 0 && everStarted) {
-            let reason = rc == MOSQ_ERR_SUCCESS.rawValue ? "connection closed" : Self.describe(rc)
+            let reason = rc == MOSQ_ERR_SUCCESS.rawValue ? "connection closed" : explain(rc)
             if isConnected { happened.append(.disconnected(reason)) }
             scheduleReconnect(at: time, because: reason)
+        } else if let silence = watchdog(at: time) {
+            abandonConnection()
+            if isConnected { happened.append(.disconnected(silence)) }
+            scheduleReconnect(at: time, because: silence)
         }
         deliver(at: time)
+    }
+
+    /// Why the connection counts as dead though the socket is open: nothing heard for 1.5×
+    /// the keepalive (a healthy broker answers the PINGREQ sent after one keepalive), or no
+    /// CONNACK within one keepalive. A network that drops packets without a reset looks
+    /// exactly like this; TCP alone would notice only after many minutes.
+    private func watchdog(at time: Double) -> String? {
+        if isConnected, time - lastInbound >= silenceLimit {
+            return "nothing heard from the broker for \(JSONLineWriter.number(time - lastInbound)) s (keepalive \(options.keepalive) s): connection given up"
+        }
+        if connecting, !isConnected, time - attemptStartedAt >= Double(options.keepalive) {
+            return "no answer to CONNECT within \(options.keepalive) s"
+        }
+        return nil
+    }
+
+    /// Closes a connection that is open but dead: no DISCONNECT (it would not arrive, and
+    /// the broker should publish our last will when it notices).
+    private func abandonConnection() {
+        let fd = mosquitto_socket(mosq)
+        if fd >= 0 {
+            _ = shutdown(fd, Int32(SHUT_RDWR))
+            _ = mosquitto_loop_read(mosq, 1)   // reads end-of-file: libmosquitto closes its socket
+        }
+        isConnected = false
+    }
+
+    /// An error code with what it means here; a TLS failure names OpenSSL's reason.
+    private func explain(_ rc: Int32) -> String {
+        guard rc == MOSQ_ERR_TLS.rawValue else { return Self.describe(rc) }
+        let why = libraryError.map { ": " + $0 } ?? ""
+        return "TLS handshake failed\(why) (is --mqtt-ca the CA that signed the broker's certificate, and does the certificate name '\(options.host)'?)"
     }
 
     private func deliver(at time: Double) {

@@ -3,9 +3,10 @@ import ControlWidgets
 /// What a payload on `…/<widget>/set` asks for, as a command line of docs/protocol.md, so an
 /// MQTT `set` runs exactly where a socket or stdin `set` runs (same checks, same clamping).
 ///
-/// A payload is either that JSON `set` command (`widget` may be left out: the topic names
-/// it) or a bare value, read by the widget's type: Home Assistant's `number` and `select`
-/// entities publish bare numbers and option titles.
+/// A payload is either a JSON widget command, `set` or the widget type's own verb (a dial's
+/// `dial`), where `widget` may be left out (the topic names it), or a bare value read by the
+/// widget's type: Home Assistant's `number` and `select` entities publish bare numbers and
+/// option titles, and a digit on a dial's topic dials it.
 public enum MQTTSetPayload {
     public static let maxBytes = 4096
 
@@ -18,8 +19,8 @@ public enum MQTTSetPayload {
         return bare(trimmed, widget: widget)
     }
 
-    /// The JSON `set` command; the topic's widget is filled in when the payload has none and
-    /// must match when it has one.
+    /// A JSON widget command (`set`, `dial`); the topic's widget is filled in when the payload
+    /// has none and must match when it has one.
     static func json(_ text: String, widget id: String) -> Result<String, Ignored> {
         var line = text
         if !text.contains("\"widget\"") {
@@ -29,8 +30,8 @@ public enum MQTTSetPayload {
         switch PanelCommand.parse(line) {
         case .failure(let e): return .failure("column \(e.column): \(e.message)")
         case .success(let command):
-            guard case let .widget(target, wc) = command.action, wc.verb == "set" else {
-                return .failure("only a 'set' command for '\(id)' is accepted here")
+            guard case let .widget(target, _) = command.action else {
+                return .failure("only a widget command for '\(id)' ('set', or a dial's 'dial') is accepted here")
             }
             guard target == id else { return .failure("the command is for '\(target)', the topic for '\(id)'") }
             return .success(line)
@@ -45,7 +46,16 @@ public enum MQTTSetPayload {
         switch widget {
         case let knob as KnobView:
             let model = knob.model
-            if model.mode == .rotaryDial { return .failure("a dial has no value to set") }
+            if model.mode == .rotaryDial {
+                // A digit dials it, as the dial command does (Home Assistant's event entity
+                // has no command topic; this is for scripts and automations).
+                guard text.utf8.count == 1, let digit = Int(text) else {
+                    return .failure("'\(excerpt(text))' is not a digit 0…9 to dial")
+                }
+                w = JSONLineWriter()
+                w.add("command", "dial"); w.add("widget", widget.id); w.add("number", digit)
+                return .success(w.line)
+            }
             if model.mode.isDiscrete {
                 if let i = model.titles.firstIndex(of: text) { w.add("positionIndex", i) }
                 else if let n = number, n == n.rounded() { w.add("positionIndex", Int(n)) }

@@ -1,0 +1,228 @@
+import Testing
+import ControlWidgets
+import PanelLayout
+@testable import PanelRuntime
+
+/// The pure parts of the MQTT bridge: topic names, what a `set` payload asks for, and the
+/// Home Assistant discovery JSON of each widget type. (The broker side is tests/cli/mqtt.py
+/// and mqtt_net.py, against a real mosquitto.)
+@Suite struct MQTTTests {
+    static let panelText = """
+    {"panel": "Studio A", "size": [800, 600], "pages": [
+      {"id": "main", "widgets": [
+        {"id": "volume", "type": "knob", "mode": "continuous", "range": [0, 100], "valueFormat": "%d %%", "label": "Volume", "frame": [0, 0, 200, 200]},
+        {"id": "reverb", "type": "knob", "mode": "linearReturn", "positions": 3, "titles": ["Off", "Room", "Hall"], "frame": [200, 0, 200, 200]},
+        {"id": "bare", "type": "knob", "mode": "continuous", "frame": [400, 0, 200, 200]},
+        {"id": "phone", "type": "knob", "mode": "rotaryDial", "frame": [0, 200, 220, 220]},
+        {"id": "temp", "type": "slider", "minimumValue": 10, "maximumValue": 30, "valueFormat": "%.1f °C", "frame": [220, 200, 200, 200]},
+        {"id": "tiny", "type": "slider", "minimumValue": 0, "maximumValue": 0.01, "frame": [420, 200, 200, 200]},
+        {"id": "fan", "type": "toggle", "title": "Fan", "frame": [0, 420, 200, 60]},
+        {"id": "input", "type": "segmented", "titles": ["Mic", "Line"], "frame": [200, 420, 300, 60]},
+        {"id": "rec", "type": "button", "title": "Rec", "frame": [500, 420, 100, 60]},
+        {"id": "note", "type": "label", "text": "hello", "frame": [0, 500, 200, 40]}
+      ]},
+      {"id": "room", "widgets": []}
+    ]}
+    """
+
+    static func controller() throws -> PanelController {
+        try PanelController(panel: try PanelLoader.parse(panelText, file: "m.json").get(), screenWidth: 800, screenHeight: 600)
+    }
+
+    static func widget(_ c: PanelController, _ id: String) -> any WidgetView { c.scene.widget(id: id)! }
+
+    static func line(_ payload: String, for id: String, in c: PanelController) -> Result<String, MQTTSetPayload.Ignored> {
+        MQTTSetPayload.commandLine(Array(payload.utf8), widget: widget(c, id))
+    }
+
+    // MARK: topics
+
+    @Test func topicsAreBuiltUnderThePrefix() {
+        let t = MQTTTopics(prefix: "knob-panel/studio")
+        #expect(t.state("volume") == "knob-panel/studio/volume/state")
+        #expect(t.set("volume") == "knob-panel/studio/volume/set")
+        #expect(t.event("phone") == "knob-panel/studio/phone/event")
+        #expect(t.events == "knob-panel/studio/events")
+        #expect(t.pageState == "knob-panel/studio/page/state")
+        #expect(t.pageSet == "knob-panel/studio/page/set")
+        #expect(t.status == "knob-panel/studio/status")
+        #expect(t.setPattern == "knob-panel/studio/+/set")
+    }
+
+    @Test func setTopicsNameOneWidget() {
+        let t = MQTTTopics(prefix: "knob-panel/studio")
+        #expect(t.widget(ofSetTopic: "knob-panel/studio/volume/set") == "volume")
+        #expect(t.widget(ofSetTopic: "knob-panel/studio/page/set") == "page")
+        #expect(t.widget(ofSetTopic: "knob-panel/studio/volume/state") == nil)
+        #expect(t.widget(ofSetTopic: "knob-panel/studio/a/b/set") == nil)      // two levels
+        #expect(t.widget(ofSetTopic: "knob-panel/studio//set") == nil)         // empty name
+        #expect(t.widget(ofSetTopic: "knob-panel/studioX/volume/set") == nil)  // another prefix
+        #expect(t.widget(ofSetTopic: "knob-panel/studio/set") == nil)
+    }
+
+    // MARK: set payloads
+
+    @Test func bareValuesAreReadByTheWidgetsType() throws {
+        let c = try Self.controller()
+        #expect(Self.line("42", for: "volume", in: c) == .success(#"{"command":"set","widget":"volume","value":42}"#))
+        #expect(Self.line(" 42.5\n", for: "volume", in: c) == .success(#"{"command":"set","widget":"volume","value":42.5}"#))
+        // A knob without a range is set by position (degrees).
+        #expect(Self.line("90", for: "bare", in: c) == .success(#"{"command":"set","widget":"bare","position":90}"#))
+        // Home Assistant's select publishes the option title; an index works too.
+        #expect(Self.line("Hall", for: "reverb", in: c) == .success(#"{"command":"set","widget":"reverb","positionIndex":2}"#))
+        #expect(Self.line("1", for: "reverb", in: c) == .success(#"{"command":"set","widget":"reverb","positionIndex":1}"#))
+        #expect(Self.line("21.5", for: "temp", in: c) == .success(#"{"command":"set","widget":"temp","value":21.5}"#))
+        #expect(Self.line("ON", for: "fan", in: c) == .success(#"{"command":"set","widget":"fan","on":true}"#))
+        #expect(Self.line("false", for: "fan", in: c) == .success(#"{"command":"set","widget":"fan","on":false}"#))
+        #expect(Self.line("Line", for: "input", in: c) == .success(#"{"command":"set","widget":"input","title":"Line"}"#))
+        #expect(Self.line("0", for: "input", in: c) == .success(#"{"command":"set","widget":"input","index":0}"#))
+        #expect(Self.line("7", for: "phone", in: c) == .success(#"{"command":"dial","widget":"phone","number":7}"#))
+    }
+
+    @Test func jsonCommandsGetTheTopicsWidget() throws {
+        let c = try Self.controller()
+        #expect(Self.line(#"{"command":"set","value":500}"#, for: "volume", in: c)
+                == .success(#"{"widget":"volume","command":"set","value":500}"#))
+        #expect(Self.line(#"{"command":"set","widget":"volume","value":5}"#, for: "volume", in: c)
+                == .success(#"{"command":"set","widget":"volume","value":5}"#))
+        #expect(Self.line(#"{"command":"dial","number":3}"#, for: "phone", in: c)
+                == .success(#"{"widget":"phone","command":"dial","number":3}"#))
+    }
+
+    @Test func garbageIsRefusedWithAReason() throws {
+        let c = try Self.controller()
+        func refused(_ payload: String, _ id: String) -> Bool {
+            if case .failure = Self.line(payload, for: id, in: c) { return true }
+            return false
+        }
+        #expect(refused("", "volume"))
+        #expect(refused("   ", "volume"))
+        #expect(refused("loud", "volume"))
+        #expect(refused("nan", "volume"))          // not finite
+        #expect(refused("1e999", "volume"))        // infinite
+        #expect(refused("2e9", "volume"))          // beyond the ±1e9 bound of every number
+        #expect(refused("{", "volume"))
+        #expect(refused(#"{"command":"set","widget":"pan","value":1}"#, "volume"))   // another widget
+        #expect(refused(#"{"command":"reload"}"#, "volume"))                          // not a widget command
+        // A value of the wrong type passes here: the controller checks keys against the widget
+        // type and refuses it there, with the same reply as on the socket (tests/cli/mqtt.py).
+        #expect(refused(#"{"command":"set","value":"loud"}"#, "volume") == false)
+        #expect(refused("Cathedral", "reverb"))
+        #expect(refused("1.5", "reverb"))
+        #expect(refused("maybe", "fan"))
+        #expect(refused("12", "phone"))
+        #expect(refused("-1", "phone"))
+        #expect(refused("x", "phone"))
+        #expect(refused("hello", "note") == false)   // a label takes any text
+        // Not UTF-8, and oversized: refused before anything is parsed.
+        #expect(MQTTSetPayload.commandLine([0xff, 0xfe], widget: Self.widget(c, "volume"))
+                == .failure("payload is not UTF-8"))
+        let big = [UInt8](repeating: UInt8(ascii: "1"), count: MQTTSetPayload.maxBytes + 1)
+        #expect(MQTTSetPayload.commandLine(big, widget: Self.widget(c, "volume"))
+                == .failure("payload of 4097 bytes is over 4096"))
+    }
+
+    // MARK: discovery
+
+    static func discovery() -> HADiscovery {
+        HADiscovery(topicPrefix: "knob-panel/studio", nodeID: "Studio A-host", panelName: "Studio A", version: "9.9")
+    }
+
+    /// Every entity shares these fields: the node id "Studio A-host" sanitised to
+    /// "Studio_A-host" (letters, digits, _ and - only), the entity id slug lower-cased with
+    /// single underscores ("studio_a_host_…"), availability on …/status.
+    static func common(_ component: String, _ id: String, name: String) -> String {
+        #""name":"\#(name)","unique_id":"Studio_A-host_\#(id)","default_entity_id":"\#(component).studio_a_host_\#(id)","#
+        + #""availability_topic":"knob-panel/studio/status","payload_available":"online","payload_not_available":"offline","#
+        + #""device":{"identifiers":["knob-panel_Studio_A-host"],"name":"Studio A","model":"knob-panel","manufacturer":"knob-panel","sw_version":"9.9"},"#
+        + #""origin":{"name":"knob-panel","sw_version":"9.9"}"#
+    }
+
+    static func config(_ c: PanelController, _ id: String) -> HADiscovery.Message? {
+        discovery().config(for: widget(c, id), spec: c.scene.panel.widget(id: id)?.1)
+    }
+
+    @Test func aKnobWithARangeIsANumber() throws {
+        let c = try Self.controller()
+        // range 0…100: step a hundredth of it (1); unit after the conversion, %% read as %.
+        let m = try #require(Self.config(c, "volume"))
+        #expect(m.topic == "homeassistant/number/Studio_A-host/volume/config")
+        #expect(m.payload == "{" + Self.common("number", "volume", name: "Volume")
+                + #","command_topic":"knob-panel/studio/volume/set","state_topic":"knob-panel/studio/volume/state","#
+                + #""value_template":"{{ value_json.value }}","min":0,"max":100,"step":1,"mode":"slider","unit_of_measurement":"%"}"#)
+    }
+
+    @Test func aSliderIsANumberWithItsUnitAndAStepHomeAssistantAccepts() throws {
+        let c = try Self.controller()
+        // 10…30: a hundredth is 0.2, rounded down to a power of ten: 0.1.
+        let m = try #require(Self.config(c, "temp"))
+        #expect(m.payload.hasSuffix(#""min":10,"max":30,"step":0.1,"mode":"slider","unit_of_measurement":"°C"}"#))
+        // 0…0.01: a hundredth would be 0.0001, but Home Assistant's step is at least 0.001.
+        let tiny = try #require(Self.config(c, "tiny"))
+        #expect(tiny.payload.contains(#""step":0.001,"#))
+    }
+
+    @Test func aDiscreteKnobAndASegmentedAreSelects() throws {
+        let c = try Self.controller()
+        let m = try #require(Self.config(c, "reverb"))
+        #expect(m.topic == "homeassistant/select/Studio_A-host/reverb/config")
+        #expect(m.payload == "{" + Self.common("select", "reverb", name: "reverb")
+                + #","command_topic":"knob-panel/studio/reverb/set","state_topic":"knob-panel/studio/reverb/state","#
+                + #""value_template":"{{ value_json.title }}","options":["Off","Room","Hall"]}"#)
+        let s = try #require(Self.config(c, "input"))
+        #expect(s.payload.hasSuffix(#""value_template":"{{ value_json.title }}","options":["Mic","Line"]}"#))
+    }
+
+    @Test func aToggleIsASwitch() throws {
+        let c = try Self.controller()
+        let m = try #require(Self.config(c, "fan"))
+        #expect(m.topic == "homeassistant/switch/Studio_A-host/fan/config")
+        #expect(m.payload.hasSuffix(#""command_topic":"knob-panel/studio/fan/set","state_topic":"knob-panel/studio/fan/state","#
+                + #""value_template":"{{ 'ON' if value_json.on else 'OFF' }}","payload_on":"ON","payload_off":"OFF","state_on":"ON","state_off":"OFF"}"#))
+    }
+
+    @Test func aDialAndAButtonAreEvents() throws {
+        let c = try Self.controller()
+        let dial = try #require(Self.config(c, "phone"))
+        #expect(dial.topic == "homeassistant/event/Studio_A-host/phone/config")
+        #expect(dial.payload == "{" + Self.common("event", "phone", name: "phone")
+                + #","state_topic":"knob-panel/studio/phone/event","event_types":["0","1","2","3","4","5","6","7","8","9"]}"#)
+        let button = try #require(Self.config(c, "rec"))
+        #expect(button.payload.hasSuffix(#""state_topic":"knob-panel/studio/rec/event","event_types":["pressed","clicked","released"]}"#))
+    }
+
+    @Test func labelsAndKnobsWithoutARangeHaveNoEntity() throws {
+        let c = try Self.controller()
+        #expect(Self.config(c, "note") == nil)
+        #expect(Self.config(c, "bare") == nil)
+    }
+
+    @Test func thePageIsASelectOfPageIds() {
+        let m = Self.discovery().pageConfig(pages: ["main", "room"])
+        #expect(m.topic == "homeassistant/select/Studio_A-host/page/config")
+        #expect(m.payload == "{" + Self.common("select", "page", name: "Page")
+                + #","command_topic":"knob-panel/studio/page/set","state_topic":"knob-panel/studio/page/state","#
+                + #""value_template":"{{ value_json.page }}","options":["main","room"]}"#)
+    }
+
+    @Test func discoveryReportsTheBinarysVersionByDefault() {
+        let d = HADiscovery(topicPrefix: "p", nodeID: "n", panelName: "P")
+        #expect(d.version == PanelVersion.current)
+    }
+
+    @Test func unitsComeFromTheValueFormat() {
+        #expect(HADiscovery.unit(of: "%.1f °C") == "°C")
+        #expect(HADiscovery.unit(of: "%d %%") == "%")
+        #expect(HADiscovery.unit(of: "%+.1f dB") == "dB")
+        #expect(HADiscovery.unit(of: "Gain %+.1f dB") == "dB")
+        #expect(HADiscovery.unit(of: "%d") == nil)
+        #expect(HADiscovery.unit(of: "100%% %d") == nil)
+        #expect(HADiscovery.unit(of: nil) == nil)
+    }
+
+    @Test func entityIdSlugsAreWhatHomeAssistantValidates() {
+        #expect(HADiscovery.slug("Studio A-host_volume") == "studio_a_host_volume")
+        #expect(HADiscovery.slug("__x--y__") == "x_y")
+        #expect(HADiscovery.slug("---") == "panel")
+    }
+}

@@ -1,0 +1,106 @@
+"""Home Assistant's MQTT discovery schema for the entities knob-panel announces, written out
+from Home Assistant's own source (home-assistant/core, homeassistant/components/mqtt/):
+  schemas.py  MQTT_AVAILABILITY_SCHEMA, MQTT_ENTITY_DEVICE_INFO_SCHEMA, MQTT_ORIGIN_INFO_SCHEMA,
+              MQTT_ENTITY_COMMON_SCHEMA (+ default_entity_id, which replaced object_id)
+  config.py   MQTT_BASE_SCHEMA (qos, encoding), MQTT_RO_SCHEMA, MQTT_RW_SCHEMA
+  number.py   min/max/step (step >= 1e-3, min <= max), mode auto|box|slider, unit, templates
+  select.py   options (required), templates
+  switch.py   payload_on/off, state_on/off, value_template
+  event.py    state_topic (required), event_types (required list of strings), device_class
+and the documentation pages https://www.home-assistant.io/integrations/{number,select,
+switch,event}.mqtt/ and https://www.home-assistant.io/integrations/mqtt/ (discovery).
+validate(component, payload) returns a list of problems: a missing required key, a key the
+schema does not know (Home Assistant drops unknown keys silently, so a typo would never be
+noticed), a wrong type, a value out of its documented set, or the deprecated object_id."""
+import re
+
+STR, BOOL, NUM, INT = "string", "boolean", "number", "integer"
+
+
+def is_type(v, t):
+    if t == STR: return isinstance(v, str)
+    if t == BOOL: return isinstance(v, bool)
+    if t == NUM: return isinstance(v, (int, float)) and not isinstance(v, bool)
+    if t == INT: return isinstance(v, int) and not isinstance(v, bool)
+    if t == "list[str]": return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    if t == "dict": return isinstance(v, dict)
+    if t == "list": return isinstance(v, list)
+    if t == "str|null": return v is None or isinstance(v, str)
+    raise ValueError(t)
+
+
+DEVICE = {"identifiers": "list[str]", "connections": "list", "manufacturer": STR, "model": STR, "model_id": STR,
+          "name": STR, "hw_version": STR, "serial_number": STR, "sw_version": STR, "via_device": STR,
+          "suggested_area": STR, "configuration_url": STR}
+ORIGIN = {"name": STR, "sw_version": STR, "support_url": STR}
+ORIGIN_REQUIRED = {"name"}
+
+COMMON = {  # MQTT_ENTITY_COMMON_SCHEMA + MQTT_BASE_SCHEMA
+    "availability_topic": STR, "availability_template": STR, "payload_available": STR,
+    "payload_not_available": STR, "availability_mode": STR, "availability": "list",
+    "device": "dict", "origin": "dict", "enabled_by_default": BOOL, "entity_category": STR,
+    "icon": STR, "json_attributes_topic": STR, "json_attributes_template": STR,
+    "default_entity_id": STR, "unique_id": STR, "name": "str|null", "qos": INT, "encoding": STR,
+}
+RW = {"command_topic": STR, "optimistic": BOOL, "retain": BOOL, "state_topic": STR}
+RO = {"state_topic": STR, "value_template": STR}
+
+SCHEMAS = {
+    "number": ({**COMMON, **RW, "command_template": STR, "device_class": STR, "max": NUM, "min": NUM,
+                "mode": STR, "payload_reset": STR, "step": NUM, "unit_of_measurement": STR, "value_template": STR},
+               {"command_topic"}),
+    "select": ({**COMMON, **RW, "command_template": STR, "options": "list[str]", "value_template": STR},
+               {"command_topic", "options"}),
+    "switch": ({**COMMON, **RW, "command_template": STR, "device_class": STR, "payload_on": STR, "payload_off": STR,
+                "state_on": STR, "state_off": STR, "value_template": STR},
+               {"command_topic"}),
+    "event": ({**COMMON, **RO, "device_class": STR, "event_types": "list[str]"},
+              {"state_topic", "event_types"}),
+}
+ENTITY_ID = re.compile(r"^(?!.+__)(?!_)[\da-z_]+(?<!_)\.(?!_)[\da-z_]+(?<!_)$")  # cv.entity_id (valid_entity_id)
+TOPIC_BAD = re.compile(r"[+#\x00]")  # valid_publish_topic / no wildcards in a state topic
+
+
+def validate(component, payload):
+    problems = []
+    if component not in SCHEMAS:
+        return [f"unknown component {component}"]
+    keys, required = SCHEMAS[component]
+    for k in sorted(required - payload.keys()):
+        problems.append(f"missing required '{k}'")
+    for k, v in payload.items():
+        if k == "object_id":
+            problems.append("'object_id' is deprecated (Home Assistant 2025.10; use default_entity_id)")
+        elif k not in keys:
+            problems.append(f"unknown key '{k}'")
+        elif not is_type(v, keys[k]):
+            problems.append(f"'{k}' should be {keys[k]}, is {type(v).__name__} {v!r}")
+    for k in ("command_topic", "state_topic", "availability_topic"):
+        if isinstance(payload.get(k), str) and (not payload[k] or TOPIC_BAD.search(payload[k])):
+            problems.append(f"'{k}' is not a valid topic: {payload[k]!r}")
+    dev = payload.get("device")
+    if isinstance(dev, dict):
+        for k, v in dev.items():
+            if k not in DEVICE: problems.append(f"device: unknown key '{k}'")
+            elif not is_type(v, DEVICE[k]) and not (k == "identifiers" and isinstance(v, str)):
+                problems.append(f"device: '{k}' should be {DEVICE[k]}")
+        if not dev.get("identifiers") and not dev.get("connections"):
+            problems.append("device: needs identifiers or connections")
+    org = payload.get("origin")
+    if isinstance(org, dict):
+        for k in ORIGIN_REQUIRED - org.keys(): problems.append(f"origin: missing '{k}'")
+        for k, v in org.items():
+            if k not in ORIGIN or not is_type(v, ORIGIN[k]): problems.append(f"origin: bad key '{k}'")
+    dei = payload.get("default_entity_id")
+    if isinstance(dei, str) and (not ENTITY_ID.match(dei) or not dei.startswith(component + ".")):
+        problems.append(f"default_entity_id {dei!r} is not a valid '{component}.' entity id")
+    if component == "number":
+        lo, hi, step = payload.get("min", 1), payload.get("max", 100), payload.get("step", 1)
+        if is_type(lo, NUM) and is_type(hi, NUM) and lo >= hi: problems.append(f"min {lo} must be below max {hi}")
+        if is_type(step, NUM) and step < 1e-3: problems.append(f"step {step} is below 0.001")
+        if payload.get("mode", "auto") not in ("auto", "box", "slider"): problems.append(f"mode {payload.get('mode')!r}")
+    if component in ("select",) and isinstance(payload.get("options"), list) and not payload["options"]:
+        problems.append("options is empty")
+    if component == "event" and isinstance(payload.get("event_types"), list) and not payload["event_types"]:
+        problems.append("event_types is empty")
+    return problems

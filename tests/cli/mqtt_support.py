@@ -1,0 +1,218 @@
+"""Helpers for the MQTT tests: a real mosquitto on a free port, mosquitto_sub/pub, a tiny
+MQTT 3.1.1 publisher that keeps its connection (to time round trips without starting a
+process per message), a TCP proxy that can go silent (a network that drops packets), and
+the panel process. Nothing here fakes the broker."""
+import json, os, queue, shutil, socket, struct, subprocess, threading, time
+
+procs = []
+results = {"fails": 0}
+
+
+def check(name, cond, detail=""):
+    print(("  ok    " if cond else "  FAIL  ") + name + ("" if cond else "\n        " + str(detail)[:1500]))
+    if not cond:
+        results["fails"] += 1
+    return cond
+
+
+def note(text):
+    print("  note  " + text)
+
+
+def free_port():
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
+
+
+def start(args, **kw):
+    p = subprocess.Popen(args, **kw); procs.append(p); return p
+
+
+def stop(p):
+    if p.poll() is None:
+        p.terminate()
+        try: p.wait(5)
+        except subprocess.TimeoutExpired: p.kill(); p.wait()
+
+
+def stop_all():
+    for p in procs: stop(p)
+
+
+def broker_binary():
+    return shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
+
+
+class Broker:
+    """mosquitto with its own config file; `extra` adds listener lines (TLS)."""
+    def __init__(self, tmp, port=None, extra=""):
+        self.port = port or free_port()
+        self.conf = os.path.join(tmp, f"mosquitto-{self.port}.conf")
+        self.log = os.path.join(tmp, f"mosquitto-{self.port}.log")
+        with open(self.conf, "w") as f:
+            f.write(extra or f"listener {self.port} 127.0.0.1\n")
+            f.write("allow_anonymous true\nset_tcp_nodelay true\n")
+        self.p = None
+        self.start()
+
+    def start(self):
+        self.p = start([broker_binary(), "-c", self.conf], stdout=subprocess.DEVNULL, stderr=open(self.log, "a"))
+        for _ in range(100):  # until it listens
+            try: socket.create_connection(("127.0.0.1", self.port), 0.2).close(); return
+            except OSError: time.sleep(0.05)
+
+    def stop(self): stop(self.p)
+
+
+class Sub:
+    """mosquitto_sub -v on TOPIC; (topic, payload, arrival time) on a queue. Payloads are
+    single lines here (the panel's are JSON without newlines)."""
+    def __init__(self, port, topic="#", extra=()):
+        self.p = start(["mosquitto_sub", "-p", str(port), "-v", "-t", topic, *extra],
+                       stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.q = queue.Queue()
+        self.seen = []
+        threading.Thread(target=self.pump, daemon=True).start()
+
+    def pump(self):
+        for line in self.p.stdout:
+            topic, _, payload = line.rstrip("\n").partition(" ")
+            if payload == "(null)": payload = ""  # how mosquitto_sub -v shows an empty message
+            self.q.put((topic, payload, time.monotonic()))
+
+    def wait(self, pred, timeout=5.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try: m = self.q.get(timeout=max(0.01, end - time.monotonic()))
+            except queue.Empty: break
+            self.seen.append(m)
+            if pred(m[0], m[1]): return m
+        return None
+
+    def drain(self, seconds=0.5):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try: self.seen.append(self.q.get(timeout=max(0.01, end - time.monotonic())))
+            except queue.Empty: pass
+        return self.seen
+
+    def close(self): stop(self.p)
+
+
+def pub(port, topic, payload, retain=False):
+    subprocess.run(["mosquitto_pub", "-p", str(port), "-t", topic, "-m", payload] + (["-r"] if retain else []), check=True)
+
+
+class Publisher:
+    """A persistent MQTT 3.1.1 connection that publishes QoS 0 (CONNECT, PUBLISH only)."""
+    def __init__(self, port, client_id="rt-publisher"):
+        self.s = socket.create_connection(("127.0.0.1", port))
+        self.s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        cid = client_id.encode()
+        body = b"\x00\x04MQTT\x04\x02\x00\x3c" + struct.pack("!H", len(cid)) + cid
+        self.s.sendall(b"\x10" + self._len(len(body)) + body)
+        ack = self.s.recv(4)
+        assert ack[:1] == b"\x20" and ack[3:4] == b"\x00", ack
+
+    @staticmethod
+    def _len(n):
+        out = b""
+        while True:
+            b = n % 128; n //= 128
+            out += bytes([b | (0x80 if n else 0)])
+            if not n: return out
+
+    def publish(self, topic, payload):
+        t, p = topic.encode(), payload.encode()
+        body = struct.pack("!H", len(t)) + t + p
+        self.s.sendall(b"\x30" + self._len(len(body)) + body)
+
+    def close(self):
+        try: self.s.sendall(b"\xe0\x00"); self.s.close()
+        except OSError: pass
+
+
+class SilentProxy:
+    """TCP proxy 127.0.0.1:port -> broker. `go_silent()` stops forwarding in both directions
+    without closing anything (bytes are read and dropped, as a dead link or a firewall that
+    drops packets would); new connections are accepted and then ignored the same way.
+    `restore()` forwards again (for new connections; stale ones stay dead)."""
+    def __init__(self, target_port):
+        self.target = target_port
+        self.silent = False
+        self.ls = socket.socket(); self.ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.ls.bind(("127.0.0.1", 0)); self.ls.listen(16)
+        self.port = self.ls.getsockname()[1]
+        self.conns = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try: c, _ = self.ls.accept()
+            except OSError: return
+            stale = self.silent  # a connection made while silent never forwards
+            try: u = socket.create_connection(("127.0.0.1", self.target))
+            except OSError: c.close(); continue
+            pair = {"dead": stale}
+            self.conns.append(pair)
+            for a, b in ((c, u), (u, c)):
+                threading.Thread(target=self._pump, args=(a, b, pair), daemon=True).start()
+
+    def _pump(self, a, b, pair):
+        while True:
+            try: data = a.recv(65536)
+            except OSError: data = b""
+            if not data:
+                if not pair["dead"] and not self.silent:
+                    try: b.shutdown(socket.SHUT_WR)
+                    except OSError: pass
+                return
+            if pair["dead"] or self.silent:
+                pair["dead"] = True  # this connection stays dead even after restore()
+                continue
+            try: b.sendall(data)
+            except OSError: return
+
+    def go_silent(self): self.silent = True
+
+    def restore(self): self.silent = False
+
+
+class Panel:
+    """knob-panel run --headless with stderr in a file; stdout (events) on a queue."""
+    def __init__(self, bin_, panel, tmp, args, name="panel"):
+        self.err_path = os.path.join(tmp, name + ".err")
+        self.err = open(self.err_path, "w+")
+        self.ready = os.path.join(tmp, name + ".ready")
+        self.p = start([bin_, "run", panel, "--headless", "--ready-file", self.ready, *args],
+                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, text=True, bufsize=1)
+        self.events = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self):
+        for line in self.p.stdout: self.events.put(line)
+
+    def wait_ready(self, timeout=10):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if os.path.exists(self.ready): return True
+            if self.p.poll() is not None: return False
+            time.sleep(0.05)
+        return False
+
+    def log(self): return open(self.err_path).read()
+
+    def send(self, line): self.p.stdin.write(line + "\n"); self.p.stdin.flush()
+
+    def alive(self): return self.p.poll() is None
+
+    def stop(self): stop(self.p)
+
+
+def percentile(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(round(q / 100 * (len(v) - 1))))]
+
+
+def js(payload):
+    try: return json.loads(payload)
+    except ValueError: return None
