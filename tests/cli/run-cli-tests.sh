@@ -141,6 +141,20 @@ assert "center" not in widgets["title"] and widgets["title"]["shown"]
 ' && [ $st = 0 ] && ok "layout --json" || bad "layout --json (exit $st)" "$out"
 expect_status "layout table" 0 "$BIN" layout panels/knobs.json
 
+# bench --json: exactly one JSON object of the issue's shape (never its timings).
+out=$("$BIN" bench panels/bench-console.json --size 320x200 --frames 3 --json); st=$?
+[ $st = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s' "$out" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+assert list(r) == ["size", "frames", "full", "first", "knob", "dial", "slider", "drawer", "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"], list(r)
+assert r["size"] == [320, 200] and r["frames"] == 3 and r["drawer"] is None, r
+for p in ["full", "first", "knob", "dial", "slider"]:
+    assert sorted(r[p]) == ["max", "median", "p95"] and all(isinstance(v, (int, float)) for v in r[p].values()), p
+assert r["peakRSSMiB"] > 0
+' && ok "bench --json shape" || bad "bench --json (exit $st)" "$out"
+"$BIN" bench panels/bench-console.json --size 320x200 --frames 3 | grep -q "^knob " && ok "bench text output" || bad "bench text output"
+expect_status "bench --frames 0 is a usage error" 64 "$BIN" bench panels/bench-console.json --frames 0
+
 # Start-up tells the truth (issue 6, item 7): each cause its own exit status, no fallback
 # unless asked, an explicit --device never falls back, stdout carries only JSON lines.
 if ! ls /dev/dri/card* >/dev/null 2>&1; then

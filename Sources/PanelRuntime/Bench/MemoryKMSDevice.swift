@@ -1,0 +1,61 @@
+@preconcurrency import Glibc
+
+/// A KMS device whose "dumb buffers" are ordinary memory: one connected connector with one
+/// mode, flips that complete at once. The bench presents through a real `KMSOutput` on it, so
+/// every timed frame includes the same damage copy (this frame's damage plus what the other
+/// buffer missed) into a separate buffer of the screen's size and stride as `run` does.
+public final class MemoryKMSDevice: KMSDevice {
+    public let path = "memory"
+    public var eventDescriptor: Int32 { -1 }
+    private let mode: DisplayMode
+    private var pendingFlips = 0
+
+    public init(width: Int, height: Int) {
+        mode = DisplayMode(width: width, height: height, refreshRate: 60, isPreferred: true, index: 0)
+    }
+
+    public func connectors() throws(DisplayError) -> [ConnectorInfo] {
+        [ConnectorInfo(id: 1, name: "Memory-1", isConnected: true, modes: [mode], crtcCandidates: [1])]
+    }
+    public func saveCRTC(_ crtc: UInt32) {}
+    public func restoreCRTC(_ crtc: UInt32, connector: UInt32) {}
+    public func createScanoutBuffer(width: Int, height: Int) throws(DisplayError) -> any ScanoutBuffer {
+        guard let buffer = MemoryScanoutBuffer(width: width, height: height) else {
+            throw DisplayError(.system, "no memory for a \(width)x\(height) scanout buffer")
+        }
+        return buffer
+    }
+    public func destroyScanoutBuffer(_ buffer: any ScanoutBuffer) {}
+    public func setCRTC(_ crtc: UInt32, buffer: any ScanoutBuffer, connector: UInt32, mode: DisplayMode) throws(DisplayError) {}
+    public func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) { pendingFlips += 1 }
+    public func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError) {
+        while pendingFlips > 0 { pendingFlips -= 1; onFlipComplete() }
+    }
+}
+
+/// XRGB8888 rows padded to 64 bytes, as drivers align dumb buffers; touched once when made
+/// (a dumb buffer's pages are all mapped), so the first frame's copy does not pay page faults
+/// a real buffer would not.
+final class MemoryScanoutBuffer: ScanoutBuffer {
+    let framebufferID: UInt32 = 1
+    let width: Int
+    let height: Int
+    let pitch: Int
+    let pixels: UnsafeMutableRawPointer
+
+    init?(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pitch = (width * 4 + 63) / 64 * 64
+        guard let p = calloc(pitch * height, 1) else { return nil }
+        memset(p, 0, pitch * height)
+        pixels = p
+    }
+
+    deinit { free(pixels) }
+}
+
+extension MemoryScanoutBuffer {
+    /// The bytes one buffer of this size takes (its pitch times its height).
+    static func bytes(width: Int, height: Int) -> Int { (width * 4 + 63) / 64 * 64 * height }
+}
