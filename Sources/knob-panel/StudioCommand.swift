@@ -7,7 +7,7 @@ enum StudioCommand {
     static let spec = CommandSpec(
         name: "studio", abstract: "Edit a panel in the browser: the panel runs headless and a local web page shows it live, drives it with the mouse and edits its file.",
         usage: "studio PANEL [--listen 127.0.0.1:8080] [--token-file FILE] [--size WxH]",
-        arguments: [("PANEL", "The layout file (created with a starter panel if it does not exist).")],
+        arguments: [("PANEL", "The layout file (created with a starter panel if it does not exist; while it has errors, the starter panel is shown).")],
         options: [
             OptionSpec("listen", value: "addr", help: "Address and port of the page; any address but 127.0.0.x needs --token-file.", default: "127.0.0.1:8080"),
             StudioSettings.tokenOption,
@@ -31,7 +31,19 @@ enum StudioCommand {
         guard args.positionals.count == 1 else { throw CommandFailure("studio needs exactly one PANEL (see 'knob-panel studio --help')", status: 64) }
         let path = args.positionals[0]
         try StarterPanel.createIfMissing(path)
-        let panel = try loadPanel(path)
+        let panel: Panel
+        switch loadLayout(path) {
+        case .success(let p): panel = p
+        case .failure(let errors):
+            // A file being written (empty, or with mistakes) still opens: the starter panel is
+            // shown until a save makes the file valid; the editor shows the file and its errors.
+            for d in errors.diagnostics { Console.err(d.description) }
+            guard case .success(let starter) = PanelLoader.parse(StarterPanel.text, file: path) else {
+                throw CommandFailure("the starter panel does not load", status: 1)
+            }
+            Console.note("'\(path)' has errors: showing a starter panel until the file is saved without errors")
+            panel = starter
+        }
         var settings = Appliance.Settings()
         let exitAfter: Double?
         do {

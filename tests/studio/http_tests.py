@@ -276,6 +276,32 @@ def test_token():
         st.stop()
 
 
+def test_from_an_empty_file():
+    print("from an empty file")
+    panel = os.path.join(T, "empty.json")
+    write(panel, "")
+    st = Studio(BIN, panel)
+    try:
+        status, f = st.json("GET", "/api/file")
+        check(status == 200 and f["text"] == "" and f["diagnostics"] and f["diagnostics"][0]["line"] == 1,
+              "an empty file opens: the starter panel runs, the editor shows the file and its error", f)
+        status, w = st.json("GET", "/api/widgets")
+        check(w["panel"]["panel"] == "New panel", "the starter panel is shown", w["panel"])
+        status, reply = st.json("POST", "/api/save", PANEL % "")
+        status2, w = st.json("GET", "/api/widgets")
+        check(status == 200 and reply["reloaded"] and [x["widget"] for x in w["widgets"]] == ["volume", "balance"],
+              "the first good save replaces it", reply)
+    finally:
+        st.stop()
+    missing = os.path.join(T, "new.json")
+    st = Studio(BIN, missing)
+    try:
+        check(os.path.exists(missing) and subprocess.run([BIN, "check", missing], capture_output=True).returncode == 0,
+              "a missing file is created with a starter panel that passes check")
+    finally:
+        st.stop()
+
+
 def main():
     panel = os.path.join(T, "panel.json")
     write(panel, PANEL % "")
@@ -293,6 +319,7 @@ def main():
         code = st.stop()
     check(code == 0, "SIGTERM: exit 0", st.stderr())
     test_token()
+    test_from_an_empty_file()
     shutil.rmtree(T, ignore_errors=True)
     print(f"studio http tests: {S.passed} passed, {S.failed} failed")
     sys.exit(1 if S.failed else 0)

@@ -1,0 +1,81 @@
+import Glibc
+import Graphics
+import Testing
+@testable import PanelRuntime
+
+/// The studio's connection and frame differ on their own: a socketpair stands in for the
+/// browser, the test gives the loop's turns with their times.
+struct StudioConnectionTests {
+    func pair() -> (server: Int32, client: Int32) {
+        var fds: [Int32] = [0, 0]
+        _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        return (fds[0], fds[1])
+    }
+
+    func readAll(_ fd: Int32) -> String {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var out: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buf, buf.count)
+            if n <= 0 { break }
+            out += buf[0..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func aSlowClientIsAnswered408AfterTheRequestTimeout() {
+        let (s, c) = pair()
+        defer { close(c) }
+        var handled = 0
+        let conn = HTTPConnection(fd: s, id: 1, at: 0, limits: HTTPLimits()) { _, _, _ in handled += 1; return .json("{}") }
+        _ = "GET / HTTP/1.1\r\nHost: 127".withCString { write(c, $0, strlen($0)) }
+        conn.service([Int16(POLLIN)], at: 1)
+        #expect(conn.deadline == 11)   // 10 s from the request's first byte (read at t = 1)
+        conn.service([0], at: 5)
+        #expect(readAll(c).isEmpty && !conn.isFinished)
+        conn.service([0], at: 11)
+        #expect(readAll(c).hasPrefix("HTTP/1.1 408 "))
+        #expect(handled == 0)
+    }
+
+    @Test func keepAliveServesRequestsInOrderThenIdlesOut() {
+        let (s, c) = pair()
+        defer { close(c) }
+        var paths: [String] = []
+        let conn = HTTPConnection(fd: s, id: 1, at: 0, limits: HTTPLimits()) { r, _, _ in paths.append(r.path); return .json("{}") }
+        let two = "GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n"
+        _ = two.withCString { write(c, $0, strlen($0)) }
+        conn.service([Int16(POLLIN)], at: 0)
+        #expect(paths == ["/a", "/b"])
+        #expect(readAll(c).components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+        #expect(conn.deadline == 60)   // idle: 60 s after the last request
+        conn.service([0], at: 60)
+        #expect(conn.isFinished)
+    }
+
+    @Test func theChangedBoxHoldsExactlyTheChangedPixels() throws {
+        let a = try ImageSurface(width: 64, height: 48), b = try ImageSurface(width: 64, height: 48)
+        #expect(FrameStream.changedBox(a, b) == nil)
+        // Two pixels changed, at (10, 5) and (40, 30): the box spans x 10...40, y 5...30.
+        b.withPixelBytes { p, stride in
+            p.storeBytes(of: UInt32(0xFFFF0000), toByteOffset: 5 * stride + 10 * 4, as: UInt32.self)
+            p.storeBytes(of: UInt32(0xFF00FF00), toByteOffset: 30 * stride + 40 * 4, as: UInt32.self)
+        }
+        let box = FrameStream.changedBox(a, b)
+        #expect(box?.x == 10 && box?.y == 5 && box?.w == 31 && box?.h == 26)
+        FrameStream.copy(box!, from: b, to: a)
+        #expect(FrameStream.changedBox(a, b) == nil)
+        // The PNG of that box decodes to its size and its corner pixel.
+        let png = try a.pngData(x: 10, y: 5, width: 31, height: 26)
+        let path = "/tmp/studio-box-\(getpid()).png"
+        let f = try OutputFile(path: path)
+        png.withUnsafeBytes { f.write($0) }
+        try f.commit()
+        defer { unlink(path) }
+        let decoded = try ImageSurface(pngPath: path)
+        #expect(decoded.width == 31 && decoded.height == 26)
+        #expect(decoded.pixel(x: 0, y: 0).red == 1 && decoded.pixel(x: 30, y: 25).green == 1)
+    }
+}
