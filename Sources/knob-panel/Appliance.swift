@@ -123,6 +123,7 @@ enum Appliance {
         let controller: PanelController
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
+        ScreenOptions.apply(try ScreenOptions.parse(args), to: controller)
         let services = try makeServices(settings, controller: controller, panelPath: panelPath)
         var options = HeadlessSession.Options()
         options.exitAfter = exitAfter

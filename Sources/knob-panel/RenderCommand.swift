@@ -16,7 +16,7 @@ enum RenderCommand {
             OptionSpec("input", value: "jsonl", help: "Input script to play (touch, pointer, wheel, key lines)."),
             OptionSpec("events", value: "jsonl", help: "Where to write emitted events ('-' = stdout)."),
             OptionSpec("frames-dir", value: "dir", help: "Also write every painted frame as DIR/frame-NNNNN.png."),
-        ],
+        ] + ScreenOptions.options,
         discussion: """
         Without --time, render plays the whole script and then runs the virtual clock on until no
         widget animates any more (a knob returning to a position, an animated set), so the frame
@@ -32,6 +32,7 @@ enum RenderCommand {
         guard args.positionals.count == 1 else { throw CommandFailure("render needs exactly one PANEL (see 'knob-panel render --help')", status: 64) }
         guard let out = args.value("out") else { throw CommandFailure("render needs --out OUT.png", status: 64) }
         let panel = try loadPanel(args.positionals[0])
+        let screenTimers = try ScreenOptions.parse(args)
         let time: Double?
         let size: (Int, Int)?
         do {
@@ -59,6 +60,7 @@ enum RenderCommand {
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         controller.emit = { line in events?.write(line) }
+        ScreenOptions.apply(screenTimers, to: controller)
         // Aims at widgets need the scene to resolve; a wrong id fails before anything plays.
         let aimErrors = controller.aimErrors(inputs, file: args.value("input") ?? "")
         if !aimErrors.isEmpty {

@@ -19,7 +19,7 @@ enum RunCommand {
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
             Recording.option,
-        ] + Appliance.options,
+        ] + ScreenOptions.options + Appliance.options,
         discussion: """
         stdout carries only JSON lines (events and replies); every message and path goes to stderr.
         Files are replaced, never rewritten in place, and never written through a symbolic link.
@@ -50,6 +50,7 @@ enum RunCommand {
                 throw UsageError("--fallback png cannot be combined with --device: an explicit device never falls back")
             }
         } catch { throw CommandFailure("\(error)", status: 64) }
+        let screenTimers = try ScreenOptions.parse(args)
         let appliance: Appliance.Settings
         do { appliance = try Appliance.settings(args) } catch { throw CommandFailure("\(error)", status: 64) }
         if appliance.headless {
@@ -80,6 +81,7 @@ enum RunCommand {
         do { controller = try PanelController(panel: panel, screenWidth: output.width, screenHeight: output.height) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         controller.emit = { Console.out($0) }
+        ScreenOptions.apply(screenTimers, to: controller)
         let services: PanelServices
         do { services = try Appliance.makeServices(appliance, controller: controller, panelPath: panelPath) }
         catch { output.shutdown(); throw error }

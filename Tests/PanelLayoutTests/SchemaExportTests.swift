@@ -40,6 +40,7 @@ private var repositoryRoot: URL {
     let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/layout.md"), encoding: .utf8)
     var keys = PanelSchema.panel.map(\.name) + PanelSchema.theme.properties.map(\.name) + PanelSchema.grid.properties.map(\.name)
     keys += PanelSchema.page.map(\.name) + PanelSchema.widgetCommon.map(\.name) + PanelSchema.drawer.properties.map(\.name)
+    keys += PanelSchema.screen.properties.map(\.name)
     for kind in WidgetTypes.all {
         keys += kind.properties.map(\.name)
         #expect(docs.contains("`\(kind.name)`"), "widget type \(kind.name)")

@@ -64,6 +64,8 @@ public struct Panel: Sendable {
     public var physicalSize: (width: Double, height: Double)?
     /// The file's `drawer` settings (checked); nil when it has none.
     public var drawer: DrawerSpec?
+    /// The file's `screen` rules (defaults: the screen stays on).
+    public var screen = ScreenSettings()
 
     /// Whether the panel has a page drawer: it says so, or it has more than one page.
     public var hasDrawer: Bool { drawer != nil || pages.count > 1 }

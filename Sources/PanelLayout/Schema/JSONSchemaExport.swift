@@ -89,6 +89,8 @@ extension PanelSchema {
                             ("maxLength", .number(Double(ValueRule.maxIdentifierLength)))])
         case .bool:
             return .object([("type", .string("boolean"))])
+        case .null:
+            return .object([("type", .string("null"))])
         case .number(let lower, let upper):
             return .object([("type", .string("number"))] + bounds(lower, upper))
         case .integer(let lower, let upper):

@@ -22,6 +22,8 @@ public indirect enum ValueRule: Sendable {
     /// Letters, digits, `_`, `.`, `-` (widget and page ids), at most `maxIdentifierLength`.
     case identifier
     case bool
+    /// JSON `null` (in a `oneOf`, e.g. "seconds, or null for never").
+    case null
     case number(min: NumberBound?, max: NumberBound?)
     case integer(min: Int?, max: Int?)
     /// One of a few integers (e.g. rotation 0, 90, 180, 270).
@@ -77,6 +79,7 @@ public indirect enum ValueRule: Sendable {
         case (.string, .string), (.identifier, .string), (.enumeration, .string), (.color, .string), (.imagePath, .string):
             return true
         case (.bool, .bool): return true
+        case (.null, .null): return true
         case (.number, .number), (.integer, .number), (.integerChoice, .number): return true
         case (.tuple, .array), (.array, .array), (.distinctPair, .array): return true
         case (.stateMap, .object), (.object, .object): return true
@@ -90,6 +93,7 @@ public indirect enum ValueRule: Sendable {
         switch self {
         case .string, .identifier: return "a string"
         case .bool: return "a boolean (true or false)"
+        case .null: return "null"
         case .number: return "a number"
         case .integer, .integerChoice: return "an integer"
         case .enumeration: return "a string"

@@ -95,7 +95,7 @@ final class PanelChecker {
             }
             return .string(s)
 
-        case .bool:
+        case .bool, .null:
             return node.layoutValue
 
         case .number(let lower, let upper):

@@ -13,6 +13,8 @@ public struct PanelCommand: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         case list
         case get(widget: String)
+        /// `get` without a widget: the panel's own state (page, screen).
+        case getPanel
         /// `set` or a widget type's own verb, for one widget.
         case widget(id: String, WidgetCommand)
         /// Which widgets' events the asking client receives from now on.
@@ -25,6 +27,8 @@ public struct PanelCommand: Sendable, Equatable {
         case page(id: String, animated: Bool)
         /// Move the drawer to a position, or `toggle` the menu.
         case drawer(position: String, animated: Bool)
+        /// Sets the screen's state (`on` wakes it, `dim`, `off`) and restarts its idle timers.
+        case screen(ScreenState)
     }
 
     public var action: Action
@@ -34,7 +38,7 @@ public struct PanelCommand: Sendable, Equatable {
     public init(_ action: Action, requestID: String? = nil) { self.action = action; self.requestID = requestID }
 
     /// Commands addressed to the panel itself.
-    public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload", "page", "drawer"]
+    public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload", "page", "drawer", "screen"]
     /// What `drawer` takes as `position`: a position name, or `toggle` (the menu button's action).
     public static let drawerPositions = ["toggle"] + FrontViewPosition.names
     /// Commands addressed to one widget; which of them a widget takes depends on its type.
@@ -70,7 +74,7 @@ public struct PanelCommand: Sendable, Equatable {
             guard seen.insert(m.key).inserted else { return fail(m.keyLocation, "duplicate key '\(LineError.excerpt(m.key))'") }
             switch m.key {
             case "command": continue
-            case "widget" where verb != "page" && verb != "drawer": continue
+            case "widget" where verb != "page" && verb != "drawer" && verb != "screen": continue
             case "request_id":
                 guard let rid = requestIDText(m.value) else {
                     return fail(m.value.location, "'request_id' must be a string, number, boolean or null")
@@ -81,7 +85,7 @@ public struct PanelCommand: Sendable, Equatable {
             }
             if panelVerbs.contains(verb) {
                 if (verb == "observe" && m.key == "widgets") || (verb == "screenshot" && m.key == "path") { continue }
-                let own = verb == "page" ? ["page", "animated"] : verb == "drawer" ? ["position", "animated"] : []
+                let own = verb == "page" ? ["page", "animated"] : verb == "drawer" ? ["position", "animated"] : verb == "screen" ? ["state"] : []
                 if !own.contains(m.key) {
                     return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))' for command '\(verb)'\(Suggestion.hint(for: m.key, in: own))")
                 }
@@ -114,6 +118,13 @@ public struct PanelCommand: Sendable, Equatable {
             guard let p = node["path"] else { return fail(node.location, "missing 'path' (where to write the PNG)") }
             guard let path = p.stringValue, !path.isEmpty, !path.utf8.contains(0) else { return fail(p.location, "'path' must be a file name") }
             return .success(PanelCommand(.screenshot(path: path), requestID: requestID))
+        case "screen":
+            let states = ScreenState.allCases.map(\.rawValue)
+            guard let sNode = node["state"] else { return fail(node.location, "missing 'state' (\(states.joined(separator: ", ")))") }
+            guard case .string(let value)? = arguments["state"], let state = ScreenState(rawValue: value) else {
+                return fail(sNode.location, "'state' must be one of \(states.joined(separator: ", "))")
+            }
+            return .success(PanelCommand(.screen(state), requestID: requestID))
         case "page", "drawer":
             let key = verb == "page" ? "page" : "position"
             guard let vNode = node[key] else {
@@ -132,6 +143,7 @@ public struct PanelCommand: Sendable, Equatable {
             return .success(PanelCommand(.drawer(position: value, animated: animated), requestID: requestID))
         default: break
         }
+        if verb == "get" && node["widget"] == nil { return .success(PanelCommand(.getPanel, requestID: requestID)) }
         guard let wNode = node["widget"] else { return fail(node.location, "missing 'widget'") }
         guard let widget = wNode.stringValue else { return fail(wNode.location, "'widget' must be a string") }
         if verb == "get" { return .success(PanelCommand(.get(widget: widget), requestID: requestID)) }

@@ -95,7 +95,7 @@ public final class DisplaySession {
                     controller.advance(to: now)
                     let damage = controller.renderFrame(at: now)
                     stats.framesRendered += 1
-                    try output.present(controller.frame, damage: damage)
+                    try output.present(controller.shownFrame, damage: damage)
                     let queued = clock.now
                     pacer.flipQueued(at: queued)
                     stats.frameCosts.append(queued - now)
@@ -104,6 +104,7 @@ public final class DisplaySession {
                 }
             }
             if let d = services.loop.nextDeadline { wake = Swift.min(wake ?? .infinity, d) }
+            if let d = controller.nextScreenChange { wake = Swift.min(wake ?? .infinity, d) }   // dim/off timers
             timer.arm(atMonotonic: wake.map { $0 + clock.origin })
 
             let fixed = try services.loop.wait(fixed: [.readable(output.device.eventDescriptor), .readable(timer.fd)], timeout: nil)

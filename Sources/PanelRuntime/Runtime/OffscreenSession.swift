@@ -61,7 +61,7 @@ public final class OffscreenSession {
         controller.advance(to: now)
         if controller.wantsFrame(at: now) {
             controller.renderFrame(at: now)
-            try onFrame?(clock.frameIndex, now, controller.frame)
+            try onFrame?(clock.frameIndex, now, controller.shownFrame)
         }
     }
 

@@ -21,6 +21,8 @@ public final class PanelController {
     var damage: DamageRegion
     /// The page drawer's frame bookkeeping (see PanelController+Drawer).
     var drawerFrames = DrawerFrameState()
+    /// Screen power: dim, off, wake (see PanelController+Screen).
+    let screenRuntime = ScreenRuntime()
     /// Widgets that animated in the last frame: they need one more frame to show the end state.
     private var animatingBefore: Set<ObjectIdentifier> = []
     /// Events held back while a request runs, so they follow its reply.
@@ -46,13 +48,14 @@ public final class PanelController {
         damage.addAll()
         LabelBindings.refreshAll(in: scene.allWidgets)
         connectDrawer()
+        adoptScreenSettings(of: panel)
     }
 
     /// The upright frame (design orientation) in ordinary memory.
     public var frame: ImageSurface { compositor.frame }
 
     /// The frame as the physical screen shows it (turned when the panel is rotated).
-    public func physicalFrame() throws(GraphicsError) -> ImageSurface { try rotation.physicalImage(of: frame) }
+    public func physicalFrame() throws(GraphicsError) -> ImageSurface { try rotation.physicalImage(of: shownFrame) }
 
     /// A point on the physical screen (a touch) in design pixels.
     public func designPoint(screen p: Point) -> Point { scene.mapping.toDesign(rotation.toLogical(p)) }
@@ -62,6 +65,8 @@ public final class PanelController {
     public func deliver(_ event: InputEvent, at time: Double) {
         if case .command(let command) = event { return execute(command, at: time, from: nil) }
         recorder?.record(event, at: time)
+        advanceScreen(to: time)
+        guard screenLets(event, at: time) else { return }
         var event = event
         if case let .aimedTouch(aim) = event {
             // Scripts are checked with `aimErrors` before they play; an aim that still misses
@@ -134,12 +139,21 @@ public final class PanelController {
             data.add("panel", scene.panel.name)
             data.add("page", scene.panel.pages[scene.pageIndex].id)
             addPages(to: &data)
+            addScreen(to: &data)
             data.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
             reply(Reply.ok(rid, data: data))
         case let .page(id, animated):
             showPage(id, animated: animated, time: time, requestID: rid, reply: reply)
         case let .drawer(position, animated):
             moveDrawer(position, animated: animated, time: time, requestID: rid, reply: reply)
+        case .screen(let state):
+            executeScreen(state, at: time, requestID: rid, reply: reply)
+        case .getPanel:
+            var data = JSONLineWriter()
+            data.add("panel", scene.panel.name)
+            data.add("page", scene.panel.pages[scene.pageIndex].id)
+            addScreen(to: &data)
+            reply(Reply.ok(rid, data: data))
         case .get(let id):
             guard let widget = scene.widget(id: id) else { return reply(Reply.failure(rid, unknownWidget(id))) }
             guard widget.snapshot() != nil else {
@@ -290,19 +304,22 @@ public final class PanelController {
     /// Runs animations up to `time` (on every page: a hidden knob still comes to rest),
     /// emitting the events of those that ended, and the drawer's.
     public func advance(to time: Double) {
+        advanceScreen(to: time)
         for widget in scene.allWidgets { publish(widget.advance(to: time), from: widget, at: time) }
         if let drawer = scene.drawer { handle(drawerOutputs: drawer.advance(to: time), at: time) }
     }
 
     /// True when a frame at `time` would show something new.
     public func wantsFrame(at time: Double) -> Bool {
-        !damage.isEmpty || compositor.needsFullRepaint || scene.widgets.contains { $0.needsDisplay || $0.isAnimating(at: time) || animatingBefore.contains(ObjectIdentifier($0)) }
+        if let whileOff = screenWantsFrameWhileOff() { return whileOff }
+        return screenFrameDue || !damage.isEmpty || compositor.needsFullRepaint || scene.widgets.contains { $0.needsDisplay || $0.isAnimating(at: time) || animatingBefore.contains(ObjectIdentifier($0)) }
             || drawerWantsFrame(at: time)
     }
 
     /// Repaints what changed as of `time` into `frame`; returns the repainted rectangles.
     @discardableResult
     public func renderFrame(at time: Double) -> [PixelRect] {
+        if let blank = renderScreenWhileOff() { return blank }
         flushDrawerPan(at: time)
         let layered = scene.drawer.map { !$0.isClosed(at: time) } ?? false
         var animatingNow: Set<ObjectIdentifier> = []
@@ -342,6 +359,7 @@ public final class PanelController {
             compositor.render(scene, damage: damage, time: time)
         }
         damage.removeAll()
+        let shownRects = screenOutput(rects)
         if !pendingScreenshots.isEmpty {
             let due = pendingScreenshots
             pendingScreenshots = []
@@ -350,7 +368,7 @@ public final class PanelController {
                 s.client?.deferredReplySent()
             }
         }
-        return rects
+        return shownRects
     }
 
     /// Swaps in another layout (a reload) on the same screen, keeping the values of widgets
@@ -369,6 +387,7 @@ public final class PanelController {
         router = InputRouter()
         drawerFrames = DrawerFrameState()
         connectDrawer()
+        adoptScreenSettings(of: panel)
         animatingBefore = []
         damage.addAll()
     }

@@ -36,7 +36,8 @@ public struct ScreenChange: Sendable, Equatable {
 /// - Commands and programmatic value changes do not count as input; a `screen` command sets
 ///   the state and restarts the idle timers.
 public struct ScreenPower: Sendable {
-    public private(set) var settings: ScreenSettings
+    /// The rules; new ones (a reload, the command line) keep the state and the timers' start.
+    public internal(set) var settings: ScreenSettings
     public private(set) var state: ScreenState = .on
     /// When the idle timers started counting: the last input or screen command.
     public private(set) var lastActivity: Double
@@ -49,6 +50,8 @@ public struct ScreenPower: Sendable {
     private var swallowedTouches: Set<Int> = []
     private var swallowedButtons: Set<InputEvent.PointerButton> = []
     private var swallowedKeys: Set<String> = []
+
+    mutating func update(settings newSettings: ScreenSettings) { settings = newSettings }
 
     public init(settings: ScreenSettings, at time: Double = 0) {
         self.settings = settings

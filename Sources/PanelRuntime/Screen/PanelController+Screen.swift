@@ -1,0 +1,177 @@
+import Graphics
+import PanelLayout
+
+/// Screen power inside the controller: the state machine, the picture the screen shows
+/// (the frame, darkened, or black), and the hook through which an output dims or blanks
+/// the real screen (a backlight, DPMS).
+final class ScreenRuntime {
+    var power = ScreenPower(settings: ScreenSettings())
+    /// `--dim-after`/`--off-after` from the command line: they outlive reloads.
+    var dimAfterOverride: Double??
+    var offAfterOverride: Double??
+    let dimmer = ScreenDimmer()
+    /// The picture on screen when it is not the frame itself (dimmed, black).
+    var shown: ImageSurface?
+    /// A frame is due to show a new state (the darkened or black picture, or the panel again).
+    var frameDue = false
+    var abilities = ScreenOutputAbilities()
+    var onChange: ((ScreenState, Double) -> Void)?
+
+    func settings(from file: ScreenSettings) -> ScreenSettings {
+        var s = file
+        if let d = dimAfterOverride { s.dimAfter = d }
+        if let o = offAfterOverride { s.offAfter = o }
+        return s
+    }
+}
+
+/// What an output does itself when the screen state changes; the rest is done in the frame.
+public struct ScreenOutputAbilities: Sendable {
+    /// A backlight dims the screen: the frame is not darkened.
+    public var dims: Bool
+    /// A backlight or DPMS turns it off: no black frame is needed.
+    public var blanks: Bool
+    public init(dims: Bool = false, blanks: Bool = false) { self.dims = dims; self.blanks = blanks }
+}
+
+extension PanelController {
+    /// What the output does itself (a backlight, DPMS); the frame does the rest.
+    public var screenAbilities: ScreenOutputAbilities {
+        get { screenRuntime.abilities }
+        set { screenRuntime.abilities = newValue; screenRuntime.frameDue = true }
+    }
+
+    /// Called with the new state and its brightness (0 … 1) on every change: where an
+    /// output dims its backlight or switches the screen off.
+    public var onScreenChange: ((ScreenState, Double) -> Void)? {
+        get { screenRuntime.onChange }
+        set { screenRuntime.onChange = newValue }
+    }
+
+    /// The screen's state (`on`, `dim`, `off`).
+    public var screenState: ScreenState { screenRuntime.power.state }
+    public var screenSettings: ScreenSettings { screenRuntime.power.settings }
+
+    /// When the idle timers change the state next, for the loop's timer (nil: never).
+    public var nextScreenChange: Double? { screenRuntime.power.nextChange }
+
+    /// Overrides the layout's `dimAfter`/`offAfter` (`.some(nil)`: never); kept across reloads.
+    public func overrideScreenTimers(dimAfter: Double??, offAfter: Double??, at time: Double = 0) {
+        screenRuntime.dimAfterOverride = dimAfter
+        screenRuntime.offAfterOverride = offAfter
+        screenRuntime.power.update(settings: screenRuntime.settings(from: scene.panel.screen))
+    }
+
+    /// Takes the screen rules of a (new) panel, keeping the state and the timers' start.
+    func adoptScreenSettings(of panel: Panel) {
+        screenRuntime.power.update(settings: screenRuntime.settings(from: panel.screen))
+        screenRuntime.frameDue = true
+    }
+
+    /// The picture the screen shows: the frame when on, darkened while dimmed (unless the
+    /// output dims a backlight), black while off (unless the output blanks the screen).
+    public var shownFrame: ImageSurface { screenState == .on ? frame : (screenRuntime.shown ?? frame) }
+
+    /// Screen input filter: false when the event is swallowed (it woke the screen, or the
+    /// screen is dark).
+    func screenLets(_ event: InputEvent, at time: Double) -> Bool {
+        let (deliver, change) = screenRuntime.power.filter(event, at: time)
+        if let change { apply(change) }
+        return deliver
+    }
+
+    /// Applies the idle timers' changes due by `time`.
+    func advanceScreen(to time: Double) {
+        for change in screenRuntime.power.advance(to: time) { apply(change) }
+    }
+
+    /// `{"command":"screen","state":…}`: replies with the state, then the event (if it changed).
+    func executeScreen(_ state: ScreenState, at time: Double, requestID rid: String?, reply: (String) -> Void) {
+        advanceScreen(to: time)
+        let change = screenRuntime.power.command(state, at: time)
+        var data = JSONLineWriter()
+        data.add("state", screenState.rawValue)
+        reply(Reply.ok(rid, data: data))
+        if let change { apply(change) }
+    }
+
+    /// Adds the screen's state to `list` data.
+    func addScreen(to data: inout JSONLineWriter) {
+        data.add("screen", screenState.rawValue)
+    }
+
+    private func apply(_ change: ScreenChange) {
+        publishPanelEvent("screen", at: change.time) {
+            $0.add("state", change.state.rawValue)
+            $0.add("cause", change.cause.rawValue)
+        }
+        if change.state == .off {
+            // Nothing is drawn while off: touches in progress end now, animations jump to
+            // their end (their events go out now), and the picture is black or switched off.
+            cancelActiveTouches(at: change.time)
+            screenRuntime.power.gesturesCancelled()
+            finishAnimations(at: change.time)
+        }
+        screenRuntime.frameDue = true
+        screenRuntime.onChange?(change.state, screenRuntime.power.brightness)
+    }
+
+    /// Ends every running animation at once (the screen went off: no one sees them).
+    private func finishAnimations(at time: Double) {
+        // Far enough for any animation (spins and dial queues last seconds); models accept
+        // a late advance, since a dropped frame must not slow an animation either.
+        let end = time + 86_400
+        for widget in scene.allWidgets where widget.isAnimating(at: time) {
+            publish(widget.advance(to: end), from: widget, at: time)
+            widget.needsDisplay = true
+        }
+        if let drawer = scene.drawer {
+            handle(drawerOutputs: drawer.advance(to: end), at: time)
+        }
+    }
+
+    /// While off: a frame is wanted only to show the black picture once (when the output
+    /// cannot blank the screen itself). Nil when the screen is on or dimmed.
+    func screenWantsFrameWhileOff() -> Bool? {
+        guard screenState == .off else { return nil }
+        return screenRuntime.frameDue && !screenAbilities.blanks
+    }
+
+    /// A frame because the state changed (darkened picture, or the panel again).
+    var screenFrameDue: Bool { screenRuntime.frameDue }
+
+    /// The off state's frame: the black picture once, no compositing. Nil when not off.
+    func renderScreenWhileOff() -> [PixelRect]? {
+        guard screenState == .off else { return nil }
+        let due = screenRuntime.frameDue
+        screenRuntime.frameDue = false
+        guard due, !screenAbilities.blanks else { return [] }
+        do {
+            let (image, rects) = try screenRuntime.dimmer.show(frame, level: 0, rects: [])
+            screenRuntime.shown = image
+            return rects
+        } catch {
+            return []
+        }
+    }
+
+    /// After compositing: the picture for the screen's state, and what changed in it.
+    func screenOutput(_ rects: [PixelRect]) -> [PixelRect] {
+        let due = screenRuntime.frameDue
+        screenRuntime.frameDue = false
+        let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        guard screenState == .dim, !screenAbilities.dims else {
+            screenRuntime.shown = nil
+            screenRuntime.dimmer.reset()
+            return due ? [full] : rects
+        }
+        do {
+            let (image, changed) = try screenRuntime.dimmer.show(frame, level: screenSettings.dimLevel, rects: rects)
+            screenRuntime.shown = image
+            return changed
+        } catch {
+            screenRuntime.shown = nil
+            return due ? [full] : rects
+        }
+    }
+}
