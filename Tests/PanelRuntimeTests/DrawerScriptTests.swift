@@ -187,7 +187,7 @@ import Testing
         #expect(r.events.contains(#"{"t":0.1,"event":"pageChanged","page":"b"}"#))
         #expect(r.events.contains { $0.contains("no page 'bb' (did you mean 'b'?)") })
         #expect(r.events.contains { $0.contains("page 'r' is the drawer's right view") })
-        #expect(r.events.contains { $0.hasPrefix(#"{"ok":true,"data":{"panel":"D","page":"b","pages":["a","b","c"],"rightView":"r","drawer":"left","widgets":[{"widget":"k""#) })
+        #expect(r.events.contains { $0.hasPrefix(#"{"ok":true,"data":{"panel":"D","page":"b","pages":["a","b","c"],"rightView":"r","drawer":"left","screen":"on","widgets":[{"widget":"k""#) })
         #expect(r.events.contains { $0.hasPrefix(#"{"ok":true,"data":{"widget":"k","type":"knob","position":30"#) })
         #expect(r.controller.scene.pageIndex == 0)
     }
