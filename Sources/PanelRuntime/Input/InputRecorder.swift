@@ -26,11 +26,11 @@ public final class InputRecorder {
     /// them would write files or read a layout that may have changed since.
     public func record(commandLine: String, command: PanelCommand, at time: Double) {
         switch command.action {
-        case .list, .get, .observe:
+        case .list, .get, .getPanel, .observe:
             return
         case .screenshot, .reload:
             write("# " + InputScriptLine.line(command: commandLine, at: time).replacingNewlines())
-        case .widget, .page, .drawer:
+        case .widget, .page, .drawer, .screen:
             write(InputScriptLine.line(command: commandLine, at: time))
         }
     }
