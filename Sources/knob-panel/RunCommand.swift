@@ -19,7 +19,7 @@ enum RunCommand {
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
             Recording.option,
-        ] + ScreenOptions.options + Appliance.options,
+        ] + ScreenOptions.options + [ScreenOptions.backlightOption] + Appliance.options,
         discussion: """
         stdout carries only JSON lines (events and replies); every message and path goes to stderr.
         Files are replaced, never rewritten in place, and never written through a symbolic link.
@@ -91,6 +91,9 @@ enum RunCommand {
         var options = DisplaySession.Options()
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
+        let power = try ScreenOptions.displayPower(args, output: output)
+        if controller.screenSettings.dimAfter != nil || controller.screenSettings.offAfter != nil { Console.note("screen power: \(power.description)") }
+        options.power = power
         if let path = args.value("flip-log") {
             do { options.flipLog = try OutputFile(path: path, live: true) }
             catch { throw CommandFailure(error.description, status: ExitStatus.output) }
@@ -112,6 +115,7 @@ enum RunCommand {
             throw CommandFailure(error.message, status: ExitStatus.display(error.kind))
         }
         Console.note(summary(session.stats))
+        for e in power.errors + (power.backlight?.errors ?? []) { Console.note("screen power: \(e)") }
         var outputErrors = session.stats.outputErrors + Recording.finish(recorder)
         do { try options.flipLog?.commit() } catch { outputErrors.append(error.description) }
         if !outputErrors.isEmpty {

@@ -21,6 +21,8 @@ public final class DisplaySession {
         /// and the flip that showed it can be compared (request-to-flip latency). The caller
         /// opens it (live) and commits it after `run()`.
         public var flipLog: OutputFile?
+        /// Backlight and DPMS for screen power (nil: the frame does it all).
+        public var power: DisplayPower?
         public init() {}
     }
 
@@ -65,10 +67,15 @@ public final class DisplaySession {
         let execAge = MonotonicClock.processAge() ?? clock.now
         let execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
         let flipLog = options.flipLog
+        if let power = options.power {
+            controller.screenAbilities = power.abilities
+            controller.onScreenChange = { power.apply($0, brightness: $1) }
+        }
         defer {
             // A drag in progress ends as cancelled, so its trackingEnded goes out before exit.
             controller.cancelActiveTouches(at: clock.now)
             services.shutdown(at: clock.now)
+            options.power?.restore()   // backlight as found, DPMS on
             output.shutdown()
         }
 

@@ -1,0 +1,50 @@
+/// Screen power on a KMS display: dims and switches off the backlight when there is one,
+/// switches the connector off by DPMS where the driver has it; what neither can do is left to
+/// the frame (`ScreenOutputAbilities`: darkened frame for dim, black frame for off).
+public final class DisplayPower {
+    public let backlight: Backlight?
+    private let device: (any DisplayPowerControl)?
+    private let connector: UInt32
+    private let dpms: UInt32?
+    private var dpmsOff = false
+    /// DPMS failures, one message each (the panel keeps running: the frame goes black instead).
+    public private(set) var errors: [String] = []
+
+    public init(output: KMSOutput, backlight: Backlight?) {
+        self.backlight = backlight
+        device = output.device as? any DisplayPowerControl
+        connector = output.connector.id
+        dpms = device?.dpmsProperty(connector: output.connector.id)
+    }
+
+    public var abilities: ScreenOutputAbilities {
+        ScreenOutputAbilities(dims: backlight != nil, blanks: backlight != nil || dpms != nil)
+    }
+
+    /// How the screen is switched off, for the start-up note.
+    public var description: String {
+        let light = backlight.map { "backlight \($0.path)" } ?? "no backlight (dim darkens the frame)"
+        return light + (dpms != nil ? ", DPMS" : ", no DPMS (off shows black)")
+    }
+
+    public func apply(_ state: ScreenState, brightness: Double) {
+        backlight?.set(fraction: brightness)
+        setDPMS(on: state != .off)
+    }
+
+    /// Back as found: full light, DPMS on (before the CRTC is restored).
+    public func restore() {
+        backlight?.restore()
+        setDPMS(on: true)
+    }
+
+    private func setDPMS(on: Bool) {
+        guard let device, let dpms, dpmsOff == on else { return }
+        do {
+            try device.setDPMS(connector: connector, property: dpms, on: on)
+            dpmsOff = !on
+        } catch {
+            errors.append(error.message)
+        }
+    }
+}
