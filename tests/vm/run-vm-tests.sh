@@ -13,6 +13,7 @@
 #   VM_TIMEOUT  seconds before a VM is killed (default 60)
 #   DRAG        1 (default): the input step; 0 leaves it out (it needs tests/vm/panel.json's volume knob)
 #   FLOOD       1 (default): the stdin flood step on the first GPU (flood-scenario.sh); 0 leaves it out
+#   SCREEN      1 (default): screen power on the first GPU (screen-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -149,6 +150,25 @@ if [ "$FLOOD" = 1 ] && [ -n "$drag_qmp" ]; then
     summary+=("$line")
 elif [ "$FLOOD" = 1 ]; then
     echo "run-vm-tests.sh: flood step left out (it needs the input step's volume knob)"
+fi
+
+# Screen power (issue 16): dim, off (no flips, no CPU), a tablet touch wakes without turning
+# the knob under it. It needs the layout's volume knob (the waking drag aims at it).
+if [ "${SCREEN:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
+    gpu=${GPUS%% *} dir=$OUT/screen
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo "== screen power ($gpu): --dim-after 4 --off-after 6, 10 s off, a waking tablet drag"
+    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+        "$HERE/screen-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$drag_qmp"
+    vm_rc=$?
+    [ -s "$dir/scenario.log" ] && sed "s/^/  [screen] guest /" "$dir/scenario.log"
+    report=$(python3 "$HERE/screen-check.py" --gpu "$gpu" --dir "$dir")
+    check_rc=$?
+    echo "$report"
+    line=$(tail -1 <<< "$report")
+    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+    summary+=("$line")
 fi
 
 echo "== results in $OUT"
