@@ -12,7 +12,7 @@ struct MQTTSettings {
         OptionSpec("mqtt-prefix", value: "topic", help: "Topic prefix.", default: "knob-panel/CLIENT-ID"),
         OptionSpec("mqtt-discovery", help: "Announce the panel to Home Assistant (MQTT discovery, retained)."),
         OptionSpec("mqtt-discovery-prefix", value: "topic", help: "Home Assistant's discovery prefix.", default: "homeassistant"),
-        OptionSpec("mqtt-keepalive", value: "seconds", help: "MQTT keepalive, 2…3600; a broker or network that goes silent is noticed within 1.5 times this, then the panel reconnects.", default: "30"),
+        OptionSpec("mqtt-keepalive", value: "seconds", help: "MQTT keepalive, 5…3600 (libmosquitto refuses less); a broker or network that goes silent is noticed within 1.5 times this, then the panel reconnects.", default: "30"),
     ]
 
     var host: String
@@ -68,7 +68,7 @@ struct MQTTSettings {
         s.discovery = args.flags.contains("mqtt-discovery")
         if let d = args.value("mqtt-discovery-prefix") { s.discoveryPrefix = d }
         if let k = args.value("mqtt-keepalive") {
-            guard let n = Int32(k), (2...3600).contains(n) else { throw UsageError("--mqtt-keepalive expects whole seconds 2…3600, got '\(k)'") }
+            guard let n = Int32(k), (5...3600).contains(n) else { throw UsageError("--mqtt-keepalive expects whole seconds 5…3600, got '\(k)'") }
             s.keepalive = n
         }
         return s

@@ -220,6 +220,14 @@ import PanelLayout
         #expect(HADiscovery.unit(of: nil) == nil)
     }
 
+    @Test func reconnectBackoffDoublesUpToItsCapAndResets() {
+        var b = ReconnectBackoff(first: 0.25, cap: 10)
+        // 0.25 · 2^k: 0.25, 0.5, 1, 2, 4, 8, then 16 is capped to 10, and stays there.
+        #expect((0..<8).map { _ in b.next() } == [0.25, 0.5, 1, 2, 4, 8, 10, 10])
+        b.reset()
+        #expect(b.next() == 0.25)
+    }
+
     @Test func entityIdSlugsAreWhatHomeAssistantValidates() {
         #expect(HADiscovery.slug("Studio A-host_volume") == "studio_a_host_volume")
         #expect(HADiscovery.slug("__x--y__") == "x_y")

@@ -214,6 +214,9 @@ if python3 tests/cli/appliance.py "$BIN" --kill-runs "${KILL_RUNS:-20}"; then ok
 # MQTT against a real mosquitto on a free port (tests/cli/mqtt.py; 77: broker not installed).
 python3 tests/cli/mqtt.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt tests (install: scripts/install-deps.sh test)"; else bad "mqtt tests"; fi
+# Network faults: a silent drop through a proxy (keepalive), TLS with a CA made by openssl.
+python3 tests/cli/mqtt_net.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "mqtt network tests"; elif [ $st = 77 ]; then echo "  skip  mqtt network tests (install: scripts/install-deps.sh test)"; else bad "mqtt network tests"; fi
 
 echo "cli tests: $pass passed, $fail failed"
 [ $fail = 0 ]

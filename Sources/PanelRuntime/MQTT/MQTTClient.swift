@@ -52,7 +52,7 @@ public final class MQTTClient: PollSource {
     /// A connection attempt is under way (TCP or CONNACK pending).
     private var connecting = false
     private var reconnectAt: Double?
-    private var backoff: Double
+    private var backoff: ReconnectBackoff
     private var nextMisc: Double = 0
     private var everStarted = false
     public private(set) var connectCount = 0
@@ -62,6 +62,7 @@ public final class MQTTClient: PollSource {
     private var attemptStartedAt = 0.0
     /// The last error libmosquitto logged (OpenSSL's reason for a failed handshake).
     private var libraryError: String?
+    private var lastFailure: String?
     /// How often `mosquitto_loop_misc` runs: often enough that its PINGREQ (due one
     /// keepalive after the last packet) leaves well before the watchdog's 1.5× limit.
     private var miscInterval: Double { Swift.min(1, Double(options.keepalive) / 8) }
@@ -69,7 +70,7 @@ public final class MQTTClient: PollSource {
 
     public init(options: Options) throws(MQTTError) {
         self.options = options
-        backoff = options.firstBackoff
+        backoff = ReconnectBackoff(first: options.firstBackoff, cap: options.maxBackoff)
         mosquitto_lib_init()
         guard let m = mosquitto_new(options.clientID, true, nil) else {
             throw MQTTError("cannot create an MQTT client (mosquitto_new: \(String(cString: strerror(errno))))")
@@ -115,7 +116,8 @@ public final class MQTTClient: PollSource {
 
     static func describe(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-        return String(cString: mosquitto_strerror(rc))
+        let text = String(cString: mosquitto_strerror(rc))
+        return text.hasPrefix("Unknown") ? "\(text) (libmosquitto error \(rc))" : text
     }
 
     // MARK: connection
@@ -139,7 +141,7 @@ public final class MQTTClient: PollSource {
             lastInbound = time
             nextMisc = time + miscInterval
         } else {
-            scheduleReconnect(at: time, because: Self.describe(rc))
+            scheduleReconnect(at: time, because: explain(rc))
         }
     }
     private var configured = false
@@ -148,16 +150,20 @@ public final class MQTTClient: PollSource {
         libraryError = nil
         connecting = false
         isConnected = false
-        reconnectAt = time + backoff
-        report("mqtt: \(options.host):\(options.port) unavailable (\(reason)); retrying in \(JSONLineWriter.number(backoff)) s")
-        backoff = Swift.min(backoff * 2, options.maxBackoff)
+        let delay = backoff.next()
+        reconnectAt = time + delay
+        // The reason once; the same reason again is a short line (a wrong CA fails forever).
+        let why = reason == lastFailure ? "still unavailable, same reason" : "unavailable (\(reason))"
+        lastFailure = reason
+        report("mqtt: \(options.host):\(options.port) \(why); retrying in \(JSONLineWriter.number(delay)) s")
     }
 
     private func connectResult(_ rc: Int32) {
         if rc == 0 {
             isConnected = true
             connecting = false
-            backoff = options.firstBackoff
+            backoff.reset()
+            lastFailure = nil
             connectCount += 1
             happened.append(.connected)
         } else {
@@ -255,8 +261,8 @@ public final class MQTTClient: PollSource {
             if isConnected { happened.append(.disconnected(reason)) }
             scheduleReconnect(at: time, because: reason)
         } else if let silence = watchdog(at: time) {
-            abandonConnection()
             if isConnected { happened.append(.disconnected(silence)) }
+            abandonConnection()
             scheduleReconnect(at: time, because: silence)
         }
         deliver(at: time)
@@ -289,6 +295,11 @@ public final class MQTTClient: PollSource {
 
     /// An error code with what it means here; a TLS failure names OpenSSL's reason.
     private func explain(_ rc: Int32) -> String {
+        if rc == MOSQ_ERR_KEEPALIVE.rawValue {
+            // libmosquitto's own keepalive check (it names it "Unknown error." in 2.0.11).
+            return isConnected ? "no reply to PINGREQ within the keepalive (\(options.keepalive) s)"
+                               : "no answer to CONNECT within \(options.keepalive) s"
+        }
         guard rc == MOSQ_ERR_TLS.rawValue else { return Self.describe(rc) }
         let why = libraryError.map { ": " + $0 } ?? ""
         return "TLS handshake failed\(why) (is --mqtt-ca the CA that signed the broker's certificate, and does the certificate name '\(options.host)'?)"
