@@ -6,6 +6,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 PANEL ?= panels/demo.json
 BIN := .build/release/knob-panel
+# The Swift runtime linked into the binary: it runs on a machine without the toolchain (and
+# the appliance image needs no Swift libraries). See docs/performance.md for size and start-up.
+RELEASE := -c release --static-swift-stdlib
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -20,7 +23,7 @@ run: deps build
 	$(BIN) run $(PANEL) --fallback png
 
 build:
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 
 deps:
 	@scripts/install-deps.sh build
@@ -36,7 +39,7 @@ unit-test:
 	$(SWIFT) test --skip-build
 
 cli-test:
-	KNOB_PANEL=$(BIN) tests/cli/run-cli-tests.sh
+	KNOB_PANEL=$(BIN) KNOB_REQUIRE_STATIC=1 tests/cli/run-cli-tests.sh
 
 # The layout studio over HTTP against the real server, then in Debian's chromium (Playwright).
 studio-test:
@@ -70,7 +73,7 @@ install: $(BIN)
 	chmod 0644 $(DESTDIR)$(UNITDIR)/knob-panel.service
 
 $(BIN):
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 
 # The appliance: Debian's kernel + an initramfs (busybox, the binary and its libraries, fonts,
 # panels) whose init runs the demo panel with --state and --ipc (tests/vm/image.py).

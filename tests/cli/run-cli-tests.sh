@@ -20,6 +20,14 @@ echo "cli tests ($BIN)"
 # The manifest must stay hermetic: SwiftPM caches its evaluation, so a pkg-config run from it
 # before the packages were installed poisons later builds (issue 6, item 8).
 grep -qE 'import Foundation|Process\(' Package.swift && bad "Package.swift runs processes (use pkgConfig: on system library targets)" || ok "Package.swift is hermetic"
+# make's release binary links the Swift runtime statically (runs without the toolchain);
+# make cli-test sets KNOB_REQUIRE_STATIC=1, a hand-built dynamic binary only gets a note.
+if ldd "$BIN" 2>/dev/null | grep -q libswiftCore; then
+    if [ "${KNOB_REQUIRE_STATIC:-0}" = 1 ]; then bad "$BIN links libswiftCore dynamically (build with --static-swift-stdlib)"
+    else echo "  note  $BIN links the Swift runtime dynamically (make build links it statically)"; fi
+else
+    ok "binary needs no Swift runtime library"
+fi
 for f in panels/*.json; do
     case "$f" in */schema.json) continue ;; esac
     expect_status "check $f" 0 "$BIN" check "$f"
