@@ -123,9 +123,11 @@ public final class DrawingContext {
 
     /// Uses `image` as the source with its top-left at (x, y) in user space.
     /// `smooth` selects bilinear filtering (for rotated or scaled layers).
-    public func setSource(_ image: ImageSurface, at p: Point, smooth: Bool = true) {
+    /// `repeating` tiles the image over the whole plane (a backdrop strip).
+    public func setSource(_ image: ImageSurface, at p: Point, smooth: Bool = true, repeating: Bool = false) {
         cairo_set_source_surface(handle, image.handle, p.x, p.y)
         cairo_pattern_set_filter(cairo_get_source(handle), smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+        if repeating { cairo_pattern_set_extend(cairo_get_source(handle), CAIRO_EXTEND_REPEAT) }
     }
 
     // MARK: painting

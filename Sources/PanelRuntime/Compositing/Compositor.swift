@@ -46,7 +46,7 @@ public final class Compositor {
             let clip = Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
             clipped(to: clip) {
                 ctx.setBlendMode(.source)
-                ctx.setSource(background, at: .zero, smooth: false)
+                Background.setSource(background, in: ctx)
                 ctx.paint()
             }
             recoverIfFailed(during: "painting the background")
@@ -65,7 +65,7 @@ public final class Compositor {
             ctx.addRect(Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)))
             ctx.clip()
             ctx.setBlendMode(.source)
-            ctx.setSource(background, at: .zero, smooth: false)
+            Background.setSource(background, in: ctx)
             ctx.paint()
             ctx.setBlendMode(.over)
             for widget in widgets where PixelRect(covering: widget.paintBounds(mapping)).intersects(rect) {

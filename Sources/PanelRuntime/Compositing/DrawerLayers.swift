@@ -112,7 +112,7 @@ final class DrawerLayers {
             ctx.withSavedState {
                 ctx.newPath(); ctx.addRect(exposed); ctx.clip()
                 ctx.setBlendMode(.source)
-                ctx.setSource(background, at: .zero, smooth: false)
+                Background.setSource(background, in: ctx)
                 ctx.paint()
                 ctx.setBlendMode(.over)
                 if x >= 0, let menu {
