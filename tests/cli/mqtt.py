@@ -225,6 +225,21 @@ def main():
     check("reload: a fresh subscriber sees exactly the new set", fresh == {"homeassistant/event/phone-test/rotary/config",
           "homeassistant/number/phone-test/volume/config", "homeassistant/select/phone-test/page/config"}, sorted(fresh))
     panel.stop(); sub.close()
+    # The file changes while the panel is off: at the next start, the leftovers are cleared.
+    shutil.copy("panels/phone.json", phone)
+    sub = Sub(port)
+    panel = Panel(BIN, phone, tmp, ["--mqtt", f"mqtt://127.0.0.1:{port}", "--mqtt-discovery", "--mqtt-id", "phone-test"], name="phone2")
+    check("phone panel up again, with the original file", panel.wait_ready(), panel.log())
+    cleared = sub.wait(lambda t, p: t == "homeassistant/number/phone-test/volume/config" and p == "", 10)
+    sub.drain(1.0)
+    check("restart with a changed file: the previous run's leftover entities are cleared (config and state)", cleared is not None
+          and any(t == "homeassistant/event/phone-test/rotary/config" and p == "" for t, p, _ in sub.seen)
+          and any(t == ppre + "/volume/state" and p == "" for t, p, _ in sub.seen), panel.log()[-800:])
+    sub.close(); sub = Sub(port, "homeassistant/+/phone-test/#")
+    fresh = {t for t, p, _ in sub.drain(1.0) if p}
+    check("restart with a changed file: a fresh subscriber sees exactly the file's set", fresh == {
+          "homeassistant/event/phone-test/phone/config", "homeassistant/select/phone-test/page/config"}, sorted(fresh))
+    panel.stop(); sub.close()
     # 9. A knob turned by real input (a touch drag from an input script) -> state, source user.
     # A retained set left on the broker must not be replayed into the panel when it subscribes.
     pub(port, f"{pre}/volume/set", "55", retain=True)

@@ -51,6 +51,8 @@ public final class MQTTBridge: CommandClient {
     /// what a reload must clear when its widget is gone, even if the reload happened while
     /// the broker was away.
     private var announced: Set<String> = []
+    /// The retained topics the panel as it is now publishes (see `publishAll`).
+    private var wanted: Set<String> = []
 
     // MARK: CommandClient (replies to the `set` commands the bridge runs)
 
@@ -73,6 +75,7 @@ public final class MQTTBridge: CommandClient {
             published = [:]   // the broker may have lost everything: send it all again
             client.publish(topics.status, "online", retain: true)
             publishAll()
+            sweepLeftovers()
         case .disconnected(let reason):
             report("mqtt: \(reason)")
         case .oversized(let topic, let bytes):
@@ -83,7 +86,23 @@ public final class MQTTBridge: CommandClient {
         }
     }
 
+    /// Retained topics a previous run left that this panel no longer has (the file was
+    /// edited while the panel was off): subscribing replays what the broker keeps under our
+    /// state and discovery topics, and the unsubscribe right behind it (the broker handles a
+    /// connection's packets in order) ends the subscription after that replay, so the
+    /// panel's own publishing does not echo back. Each leftover is cleared in `received`.
+    private func sweepLeftovers() {
+        var patterns = [topics.prefix + "/+/state"]
+        if let d = options.discovery { patterns.append(d.discoveryPrefix + "/+/" + d.nodeID + "/+/config") }
+        for p in patterns { client.subscribe(p); client.unsubscribe(p) }
+    }
+
     private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
+        if retained, !payload.isEmpty, !wanted.contains(topic), topics.widget(ofSetTopic: topic) == nil {
+            // A leftover from `sweepLeftovers`: a widget this panel no longer has.
+            if client.publish(topic, "", retain: true) { report("mqtt: cleared '\(topic)' (no such widget now)") }
+            return
+        }
         guard let name = topics.widget(ofSetTopic: topic) else { return }
         func ignore(_ why: String) { setsIgnored += 1; report("mqtt: ignored '\(topic)': \(why)") }
         // A retained command would be replayed at every reconnect, undoing later changes.
@@ -173,6 +192,7 @@ public final class MQTTBridge: CommandClient {
     private func publishAll() {
         guard client.isConnected else { return }
         var wanted: Set<String> = [topics.pageState]
+        defer { self.wanted = wanted }
         let scene = controller.scene
         if let discovery = options.discovery {
             for widget in scene.allWidgets {

@@ -200,6 +200,10 @@ public final class MQTTClient: PollSource {
         _ = mosquitto_subscribe(mosq, nil, pattern, 1)
     }
 
+    public func unsubscribe(_ pattern: String) {
+        _ = mosquitto_unsubscribe(mosq, nil, pattern)
+    }
+
     /// Clean shutdown: publishes `payload` to the will topic (a clean disconnect suppresses
     /// the will) and flushes it, waiting at most `seconds`.
     public func close(finalStatus payload: String?, seconds: Double = 1) {
