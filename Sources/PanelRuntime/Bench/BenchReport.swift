@@ -75,7 +75,7 @@ public struct BenchReport: Sendable {
         if let peak = peakRSSMiB {
             lines.append("peak RSS \(JSONLineWriter.number((peak * 10).rounded() / 10)) MiB (VmHWM less the bench's two scanout-like buffers, \(JSONLineWriter.number((scanoutStandInMiB * 10).rounded() / 10)) MiB, which run maps from the GPU)")
         }
-        lines.append("blurs per animation frame \(JSONLineWriter.number((blursPerFrame * 100).rounded() / 100)); image resamplings per frame at rest \(JSONLineWriter.number((resamplesAtRestPerFrame * 100).rounded() / 100))")
+        lines.append("blurs per animation frame \(JSONLineWriter.number((blursPerFrame * 1000).rounded() / 1000)); image resamplings per frame at rest \(JSONLineWriter.number((resamplesAtRestPerFrame * 1000).rounded() / 1000))")
         return lines
     }
 }
