@@ -16,3 +16,8 @@ static inline int kp_evdev_name(int fd, char *buf, int len) {
 }
 // Kernel uevents (display hotplug without udevd): NETLINK_KOBJECT_UEVENT, struct sockaddr_nl.
 #include <linux/netlink.h>
+// Kernel timestamps of evdev events on CLOCK_MONOTONIC (the default is CLOCK_REALTIME), so
+// input-to-flip latency compares with the display loop's clock.
+static inline int kp_evdev_set_clock(int fd, int clockid) {
+    return ioctl(fd, EVIOCSCLOCKID, &clockid);
+}

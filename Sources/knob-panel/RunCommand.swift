@@ -19,6 +19,8 @@ enum RunCommand {
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
             Recording.option,
+            OptionSpec("touch-matrix", value: "a,b,c,d,e,f", help: "Touch calibration matrix in libinput's convention (on 0..1 device coordinates: x' = a·x + b·y + c, y' = d·x + e·y + f); mirror X: -1,0,1,0,1,0.", default: "the layout's 'calibration', else identity"),
+            OptionSpec("touch-output", value: "DEVICE=CONNECTOR,...", help: "Which touch device (name or /dev/input/eventN) drives which connector; touch devices mapped to another connector are not read.", default: "one connector: every device; several: by physical size, else the first"),
         ] + ScreenOptions.options + [ScreenOptions.backlightOption] + Appliance.options,
         discussion: """
         stdout carries only JSON lines (events and replies); every message and path goes to stderr.
@@ -51,6 +53,23 @@ enum RunCommand {
             }
         } catch { throw CommandFailure("\(error)", status: 64) }
         let screenTimers = try ScreenOptions.parse(args)
+        let calibration: TouchCalibration
+        let touchMap: TouchOutputMap
+        do {
+            if let text = args.value("touch-matrix") {
+                guard let c = TouchCalibration(parsing: text) else {
+                    throw UsageError("--touch-matrix expects six numbers a,b,c,d,e,f within ±\(Int(TouchCalibration.bound)), got '\(text)'")
+                }
+                calibration = c
+            } else {
+                // The checker bounds the layout's numbers the same way.
+                calibration = panel.touchCalibration.flatMap { TouchCalibration(matrix: $0) } ?? .identity
+            }
+            switch args.value("touch-output").map(TouchOutputMap.parse) ?? .success(TouchOutputMap()) {
+            case .success(let m): touchMap = m
+            case .failure(let e): throw UsageError(e.description)
+            }
+        } catch { throw CommandFailure("\(error)", status: 64) }
         let appliance: Appliance.Settings
         do { appliance = try Appliance.settings(args) } catch { throw CommandFailure("\(error)", status: 64) }
         if appliance.headless {
@@ -100,7 +119,12 @@ enum RunCommand {
         }
         // Input is optional: a panel without touch or keys still shows values and takes commands.
         if !args.flags.contains("no-input") {
-            let (source, description) = openInput(controller: controller, width: output.width, height: output.height)
+            let screen = TouchOutputMap.Output(name: output.connector.name, mmWidth: Int(output.connector.mmWidth), mmHeight: Int(output.connector.mmHeight))
+            for c in touchMap.unknownConnectors(among: [screen]) {
+                Console.note("--touch-output names connector '\(c)', which is not shown: its touch devices are not read")
+            }
+            let (source, description) = openInput(controller: controller, width: output.width, height: output.height,
+                                                  calibration: calibration, accepts: { touchMap.output(for: $0, among: [screen]) == screen.name })
             if let source { services.addInput(source) }
             Console.note(description)
         }
@@ -151,18 +175,23 @@ enum RunCommand {
 
     /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev
     /// reader, as on minimal appliances and in the test VMs.
-    static func openInput(controller: PanelController, width: Int, height: Int) -> ((any InputSource)?, String) {
+    static func openInput(controller: PanelController, width: Int, height: Int, calibration: TouchCalibration = .identity,
+                          accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }) -> ((any InputSource)?, String) {
         let toDesign: (Point) -> Point = { [controller] in controller.designPoint(screen: $0) }
+        func extras(_ refused: [String]) -> String {
+            (calibration.isIdentity ? "" : "; touch matrix \(calibration)")
+                + (refused.isEmpty ? "" : "; not read (another connector's): " + refused.joined(separator: ", "))
+        }
         if access("/run/udev/control", F_OK) == 0 {
             do {
-                let li = try LibinputSource(screenWidth: width, screenHeight: height, toDesign: toDesign)
-                return (li, "input (libinput): " + (li.deviceNames.isEmpty ? "no devices yet" : li.deviceNames.joined(separator: ", ")))
+                let li = try LibinputSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts, toDesign: toDesign)
+                return (li, "input (libinput): " + (li.deviceNames.isEmpty ? "no devices yet" : li.deviceNames.joined(separator: ", ")) + extras(li.refusedNames))
             } catch {
                 return (nil, "no input: \(error.message)")
             }
         }
-        let ev = EvdevSource(screenWidth: width, screenHeight: height, toDesign: toDesign)
-        return (ev, "input (evdev, no udev): " + (ev.deviceNames.isEmpty ? "no devices yet" : ev.deviceNames.joined(separator: ", ")))
+        let ev = EvdevSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts, toDesign: toDesign)
+        return (ev, "input (evdev, no udev): " + (ev.deviceNames.isEmpty ? "no devices yet" : ev.deviceNames.joined(separator: ", ")) + extras(ev.refusedNames))
     }
 
     /// Opens the requested device, or the first one with a connected display.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# panel-scenario.sh KNOB_PANEL LAYOUT OUT [EXIT_AFTER [DRAG]]: runs inside the VM (via vm.py), in the repo root.
+# panel-scenario.sh KNOB_PANEL LAYOUT OUT [EXIT_AFTER [DRAG [RUN_OPTIONS]]]: runs inside the VM (via vm.py), in the repo root.
 # Writes a marker text on the console, starts the panel with stdin from a FIFO, has the host
 # screendump it once it is ready (OUT/panel.ppm), then with DRAG (drag.py's drag-qmp.jsonl)
 # has the host play that tablet drag, waits for the panel's "trackingEnded" line and has the
@@ -9,7 +9,7 @@
 # Process starts cost ~50 ms each under TCG, so the waits use bash builtins only: a polling
 # `sleep` would steal the CPU the panel's frames need.
 set -u
-bin=$1 layout=$2 out=$3 EXIT_AFTER=${4:-8} drag=${5:-}
+bin=$1 layout=$2 out=$3 EXIT_AFTER=${4:-8} drag=${5:-} extra=(${6:-})   # 6: more run options (word-split)
 here=$(dirname "$0")
 note() { local up; read -r up _ < /proc/uptime; echo "$up $*" >> "$out/scenario.log"; }
 shot() { "$here/guest-qmp.sh" "$1" "{\"execute\":\"screendump\",\"arguments\":{\"filename\":\"$out/$1.ppm\"}}"; }
@@ -23,7 +23,7 @@ fifo=/tmp/knob-panel-stdin.$$
 mkfifo "$fifo"
 note "start $bin run $layout"
 "$bin" run "$layout" --exit-after $EXIT_AFTER --ready-file "$out/ready" --flip-log "$out/flips.jsonl" \
-    --record "$out/record.jsonl" < "$fifo" > "$out/panel-stdout.log" 2> "$out/panel-stderr.log" &
+    --record "$out/record.jsonl" "${extra[@]}" < "$fifo" > "$out/panel-stdout.log" 2> "$out/panel-stderr.log" &
 pid=$!
 exec 3> "$fifo"   # held open so the panel never sees EOF before it exits by itself
 exec {tick}<> <(:)   # an empty pipe: `read -t S -u $tick` sleeps without a fork

@@ -85,6 +85,22 @@ for gpu in $GPUS; do
         summary+=("$(tail -1 <<< "$report")")
     fi
 done
+# Input-event-to-flip latency of the drags above (kernel event time to the flip showing it).
+if [ -n "$drag_qmp" ]; then
+    for gpu in $GPUS; do python3 "$HERE/latency.py" "$OUT/$gpu/flips.jsonl" | sed "s|^$OUT/||;s|^|latency |"; done
+fi
+# Touch calibration: the same drag with a mirror-X matrix lands on the mirrored spot.
+if [ "${CALIBRATION:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
+    gpu=${GPUS%% *} dir=$OUT/calibration
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo "== calibration ($gpu): --touch-matrix -1,0,1,0,1,0, the same drag"
+    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp" "--touch-matrix -1,0,1,0,1,0" \
+        || { echo "  calibration VM failed"; failed=1; }
+    report=$(python3 "$HERE/calibration-check.py" --dir "$dir" --reference "$OUT/$gpu" --layout "$LAYOUT") || failed=1
+    echo "$report"
+    summary+=("$report")
+fi
 # The appliance on the display path: `set` over the control socket, then a power-off with
 # the panel running and a second boot that must show the value again (--state).
 if [ "${APPLIANCE:-1}" = 1 ]; then

@@ -62,6 +62,8 @@ public struct Panel: Sendable {
     public var rotation: Int
     /// The screen's visible area in millimetres as the panel is seen (`physicalSize`), if given.
     public var physicalSize: (width: Double, height: Double)?
+    /// The touch calibration matrix `[a, b, c, d, e, f]` (libinput's convention), if given.
+    public var touchCalibration: [Double]?
     /// The file's `drawer` settings (checked); nil when it has none.
     public var drawer: DrawerSpec?
     /// The file's `screen` rules (defaults: the screen stays on).

@@ -71,6 +71,8 @@ public enum PanelSchema {
         PropertyRule("physicalSize", .tuple([TupleElement("width_mm", .number(min: .above(0), max: .atMost(100_000))),
                                              TupleElement("height_mm", .number(min: .above(0), max: .atMost(100_000)))]),
                      doc: "[width, height] of the screen's visible area in millimetres, as the panel is seen; 'check' then warns about touch targets under 9 mm."),
+        PropertyRule("calibration", .tuple(["a", "b", "c", "d", "e", "f"].map { TupleElement($0, .number(min: .atLeast(-100), max: .atMost(100))) }),
+                     doc: "Touch calibration matrix [a, b, c, d, e, f] in libinput's convention: on coordinates normalised to 0..1 of the touch device, x' = a·x + b·y + c, y' = d·x + e·y + f (identity [1, 0, 0, 0, 1, 0]; mirror X [-1, 0, 1, 0, 1, 0]). 'run --touch-matrix' overrides it."),
         PropertyRule("theme", .object(theme), doc: "Panel-wide colors and font."),
         PropertyRule("layout", .object(layout), doc: "Default grid for pages without their own layout."),
         PropertyRule("pages", .array(of: .object(ObjectSchema(name: "page", properties: page)), minCount: 1, maxCount: maxPages),

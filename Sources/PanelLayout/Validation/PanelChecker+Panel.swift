@@ -61,6 +61,9 @@ extension PanelChecker {
         if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {
             panel.physicalSize = (mm[0], mm[1])
         }
+        if let m = values["calibration"]?.arrayValue?.compactMap(\.numberValue), m.count == 6 {
+            panel.touchCalibration = m
+        }
         return panel
     }
 

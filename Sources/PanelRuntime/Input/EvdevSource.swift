@@ -37,11 +37,23 @@ public final class EvdevSource: InputSource {
     private let screenWidth: Double
     private let screenHeight: Double
     private var pointer: Point
+    /// Applied to absolute devices (touchscreens, tablets) on normalised coordinates.
+    private let calibration: TouchCalibration
+    /// Kernel times (CLOCK_MONOTONIC) of the reports that produced events since the last call.
+    private var reportTimes: [Double] = []
+    /// Whether an absolute device (touchscreen, tablet) drives this panel's screen
+    /// (`--touch-output`); devices it refuses are closed and not opened again.
+    private let accepts: (TouchOutputMap.Device) -> Bool
+    private var refused: Set<String> = []
+    public private(set) var refusedNames: [String] = []
 
     public var deviceNames: [String] { devices.values.map(\.name).sorted() }
 
-    public init(screenWidth: Int, screenHeight: Int, toDesign: @escaping (Point) -> Point) {
+    public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
+                accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) {
         self.toDesign = toDesign
+        self.accepts = accepts
+        self.calibration = calibration
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
         pointer = Point(x: Double(screenWidth) / 2, y: Double(screenHeight) / 2)
@@ -60,19 +72,31 @@ public final class EvdevSource: InputSource {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let path = "/dev/input/" + name
-            guard name.hasPrefix("event"), devices[path] == nil else { continue }
+            guard name.hasPrefix("event"), devices[path] == nil, !refused.contains(path) else { continue }
             let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { continue }
+            _ = kp_evdev_set_clock(fd, CLOCK_MONOTONIC)
             var buf = [CChar](repeating: 0, count: 256)
             _ = kp_evdev_name(fd, &buf, Int32(buf.count - 1))
             let device = Device(fd: fd, name: String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            var mm: [Int32: Double] = [:]   // axis length in millimetres, where the device says
             func range(_ axis: Int32) -> (Int32, Int32)? {
                 var info = input_absinfo()
                 guard kp_evdev_abs_info(fd, axis, &info) == 0, info.maximum > info.minimum else { return nil }
+                if info.resolution > 0 { mm[axis] = (Double(info.maximum) - Double(info.minimum)) / Double(info.resolution) }
                 return (info.minimum, info.maximum)
             }
             device.xRange = range(ABS_X); device.yRange = range(ABS_Y)
             device.mtXRange = range(ABS_MT_POSITION_X); device.mtYRange = range(ABS_MT_POSITION_Y)
+            if device.xRange != nil || device.mtXRange != nil {
+                let w = mm[ABS_MT_POSITION_X] ?? mm[ABS_X], h = mm[ABS_MT_POSITION_Y] ?? mm[ABS_Y]
+                let size = w.flatMap { w in h.map { (width: w, height: $0) } }
+                if !accepts(TouchOutputMap.Device(name: device.name, path: path, sizeMM: size)) {
+                    refused.insert(path)
+                    refusedNames.append(device.name)
+                    continue   // the device closes its descriptor
+                }
+            }
             devices[path] = device
         }
     }
@@ -108,9 +132,20 @@ public final class EvdevSource: InputSource {
         return out
     }
 
+    public func drainReportTimes() -> [Double] {
+        defer { reportTimes.removeAll(keepingCapacity: true) }
+        return reportTimes
+    }
+
     /// In Double, so a device advertising an extreme axis range cannot overflow Int32.
-    private func scaled(_ v: Int32, _ r: (Int32, Int32), _ extent: Double) -> Double {
-        (Double(v) - Double(r.0)) * extent / (Double(r.1) - Double(r.0) + 1)
+    private func normalised(_ v: Int32, _ r: (Int32, Int32)) -> Double {
+        (Double(v) - Double(r.0)) / (Double(r.1) - Double(r.0) + 1)
+    }
+
+    /// An absolute device position on the screen, through the calibration matrix.
+    private func screenPoint(_ x: Int32, _ xr: (Int32, Int32), _ y: Int32, _ yr: (Int32, Int32)) -> Point {
+        let c = calibration.apply(x: normalised(x, xr), y: normalised(y, yr))
+        return Point(x: c.x * screenWidth, y: c.y * screenHeight)
     }
 
     private func handle(_ e: input_event, device d: Device, into out: inout [InputEvent]) {
@@ -144,7 +179,11 @@ public final class EvdevSource: InputSource {
                 if let name = LibinputSource.keyNames[Int32(e.code)] { d.keys.append((name, pressed)) }
             }
         case EV_SYN where Int32(e.code) == SYN_REPORT:
+            let before = out.count
             flush(d, into: &out)
+            if out.count > before, reportTimes.count < 1024 {
+                reportTimes.append(Double(e.time.tv_sec) + Double(e.time.tv_usec) / 1e6)
+            }
         default:
             break
         }
@@ -154,7 +193,7 @@ public final class EvdevSource: InputSource {
     private func flush(_ d: Device, into out: inout [InputEvent]) {
         if let xr = d.mtXRange, let yr = d.mtYRange {
             for (slot, s) in d.slots.sorted(by: { $0.key < $1.key }) where s.dirty {
-                let p = toDesign(Point(x: scaled(s.x, xr, screenWidth), y: scaled(s.y, yr, screenHeight)))
+                let p = toDesign(screenPoint(s.x, xr, s.y, yr))
                 if s.id < 0 {
                     if s.wasDown { out.append(.touchUp(id: slot)) }
                     d.slots[slot]!.wasDown = false
@@ -167,7 +206,7 @@ public final class EvdevSource: InputSource {
                 d.slots[slot]!.dirty = false
             }
         } else if d.absMoved, let xr = d.xRange, let yr = d.yRange {
-            pointer = Point(x: scaled(d.absX ?? xr.0, xr, screenWidth), y: scaled(d.absY ?? yr.0, yr, screenHeight))
+            pointer = screenPoint(d.absX ?? xr.0, xr, d.absY ?? yr.0, yr)
             let p = toDesign(pointer)
             out.append(.pointerMotion(x: p.x, y: p.y))
         }

@@ -23,9 +23,20 @@ public final class LibinputSource: InputSource {
     private let screenHeight: Double
     private var pointer: Point
     public private(set) var deviceNames: [String] = []
+    /// Set on every device that takes one (touchscreens, tablets); libinput applies it.
+    private let calibration: TouchCalibration
+    /// libinput's event times (CLOCK_MONOTONIC) of events read since the last call.
+    private var reportTimes: [Double] = []
+    /// Whether a touch device drives this panel's screen (`--touch-output`).
+    private let accepts: (TouchOutputMap.Device) -> Bool
+    private var refused: Set<String> = []
+    public private(set) var refusedNames: [String] = []
 
-    public init(screenWidth: Int, screenHeight: Int, toDesign: @escaping (Point) -> Point) throws(DisplayError) {
+    public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
+                accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) throws(DisplayError) {
         self.toDesign = toDesign
+        self.accepts = accepts
+        self.calibration = calibration
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
         pointer = Point(x: Double(screenWidth) / 2, y: Double(screenHeight) / 2)
@@ -62,9 +73,24 @@ public final class LibinputSource: InputSource {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name.hasPrefix("event") else { continue }
             let path = "/dev/input/" + name
-            guard !known.contains(path) else { continue }
+            guard !known.contains(path), !refused.contains(path) else { continue }
             if let device = libinput_path_add_device(li, path) {
+                if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+                    var w = 0.0, h = 0.0
+                    let size = libinput_device_get_size(device, &w, &h) == 0 ? (width: w, height: h) : nil
+                    let name = String(cString: libinput_device_get_name(device))
+                    if !accepts(TouchOutputMap.Device(name: name, path: path, sizeMM: size)) {
+                        libinput_path_remove_device(device)
+                        refused.insert(path)
+                        refusedNames.append(name)
+                        continue
+                    }
+                }
                 known.insert(path)
+                if !calibration.isIdentity, libinput_device_config_calibration_has_matrix(device) != 0 {
+                    let m = calibration.matrix.map { Float($0) }
+                    _ = m.withUnsafeBufferPointer { libinput_device_config_calibration_set_matrix(device, $0.baseAddress) }
+                }
                 deviceNames.append(String(cString: libinput_device_get_name(device)))
             }
         }
@@ -78,10 +104,33 @@ public final class LibinputSource: InputSource {
         libinput_dispatch(li)
         var out: [InputEvent] = []
         while let event = libinput_get_event(li) {
+            let before = out.count
             translate(event, into: &out)
+            if out.count > before, reportTimes.count < 1024, let usec = Self.timeUsec(event) {
+                reportTimes.append(Double(usec) / 1e6)
+            }
             libinput_event_destroy(event)
         }
         return out
+    }
+
+    public func drainReportTimes() -> [Double] {
+        defer { reportTimes.removeAll(keepingCapacity: true) }
+        return reportTimes
+    }
+
+    /// By type: libinput logs a "client bug" for an accessor of the wrong event type.
+    private static func timeUsec(_ event: OpaquePointer) -> UInt64? {
+        switch libinput_event_get_type(event) {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+            return libinput_event_touch_get_time_usec(libinput_event_get_touch_event(event))
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON, LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
+            return libinput_event_pointer_get_time_usec(libinput_event_get_pointer_event(event))
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            return libinput_event_keyboard_get_time_usec(libinput_event_get_keyboard_event(event))
+        default:
+            return nil
+        }
     }
 
     private func design(_ x: Double, _ y: Double) -> Point { toDesign(Point(x: x, y: y)) }

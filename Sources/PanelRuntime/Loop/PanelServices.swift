@@ -103,7 +103,10 @@ public final class PanelServices {
         onShutdown.append { [unowned notifier] _ in notifier.stopping() }
     }
 
-    public func addInput(_ input: any InputSource) { loop.add(InputPollSource(input, controller: controller)) }
+    public func addInput(_ input: any InputSource) { loop.add(InputPollSource(input, controller: controller, latency: inputLatency)) }
+
+    /// Kernel input times handed to the flip that shows their effect (the flip log's `input`).
+    public let inputLatency = InputLatencyProbe()
 
     public func add(_ source: any PollSource) { loop.add(source) }
 

@@ -30,10 +30,12 @@ final class SignalSource: PollSource {
 final class InputPollSource: PollSource {
     private let input: any InputSource
     private let controller: PanelController
+    private let latency: InputLatencyProbe?
 
-    init(_ input: any InputSource, controller: PanelController) {
+    init(_ input: any InputSource, controller: PanelController, latency: InputLatencyProbe? = nil) {
         self.input = input
         self.controller = controller
+        self.latency = latency
     }
 
     var pollRequests: [PollRequest] { input.descriptors.map { .readable($0) } }
@@ -42,5 +44,6 @@ final class InputPollSource: PollSource {
 
     func service(_ revents: [Int16], at time: Double) {
         for event in input.read() { controller.deliver(event, at: time) }
+        latency?.noteInput(kernelTimes: input.drainReportTimes())
     }
 }

@@ -103,6 +103,7 @@ public final class DisplaySession {
                     let damage = controller.renderFrame(at: now)
                     stats.framesRendered += 1
                     try output.present(controller.shownFrame, damage: damage)
+                    services.inputLatency.frameQueued()
                     let queued = clock.now
                     pacer.flipQueued(at: queued)
                     stats.frameCosts.append(queued - now)
@@ -126,7 +127,10 @@ public final class DisplaySession {
                     pacer.flipCompleted(at: after)
                     let sinceExec = after + clock.origin - execOrigin
                     stats.flips.append(sinceExec)
-                    flipLog?.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(after))}\n")
+                    // `input`: kernel times (frame clock) of the input this frame shows.
+                    let inputs = services.inputLatency.flipCompleted().map { JSONLineWriter.number($0 - clock.origin) }
+                    let shown = inputs.isEmpty ? "" : ",\"input\":[\(inputs.joined(separator: ","))]"
+                    flipLog?.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(after))\(shown)}\n")
                     flipLog?.flush()   // a live log: read while the panel runs, kept after a power cut
                     if stats.flips.count == 1 {
                         stats.firstFlipSinceExec = sinceExec
@@ -139,6 +143,7 @@ public final class DisplaySession {
             // Signals, stdin, socket clients, input: each a bounded share of this turn.
             services.loop.dispatch(at: after)
             controller.advance(to: after)
+            if !controller.wantsFrame(at: after) { services.inputLatency.discardPending() }
         }
         stats.driverLacksVblank = pacer.driverLacksVblank
     }
@@ -153,4 +158,11 @@ public protocol InputSource: AnyObject {
     var descriptors: [Int32] { get }
     /// Reads what is pending, already in design pixels.
     func read() -> [InputEvent]
+    /// Kernel timestamps (CLOCK_MONOTONIC seconds) of the reports behind the events read
+    /// since the last call, for input-to-flip latency; empty where unknown.
+    func drainReportTimes() -> [Double]
+}
+
+extension InputSource {
+    public func drainReportTimes() -> [Double] { [] }
 }
