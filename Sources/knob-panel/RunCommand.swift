@@ -20,6 +20,7 @@ enum RunCommand {
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
             Recording.option,
             OptionSpec("touch-matrix", value: "a,b,c,d,e,f", help: "Touch calibration matrix in libinput's convention (on 0..1 device coordinates: x' = a·x + b·y + c, y' = d·x + e·y + f); mirror X: -1,0,1,0,1,0.", default: "the layout's 'calibration', else identity"),
+            OptionSpec("no-cursor", help: "Never show a mouse pointer (by default a mouse shows an arrow on the hardware cursor plane, hidden 3 s after it stops and when touch is used)."),
             OptionSpec("touch-output", value: "DEVICE=CONNECTOR,...", help: "Which touch device (name or /dev/input/eventN) drives which connector; touch devices mapped to another connector are not read.", default: "one connector: every device; several: by physical size, else the first"),
         ] + ScreenOptions.options + [ScreenOptions.backlightOption] + Appliance.options,
         discussion: """
@@ -117,6 +118,7 @@ enum RunCommand {
             do { options.flipLog = try OutputFile(path: path, live: true) }
             catch { throw CommandFailure(error.description, status: ExitStatus.output) }
         }
+        var cursor: PointerCursor?
         // Input is optional: a panel without touch or keys still shows values and takes commands.
         if !args.flags.contains("no-input") {
             let screen = TouchOutputMap.Output(name: output.connector.name, mmWidth: Int(output.connector.mmWidth), mmHeight: Int(output.connector.mmHeight))
@@ -127,8 +129,10 @@ enum RunCommand {
                                                   calibration: calibration, accepts: { touchMap.output(for: $0, among: [screen]) == screen.name })
             if let source { services.addInput(source) }
             Console.note(description)
+            if let source, !args.flags.contains("no-cursor") { cursor = attachCursor(to: source, output: output, services: services) }
         }
         let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: output.width, height: output.height)
+        _ = cursor   // kept alive with the session; its hooks hide it at exit
         let session = DisplaySession(controller: controller, output: output, options: options, services: services)
         do {
             try session.run()
@@ -138,7 +142,7 @@ enum RunCommand {
         } catch {
             throw CommandFailure(error.message, status: ExitStatus.display(error.kind))
         }
-        Console.note(summary(session.stats))
+        Console.note(summary(session.stats) + (cursor.map { "; " + $0.summary } ?? ""))
         for e in power.errors + (power.backlight?.errors ?? []) { Console.note("screen power: \(e)") }
         var outputErrors = session.stats.outputErrors + Recording.finish(recorder)
         do { try options.flipLog?.commit() } catch { outputErrors.append(error.description) }
@@ -171,6 +175,29 @@ enum RunCommand {
             throw CommandFailure("refusing to write into '\(dir)': it is not a directory private to this user (mode 0700, owner uid \(uid)); remove it or pass --offscreen-out", status: ExitStatus.output)
         }
         return dir
+    }
+
+    /// The mouse pointer on the hardware cursor plane, where the driver has one.
+    static func attachCursor(to source: any InputSource, output: KMSOutput, services: PanelServices) -> PointerCursor? {
+        guard let drm = output.device as? DRMDevice else { return nil }
+        switch HardwareCursor.make(device: drm, crtc: output.crtc) {
+        case .failure(let e):
+            Console.note("cursor: no hardware cursor plane (\(e.message)); a mouse pointer is not shown")
+            return nil
+        case .success(let plane):
+            let cursor = PointerCursor(plane: plane)
+            if let ev = source as? EvdevSource {
+                ev.onRelativePointer = { [unowned cursor] in cursor.pointerMoved(to: $0) }
+                ev.onAbsoluteInput = { [unowned cursor] in cursor.touched() }
+            } else if let li = source as? LibinputSource {
+                li.onRelativePointer = { [unowned cursor] in cursor.pointerMoved(to: $0) }
+                li.onAbsoluteInput = { [unowned cursor] in cursor.touched() }
+            }
+            services.add(cursor)
+            services.onShutdown.append { [unowned cursor] _ in cursor.shutdown() }
+            Console.note("cursor: hardware plane \(plane.width)x\(plane.height) (shown by a mouse, hidden after \(Int(cursor.hideAfter)) s or on touch)")
+            return cursor
+        }
     }
 
     /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev

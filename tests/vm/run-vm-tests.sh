@@ -101,6 +101,46 @@ if [ "${CALIBRATION:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
     echo "$report"
     summary+=("$report")
 fi
+# The mouse cursor: a relative mouse shows it (hardware plane on virtio, none on bochs), 3 s
+# without motion hide it, a tablet (touch) hides it at once.
+if [ "${CURSOR:-1}" = 1 ]; then
+    for gpu in $GPUS; do
+        dir=$OUT/cursor-$gpu
+        rm -rf "$dir" && mkdir -p "$dir"
+        echo "== cursor ($gpu): relative mouse, 3 s idle, tablet"
+        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" --mouse -- \
+            "$HERE/cursor-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" > /dev/null || { echo "  cursor VM failed"; failed=1; }
+        report=$(python3 "$HERE/cursor-check.py" --gpu "$gpu" --dir "$dir") || failed=1
+        echo "$report"
+        summary+=("$report")
+    done
+fi
+# Idle cost: 10 s with nothing changing on screen; the goal is zero wake-ups.
+if [ "${IDLE:-1}" = 1 ]; then
+    for gpu in ${IDLE_GPUS:-${GPUS%% *}}; do
+        dir=$OUT/idle-$gpu
+        rm -rf "$dir" && mkdir -p "$dir"
+        echo "== idle ($gpu): 10 s with nothing changing"
+        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+            "$HERE/idle-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" 10 > /dev/null || { echo "  idle VM failed"; failed=1; }
+        report=$(python3 - "$dir/idle.json" "$dir/idle-flips.jsonl" "$gpu" <<'PY'
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+    flips = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
+except (OSError, ValueError) as e:
+    print(f"idle ({sys.argv[3]}): FAIL: no result ({e})"); sys.exit(1)
+text = (f"{d['seconds']} s idle: CPU {(d['utime_ticks'] + d['stime_ticks']) * 10} ms (utime {d['utime_ticks']}, stime {d['stime_ticks']} ticks), "
+        f"{d['voluntary']} voluntary / {d['nonvoluntary']} involuntary context switches; {len(flips)} flips in all; exit {d['rc']}")
+ok = d["rc"] == 0 and d["voluntary"] == 0
+print(f"idle ({sys.argv[3]}): {'PASS' if ok else 'FAIL'}: {text}")
+sys.exit(0 if ok else 1)
+PY
+        ) || failed=1
+        echo "$report"
+        summary+=("$report")
+    done
+fi
 # The appliance on the display path: `set` over the control socket, then a power-off with
 # the panel running and a second boot that must show the value again (--state).
 if [ "${APPLIANCE:-1}" = 1 ]; then

@@ -291,6 +291,8 @@ def run(args):
                "-device", "virtio-9p-pci,fsdev=out,mount_tag=out",
                "-device", f"{device},xres={m.group(1)},yres={m.group(2)}",
                "-device", "virtio-tablet-pci"]
+        if args.mouse:
+            cmd += ["-device", "virtio-mouse-pci"]   # relative: QMP input-send-event "rel" axes reach it
         if fwd:
             cmd += ["-netdev", f"user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:{fwd.group(1)}-:{fwd.group(2)}",
                     "-device", "virtio-net-pci,netdev=net0"]
@@ -360,6 +362,7 @@ def main():
     r.add_argument("--out", required=True)
     r.add_argument("--timeout", type=float, default=60)
     r.add_argument("--smp", type=int, default=2)
+    r.add_argument("--mouse", action="store_true", help="add a relative mouse (virtio-mouse-pci) next to the tablet")
     r.add_argument("--hostfwd", help="HOSTPORT:GUESTPORT: a network card, the host's 127.0.0.1:HOSTPORT forwarded to the guest")
     r.add_argument("command", nargs="+")
     args = ap.parse_args()

@@ -46,6 +46,10 @@ public final class EvdevSource: InputSource {
     private let accepts: (TouchOutputMap.Device) -> Bool
     private var refused: Set<String> = []
     public private(set) var refusedNames: [String] = []
+    /// Relative (mouse) motion moved the pointer here, in physical screen pixels (the cursor).
+    public var onRelativePointer: ((Point) -> Void)?
+    /// A touchscreen or absolute pointer was used (the cursor hides).
+    public var onAbsoluteInput: (() -> Void)?
 
     public var deviceNames: [String] { devices.values.map(\.name).sorted() }
 
@@ -192,6 +196,7 @@ public final class EvdevSource: InputSource {
     /// One SYN_REPORT: position first, then buttons, so a press lands where the pointer is.
     private func flush(_ d: Device, into out: inout [InputEvent]) {
         if let xr = d.mtXRange, let yr = d.mtYRange {
+            if d.slots.values.contains(where: \.dirty) { onAbsoluteInput?() }
             for (slot, s) in d.slots.sorted(by: { $0.key < $1.key }) where s.dirty {
                 let p = toDesign(screenPoint(s.x, xr, s.y, yr))
                 if s.id < 0 {
@@ -209,6 +214,7 @@ public final class EvdevSource: InputSource {
             pointer = screenPoint(d.absX ?? xr.0, xr, d.absY ?? yr.0, yr)
             let p = toDesign(pointer)
             out.append(.pointerMotion(x: p.x, y: p.y))
+            onAbsoluteInput?()
         }
         d.absMoved = false
         if d.relX != 0 || d.relY != 0 {
@@ -216,6 +222,7 @@ public final class EvdevSource: InputSource {
             pointer.y = Swift.min(Swift.max(0, pointer.y + d.relY), screenHeight - 1)
             let p = toDesign(pointer)
             out.append(.pointerMotion(x: p.x, y: p.y))
+            onRelativePointer?(pointer)
             d.relX = 0; d.relY = 0
         }
         for (b, pressed) in d.buttons {

@@ -31,6 +31,10 @@ public final class LibinputSource: InputSource {
     private let accepts: (TouchOutputMap.Device) -> Bool
     private var refused: Set<String> = []
     public private(set) var refusedNames: [String] = []
+    /// Relative (mouse) motion moved the pointer here, in physical screen pixels (the cursor).
+    public var onRelativePointer: ((Point) -> Void)?
+    /// A touchscreen or absolute pointer was used (the cursor hides).
+    public var onAbsoluteInput: (() -> Void)?
 
     public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
                 accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) throws(DisplayError) {
@@ -148,6 +152,7 @@ public final class LibinputSource: InputSource {
             let t = libinput_event_get_touch_event(event)!
             let id = Int(libinput_event_touch_get_seat_slot(t))
             let p = design(libinput_event_touch_get_x_transformed(t, w), libinput_event_touch_get_y_transformed(t, h))
+            onAbsoluteInput?()
             out.append(libinput_event_get_type(event) == LIBINPUT_EVENT_TOUCH_DOWN
                        ? .touchDown(id: id, x: p.x, y: p.y) : .touchMotion(id: id, x: p.x, y: p.y))
         case LIBINPUT_EVENT_TOUCH_UP:
@@ -160,10 +165,12 @@ public final class LibinputSource: InputSource {
             pointer.y = Swift.min(Swift.max(0, pointer.y + libinput_event_pointer_get_dy(pe)), screenHeight - 1)
             let p = design(pointer.x, pointer.y)
             out.append(.pointerMotion(x: p.x, y: p.y))
+            onRelativePointer?(pointer)
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
             let pe = libinput_event_get_pointer_event(event)!
             pointer = Point(x: libinput_event_pointer_get_absolute_x_transformed(pe, w),
                             y: libinput_event_pointer_get_absolute_y_transformed(pe, h))
+            onAbsoluteInput?()
             let p = design(pointer.x, pointer.y)
             out.append(.pointerMotion(x: p.x, y: p.y))
         case LIBINPUT_EVENT_POINTER_BUTTON:
