@@ -6,6 +6,9 @@
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <linux/input.h>
+#include <linux/vt.h>
+#include <linux/kd.h>
+#include <linux/major.h>
 
 // The evdev ioctl request numbers are function-like macros, which Swift cannot import.
 static inline int kp_evdev_abs_info(int fd, int axis, struct input_absinfo *info) {
@@ -21,3 +24,15 @@ static inline int kp_evdev_name(int fd, char *buf, int len) {
 static inline int kp_evdev_set_clock(int fd, int clockid) {
     return ioctl(fd, EVIOCSCLOCKID, &clockid);
 }
+
+// Virtual terminals (VT switching, console keyboard and graphics mode). The request numbers
+// are plain constants, but ioctl() is variadic, which Swift cannot call.
+static inline int kp_tty_device(int fd, unsigned int *dev) { return ioctl(fd, TIOCGDEV, dev); }
+static inline int kp_vt_get_state(int fd, struct vt_stat *state) { return ioctl(fd, VT_GETSTATE, state); }
+static inline int kp_vt_get_mode(int fd, struct vt_mode *mode) { return ioctl(fd, VT_GETMODE, mode); }
+static inline int kp_vt_set_mode(int fd, const struct vt_mode *mode) { return ioctl(fd, VT_SETMODE, mode); }
+static inline int kp_vt_release_display(int fd, int how) { return ioctl(fd, VT_RELDISP, how); }
+static inline int kp_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE, mode); }
+static inline int kp_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, mode); }
+static inline int kp_kd_get_keyboard_mode(int fd, int *mode) { return ioctl(fd, KDGKBMODE, mode); }
+static inline int kp_kd_set_keyboard_mode(int fd, int mode) { return ioctl(fd, KDSKBMODE, mode); }

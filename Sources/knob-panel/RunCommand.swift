@@ -17,6 +17,7 @@ enum RunCommand {
             OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
             OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started})"),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
+            OptionSpec("vt", value: "auto|none|/dev/ttyN", help: "The virtual terminal the panel owns: it switches VTs itself (chvt away shows the console, back shows the panel) and turns that VT's keyboard off while it runs. 'auto': the controlling terminal if it is a VT (systemd's TTYPath=).", default: "auto"),
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
             Recording.option,
             OptionSpec("touch-matrix", value: "a,b,c,d,e,f", help: "Touch calibration matrix in libinput's convention (on 0..1 device coordinates: x' = a·x + b·y + c, y' = d·x + e·y + f); mirror X: -1,0,1,0,1,0.", default: "the layout's 'calibration', else identity"),
@@ -114,6 +115,8 @@ enum RunCommand {
         let power = try ScreenOptions.displayPower(args, output: output)
         if controller.screenSettings.dimAfter != nil || controller.screenSettings.offAfter != nil { Console.note("screen power: \(power.description)") }
         options.power = power
+        options.report = { Console.note($0) }
+        options.console = try consoleTerminal(args.value("vt") ?? "auto")
         if let path = args.value("flip-log") {
             do { options.flipLog = try OutputFile(path: path, live: true) }
             catch { throw CommandFailure(error.description, status: ExitStatus.output) }
@@ -148,6 +151,19 @@ enum RunCommand {
         do { try options.flipLog?.commit() } catch { outputErrors.append(error.description) }
         if !outputErrors.isEmpty {
             throw CommandFailure(outputErrors.joined(separator: "; "), status: ExitStatus.output)
+        }
+    }
+
+    /// `--vt`: the VT to own, if any. An explicit path that is no VT is a usage error.
+    static func consoleTerminal(_ value: String) throws(CommandFailure) -> VirtualTerminal? {
+        switch value {
+        case "none": return nil
+        case "auto": return VirtualTerminal.controlling()
+        default:
+            guard let vt = VirtualTerminal(path: value) else {
+                throw CommandFailure("--vt expects 'auto', 'none' or a virtual terminal such as /dev/tty1; '\(value)' is none (or cannot be opened)", status: ExitStatus.usage)
+            }
+            return vt
         }
     }
 

@@ -60,6 +60,13 @@ final class FakeKMSDevice: KMSDevice {
         pendingFlips = 0
     }
 
+    var setMasterError: DisplayError?
+    func dropMaster() throws(DisplayError) { calls.append("dropmaster") }
+    func setMaster() throws(DisplayError) {
+        if let setMasterError { throw setMasterError }
+        calls.append("setmaster")
+    }
+
     static func mode(_ w: Int, _ h: Int, _ hz: Double, preferred: Bool = false, index: Int) -> DisplayMode {
         DisplayMode(width: w, height: h, refreshRate: hz, isPreferred: preferred, index: index)
     }

@@ -14,6 +14,7 @@
 #   DRAG        1 (default): the input step; 0 leaves it out (it needs tests/vm/panel.json's volume knob)
 #   FLOOD       1 (default): the stdin flood step on the first GPU (flood-scenario.sh); 0 leaves it out
 #   SCREEN      1 (default): screen power on the first GPU (screen-scenario.sh); 0 leaves it out
+#   VT          1 (default): VT switching on tty1 as root and as an unprivileged user (vt-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -225,6 +226,27 @@ if [ "${SCREEN:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
     [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
     [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
     summary+=("$line")
+fi
+# VT switching (issue 12): the panel on tty1 as its controlling terminal, chvt 2 and back, keys
+# off, SIGTERM; as root on the first GPU and as an unprivileged user (video, input) on the last.
+if [ "${VT:-1}" = 1 ]; then
+    first=${GPUS%% *} last=${GPUS##* }
+    for who in root user; do
+        gpu=$([ $who = root ] && echo "$first" || echo "$last") dir=$OUT/vt-$who
+        rm -rf "$dir" && mkdir -p "$dir"
+        echo "== VT switching ($gpu, as $who): chvt 2, chvt 1, drag, SIGTERM"
+        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+            "$HERE/vt-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $who "$drag_qmp"
+        vm_rc=$?
+        report=$(python3 "$HERE/vt-check.py" --dir "$dir" --expected "$OUT/expected.png" --label "vt-$who ($gpu)" \
+                 $([ $who = user ] && echo --unprivileged))
+        check_rc=$?
+        echo "$report"
+        line=$(tail -1 <<< "$report")
+        [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+        [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+        summary+=("$line")
+    done
 fi
 
 echo "== results in $OUT"

@@ -174,6 +174,20 @@ public final class DRMDevice: KMSDevice {
         for _ in 0..<flipCounter.pointee { onFlipComplete() }
     }
 
+    public func dropMaster() throws(DisplayError) {
+        if drmDropMaster(fd) != 0 { throw DisplayError.call("drmDropMaster", errno: errno, context: path) }
+    }
+
+    public func setMaster() throws(DisplayError) {
+        if drmSetMaster(fd) != 0 {
+            let e = errno
+            if e == EACCES || e == EPERM || e == EBUSY {
+                throw DisplayError(.masterHeld, "cannot take the display back: drmSetMaster on \(path) failed: \(String(cString: strerror(e))) (another program holds DRM master, or this kernel lets only root take it back)")
+            }
+            throw DisplayError.call("drmSetMaster", errno: e, context: path)
+        }
+    }
+
     /// Device nodes that may drive a display, in name order.
     public static func candidatePaths() -> [String] {
         guard let dir = opendir("/dev/dri") else { return [] }

@@ -47,4 +47,9 @@ public protocol KMSDevice: AnyObject {
     func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError)
     /// Reads pending events, calling `onFlipComplete` once per completed flip.
     func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError)
+    /// Gives up DRM master (VT switched away), so the next VT's owner can set its mode.
+    func dropMaster() throws(DisplayError)
+    /// Takes DRM master back (VT switched back). Without root, only the process that was
+    /// master first may (Linux 5.8+: `was_master`).
+    func setMaster() throws(DisplayError)
 }

@@ -18,6 +18,7 @@ public final class KMSOutput {
     private var previousDamage: [PixelRect] = []
     public private(set) var flipPending = false
     private var started = false
+    public var isStarted: Bool { started }
 
     public var width: Int { mode.width }
     public var height: Int { mode.height }
@@ -98,6 +99,26 @@ public final class KMSOutput {
         flipPending = true
         frontIndex = 1 - frontIndex
         previousDamage = damage
+    }
+
+    /// The VT was switched away: gives up DRM master so the console (or the next VT's owner)
+    /// can set its own mode. No frame may be presented until `resume`.
+    public func suspend() throws(DisplayError) {
+        precondition(started, "suspend() needs a started output")
+        try device.dropMaster()
+    }
+
+    /// Back on our VT: takes master again and sets the mode with the whole `frame` in the
+    /// front buffer (the CRTC shows whatever the console left there). The back buffer missed
+    /// everything since, so the next `present` copies the whole frame into it.
+    public func resume(with frame: ImageSurface) throws(DisplayError) {
+        precondition(started, "resume() needs a started output")
+        try device.setMaster()
+        let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
+        copy(frame, rects: [full], into: buffers[frontIndex])
+        try device.setCRTC(crtc, buffer: buffers[frontIndex], connector: connector.id, mode: mode)
+        flipPending = false   // a flip still queued at the switch completed or was dropped with the mode
+        previousDamage = [full]
     }
 
     /// Reads completion events; returns how many flips completed.

@@ -103,7 +103,13 @@ public final class PanelServices {
         onShutdown.append { [unowned notifier] _ in notifier.stopping() }
     }
 
-    public func addInput(_ input: any InputSource) { loop.add(InputPollSource(input, controller: controller, latency: inputLatency)) }
+    /// While another VT is on screen, input is read and dropped (keys typed into that
+    /// console, touches on its screen are not for the panel).
+    public var inputSuspended = false
+
+    public func addInput(_ input: any InputSource) {
+        loop.add(InputPollSource(input, controller: controller, latency: inputLatency) { [unowned self] in self.inputSuspended })
+    }
 
     /// Kernel input times handed to the flip that shows their effect (the flip log's `input`).
     public let inputLatency = InputLatencyProbe()

@@ -31,11 +31,14 @@ final class InputPollSource: PollSource {
     private let input: any InputSource
     private let controller: PanelController
     private let latency: InputLatencyProbe?
+    private let isSuspended: () -> Bool
 
-    init(_ input: any InputSource, controller: PanelController, latency: InputLatencyProbe? = nil) {
+    init(_ input: any InputSource, controller: PanelController, latency: InputLatencyProbe? = nil,
+         isSuspended: @escaping () -> Bool = { false }) {
         self.input = input
         self.controller = controller
         self.latency = latency
+        self.isSuspended = isSuspended
     }
 
     var pollRequests: [PollRequest] { input.descriptors.map { .readable($0) } }
@@ -43,7 +46,9 @@ final class InputPollSource: PollSource {
     var isFinished: Bool { false }
 
     func service(_ revents: [Int16], at time: Double) {
-        for event in input.read() { controller.deliver(event, at: time) }
+        let events = input.read()   // read even when suspended, or poll() would not sleep
+        guard !isSuspended() else { _ = input.drainReportTimes(); return }
+        for event in events { controller.deliver(event, at: time) }
         latency?.noteInput(kernelTimes: input.drainReportTimes())
     }
 }

@@ -23,6 +23,10 @@ public final class DisplaySession {
         public var flipLog: OutputFile?
         /// Backlight and DPMS for screen power (nil: the frame does it all).
         public var power: DisplayPower?
+        /// The VT the panel runs on: it then switches VTs itself (`ConsoleSwitcher`).
+        public var console: VirtualTerminal?
+        /// Notes for the user (stderr).
+        public var report: (String) -> Void = { _ in }
         public init() {}
     }
 
@@ -35,6 +39,8 @@ public final class DisplaySession {
         public var driverLacksVblank = false
         /// Outputs that could not be written (the ready file), one message each.
         public var outputErrors: [String] = []
+        /// Seconds from each return to our VT to the first flip after it.
+        public var returnsToConsole: [Double] = []
         /// Intervals between consecutive flips while frames kept coming; gaps longer than
         /// `idleGap` are the panel sleeping (nothing changed) and are left out.
         public func activeIntervals(idleGap: Double = 0.25) -> (intervals: [Double], idleGaps: Int) {
@@ -45,13 +51,14 @@ public final class DisplaySession {
         }
     }
 
-    private let controller: PanelController
-    private let output: KMSOutput
-    private let options: Options
-    private let clock = MonotonicClock()
-    private var pacer: FlipPacer
-    private let services: PanelServices
-    public private(set) var stats = Statistics()
+    let controller: PanelController
+    let output: KMSOutput
+    let options: Options
+    let clock = MonotonicClock()
+    var pacer: FlipPacer
+    let services: PanelServices
+    public internal(set) var stats = Statistics()
+    var console = ConsoleState()
 
     public init(controller: PanelController, output: KMSOutput, options: Options, services: PanelServices) {
         self.controller = controller
@@ -77,26 +84,31 @@ public final class DisplaySession {
             services.shutdown(at: clock.now)
             options.power?.restore()   // backlight as found, DPMS on
             output.shutdown()
+            console.switcher?.terminal.restore()   // after the CRTC: back to text, the console redraws
         }
 
         // First frame: modeset with it, then flip to the same picture in the other buffer so
-        // the first flip event confirms the panel is on screen.
+        // the first flip event confirms the panel is on screen. (Started on a VT in the
+        // background, the panel shows itself when that VT is switched to.)
         let first = clock.now
-        pacer.frameStarted(at: first)
-        controller.advance(to: first)
-        controller.invalidateAll()
-        let full = controller.renderFrame(at: first)
-        stats.framesRendered += 1
-        try output.start(with: controller.frame)
-        try output.present(controller.frame, damage: full)
-        pacer.flipQueued(at: clock.now)
+        if attachConsole(options.console) {
+            pacer.frameStarted(at: first)
+            controller.advance(to: first)
+            controller.invalidateAll()
+            let full = controller.renderFrame(at: first)
+            stats.framesRendered += 1
+            try output.start(with: controller.frame)
+            try output.present(controller.frame, damage: full)
+            pacer.flipQueued(at: clock.now)
+        }
 
         let exitAt = options.exitAfter.map { first + $0 }
         while !services.stopRequested {
             let now = clock.now
             if let exitAt, now >= exitAt { break }
             var wake: Double? = exitAt
-            if !output.flipPending && controller.wantsFrame(at: now) {
+            if let d = try serviceConsole(at: now) { wake = Swift.min(wake ?? .infinity, d) }
+            if !console.suspended && !output.flipPending && controller.wantsFrame(at: now) {
                 if now >= pacer.earliestNextFrame {
                     pacer.frameStarted(at: now)
                     controller.advance(to: now)
@@ -137,6 +149,7 @@ public final class DisplaySession {
                         if let path = options.readyFile { markReady(path) }
                     }
                     services.frameShown(at: after)
+                    consoleFlipCompleted(at: after)
                 }
             }
             if fixed[1] != 0 { timer.drain() }

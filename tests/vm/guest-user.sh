@@ -1,0 +1,15 @@
+# guest-user.sh (sourced by a VM scenario, as root): an unprivileged user for the panel, with
+# what a Debian system gives it. udev's rules make /dev/dri/card* root:video and
+# /dev/input/event* root:input, mode 0660 (the guest has no udevd, so this does it); logind or
+# login hands the VT a user logs in on to that user. Sets KNOB_USER, KNOB_UID, KNOB_GROUPS.
+KNOB_USER=knob KNOB_UID=4242
+grep -q '^video:' /etc/group || echo 'video:x:44:' >> /etc/group
+grep -q '^input:' /etc/group || echo 'input:x:4244:' >> /etc/group
+grep -q "^$KNOB_USER:" /etc/group || echo "$KNOB_USER:x:$KNOB_UID:" >> /etc/group
+grep -q "^$KNOB_USER:" /etc/passwd || echo "$KNOB_USER:x:$KNOB_UID:$KNOB_UID:knob-panel:/tmp:/bin/bash" >> /etc/passwd
+sed -i -e "s/^video:\([^:]*\):\([^:]*\):\$/video:\1:\2:$KNOB_USER/" -e "s/^input:\([^:]*\):\([^:]*\):\$/input:\1:\2:$KNOB_USER/" /etc/group
+video_gid=$(getent group video | cut -d: -f3) input_gid=$(getent group input | cut -d: -f3)
+KNOB_GROUPS=$video_gid,$input_gid
+chgrp video /dev/dri/card* && chmod 0660 /dev/dri/card*
+chgrp input /dev/input/event* && chmod 0660 /dev/input/event*
+chown "$KNOB_USER" /dev/tty1 && chmod 0620 /dev/tty1
