@@ -53,3 +53,9 @@ public protocol KMSDevice: AnyObject {
     /// master first may (Linux 5.8+: `was_master`).
     func setMaster() throws(DisplayError)
 }
+
+extension KMSDevice {
+    /// Devices without DRM master (the bench's memory device) have nothing to give up.
+    public func dropMaster() throws(DisplayError) {}
+    public func setMaster() throws(DisplayError) {}
+}
