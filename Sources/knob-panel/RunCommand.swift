@@ -17,6 +17,7 @@ enum RunCommand {
             OptionSpec("ready-file", value: "path", help: "Create this file once the first page flip has completed."),
             OptionSpec("flip-log", value: "path", help: "Write one JSON line per completed page flip ({\"flip\":N,\"t\":seconds since the process started})"),
             OptionSpec("no-input", help: "Do not read touch, mouse or keys (libinput)."),
+            OptionSpec("wait-for-display", value: "seconds", help: "Wait for the display instead of failing: for a DRM device to appear, a display to be connected, or DRM master to be let go (plymouth, a display manager). One line on stderr, then silence; it sleeps until the kernel says something changed (inotify, uevents), never polls. After SECONDS the cause's exit status.", default: "no waiting; the option alone: no limit", optionalValue: { Double($0) != nil }),
             OptionSpec("vt", value: "auto|none|/dev/ttyN", help: "The virtual terminal the panel owns: it switches VTs itself (chvt away shows the console, back shows the panel) and turns that VT's keyboard off while it runs. 'auto': the controlling terminal if it is a VT (systemd's TTYPath=).", default: "auto"),
             OptionSpec("offscreen-out", value: "png", help: "Where --fallback png writes.", default: "$XDG_RUNTIME_DIR/knob-panel-PANEL.png, else /tmp/knob-panel-UID/knob-panel-PANEL.png (a 0700 directory)"),
             Recording.option,
@@ -38,7 +39,13 @@ enum RunCommand {
         let modeRequest: ModeRequest
         let exitAfter: Double?
         let fallbackToPNG: Bool
+        var waitForDisplay: Double??   // nil: no waiting; .some(nil): no limit
         do {
+            if args.flags.contains("wait-for-display") {
+                let limit = try args.double("wait-for-display")
+                if let l = limit, l <= 0 || l > 1e9 { throw UsageError("--wait-for-display takes seconds between 0 and 1e9 (none: no limit)") }
+                waitForDisplay = .some(limit)
+            }
             guard let m = ModeRequest(args.value("mode") ?? "preferred") else {
                 throw UsageError("--mode expects 'preferred', WxH or WxH@Hz, got '\(args.value("mode")!)'")
             }
@@ -92,7 +99,19 @@ enum RunCommand {
 
         let output: KMSOutput
         do {
-            output = try openDisplay(device: args.value("device"), connector: args.value("connector"), mode: modeRequest)
+            let open = { () throws(DisplayError) -> KMSOutput in
+                try openDisplay(device: args.value("device"), connector: args.value("connector"), mode: modeRequest)
+            }
+            if let limit = waitForDisplay {
+                let waiter = DisplayWaiter()
+                let waitClock = MonotonicClock()
+                output = try waiter.wait(timeout: limit, report: { Console.note($0) }, open)
+                if waiter.attempts > 1 {
+                    Console.note("the display is ready after \(JSONLineWriter.number((waitClock.now * 1000).rounded() / 1000)) s (\(waiter.attempts) attempts)")
+                }
+            } else {
+                output = try open()
+            }
         } catch {
             return try noDisplay(error)
         }
@@ -239,15 +258,23 @@ enum RunCommand {
 
     /// Opens the requested device, or the first one with a connected display.
     static func openDisplay(device: String?, connector: String?, mode: ModeRequest) throws(DisplayError) -> KMSOutput {
-        if let device {
-            return try KMSOutput(device: try DRMDevice(path: device), connectorName: connector, modeRequest: mode)
+        // The first opener of a card becomes DRM master by itself; anyone else may read the
+        // connectors but not set a mode: say so now rather than at the first modeset.
+        func open(_ path: String) throws(DisplayError) -> KMSOutput {
+            let drm = try DRMDevice(path: path)
+            let output = try KMSOutput(device: drm, connectorName: connector, modeRequest: mode)
+            guard drm.isMaster else {
+                throw DisplayError(.masterHeld, "another program holds the display: DRM master on \(path) (a compositor, X, plymouth, another panel)")
+            }
+            return output
         }
+        if let device { return try open(device) }
         let candidates = DRMDevice.candidatePaths()
         guard !candidates.isEmpty else { throw DisplayError(.noDevice, "no /dev/dri/card* on this machine") }
         var firstError: DisplayError?
         for path in candidates {
             do {
-                return try KMSOutput(device: try DRMDevice(path: path), connectorName: connector, modeRequest: mode)
+                return try open(path)
             } catch {
                 // A named connector or mode that one card lacks may be on the next card.
                 if firstError == nil || firstError!.kind == .noDevice { firstError = error }

@@ -43,13 +43,17 @@ for i in 0 1 2; do ln -s /proc/self/fd/$i $R/dev/$(echo stdin stdout stderr | cu
 mount -t devpts devpts $R/dev/pts
 mount -t tmpfs -o mode=1777 tmpfs $R/dev/shm
 mount -t tmpfs -o mode=755 tmpfs $R/run
+if [ -n "${DEFERRED:-}" ]; then   # vm.py --defer-gpu: the command loads these itself
+    mkdir -p $R/run/knob-vm-modules
+    for m in $DEFERRED; do cp "/mods/$m" $R/run/knob-vm-modules/; done
+fi
 mount -t 9p -o "$P9,rw,cache=none" out "$R$OUT" || fail "cannot mount the output folder $OUT"
 
 i=0   # devices appear asynchronously after insmod
-while { [ ! -e /dev/dri/card0 ] || ! ls /dev/input/event* >/dev/null 2>&1; } && [ $i -lt 100 ]; do
+while { { [ -z "${DEFERRED:-}" ] && [ ! -e /dev/dri/card0 ]; } || ! ls /dev/input/event* >/dev/null 2>&1; } && [ $i -lt 100 ]; do
     sleep 0.05; i=$((i + 1))
 done
-[ -e /dev/dri/card0 ] || echo "WARNING: no /dev/dri/card0"
+[ -e /dev/dri/card0 ] || [ -n "${DEFERRED:-}" ] || echo "WARNING: no /dev/dri/card0"
 
 say "start uptime=$(cut -d' ' -f1 /proc/uptime)"
 chroot $R /usr/bin/env -i TERM=linux LANG=C.UTF-8 /bin/bash "$OUT/.vm/cmd.sh" \

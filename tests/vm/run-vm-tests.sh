@@ -14,6 +14,7 @@
 #   DRAG        1 (default): the input step; 0 leaves it out (it needs tests/vm/panel.json's volume knob)
 #   FLOOD       1 (default): the stdin flood step on the first GPU (flood-scenario.sh); 0 leaves it out
 #   SCREEN      1 (default): screen power on the first GPU (screen-scenario.sh); 0 leaves it out
+#   WAIT        1 (default): --wait-for-display with the GPU driver loaded late (wait-scenario.sh); 0 leaves it out
 #   VT          1 (default): VT switching on tty1 as root and as an unprivileged user (vt-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
 set -u
@@ -247,6 +248,23 @@ if [ "${VT:-1}" = 1 ]; then
         [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
         summary+=("$line")
     done
+fi
+# Waiting for the display (issue 12): the GPU driver loaded after the panel started, DRM master
+# held by another process for 2 s, and a wait that times out.
+if [ "${WAIT:-1}" = 1 ]; then
+    gpu=${GPUS%% *} dir=$OUT/wait
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo "== --wait-for-display ($gpu, driver loaded late): late display, master holder, timeout"
+    python3 "$HERE/vm.py" run --gpu "$gpu" --defer-gpu --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+        "$HERE/wait-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
+    vm_rc=$?
+    report=$(python3 "$HERE/wait-check.py" --dir "$dir" --label "wait ($gpu)")
+    check_rc=$?
+    echo "$report"
+    line=$(tail -1 <<< "$report")
+    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+    summary+=("$line")
 fi
 
 echo "== results in $OUT"

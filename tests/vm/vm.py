@@ -276,7 +276,11 @@ def run(args):
         if args.hostfwd and not fwd:
             raise Fail("--hostfwd must look like 18080:8080")
         modules = module_order(kdir, BASE_MODULES + [module] + (["virtio_net"] if fwd else []))
-        conf = f"OUT={out}\nMODULES='{' '.join(os.path.basename(m) for m in modules)}'\nNET={1 if fwd else 0}\n"
+        # --defer-gpu: the GPU driver is in the initramfs but not loaded at boot; the guest
+        # command loads it (insmod /run/knob-vm-modules/NAME.ko): a display that comes up late.
+        deferred = [m for m in modules if args.defer_gpu and os.path.basename(m)[:-3].replace("-", "_") == module]
+        conf = (f"OUT={out}\nMODULES='{' '.join(os.path.basename(m) for m in modules if m not in deferred)}'\n"
+                f"DEFERRED='{' '.join(os.path.basename(m) for m in deferred)}'\nNET={1 if fwd else 0}\n")
         build_initramfs(initrd, modules, conf)
         sock = os.path.join(run_dir, "qmp.sock")
         console = os.path.join(out, "console.log")
@@ -364,6 +368,8 @@ def main():
     r.add_argument("--smp", type=int, default=2)
     r.add_argument("--mouse", action="store_true", help="add a relative mouse (virtio-mouse-pci) next to the tablet")
     r.add_argument("--hostfwd", help="HOSTPORT:GUESTPORT: a network card, the host's 127.0.0.1:HOSTPORT forwarded to the guest")
+    r.add_argument("--defer-gpu", action="store_true",
+                   help="do not load the GPU driver at boot; it is left in /run/knob-vm-modules for the command to insmod")
     r.add_argument("command", nargs="+")
     args = ap.parse_args()
     try:
