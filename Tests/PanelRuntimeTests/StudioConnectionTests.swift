@@ -79,3 +79,19 @@ struct StudioConnectionTests {
         #expect(decoded.pixel(x: 0, y: 0).red == 1 && decoded.pixel(x: 30, y: 25).green == 1)
     }
 }
+
+struct ChangedRegionsTests {
+    @Test func farApartChangesBecomeSeparateRectangles() throws {
+        let a = try ImageSurface(width: 200, height: 100), b = try ImageSurface(width: 200, height: 100)
+        // A 10×10 square at (5, 5) and a 20×4 bar at (150, 80): one box around both would be
+        // 165×79 = 13035 pixels; the two rectangles are 100 + 80.
+        b.withPixelBytes { p, stride in
+            for y in 5..<15 { for x in 5..<15 { p.storeBytes(of: UInt32(0xFFFFFFFF), toByteOffset: y * stride + x * 4, as: UInt32.self) } }
+            for y in 80..<84 { for x in 150..<170 { p.storeBytes(of: UInt32(0xFFFFFFFF), toByteOffset: y * stride + x * 4, as: UInt32.self) } }
+        }
+        let boxes = ChangedRegions.boxes(a, b)
+        #expect(boxes.count == 2)
+        #expect(boxes.contains { $0 == (5, 5, 10, 10) } && boxes.contains { $0 == (150, 80, 20, 4) })
+        #expect(ChangedRegions.boxes(a, a).isEmpty)
+    }
+}

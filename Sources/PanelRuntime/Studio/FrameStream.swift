@@ -4,9 +4,9 @@ import Graphics
 #endif
 
 /// Pushes the picture to the studio's browsers as it changes, over their event streams:
-/// a reader first gets the whole frame, then only the rectangle that changed since the last
-/// frame sent (found by comparing with a copy of it), as a PNG (Cairo), base64 in a
-/// Server-Sent Event. Nothing is sent while nothing changes; while something moves, at most
+/// a reader first gets the whole frame, then only the rectangles that changed since the last
+/// frame sent (found by comparing with a copy of it: ChangedRegions), each a PNG (Cairo),
+/// base64 in a Server-Sent Event. Nothing is sent while nothing changes; while something moves, at most
 /// one frame per `minInterval`, so encoding never takes the loop's frame pacing (a PNG of a
 /// knob's square is a few ms; a whole 1280×800 frame ~30 ms, sent only to new readers).
 /// A reader that falls behind skips patches and gets a whole frame once it has caught up.
@@ -84,10 +84,15 @@ final class FrameStream: PollSource {
                 dirty = false
                 let current = try frame()
                 if let sent, sent.width == current.width, sent.height == current.height {
-                    if let box = Self.changedBox(sent, current) {
-                        Self.copy(box, from: current, to: sent)
+                    let boxes = ChangedRegions.boxes(sent, current)
+                    if !boxes.isEmpty {
                         sequence += 1
-                        patch = try event(of: sent, box: box, full: false)
+                        var events: [UInt8] = []
+                        for box in boxes {
+                            Self.copy(box, from: current, to: sent)
+                            events += try event(of: sent, box: box, full: false)
+                        }
+                        patch = events
                     }
                 } else {
                     try snapshot()
