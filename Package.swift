@@ -20,7 +20,6 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // sd_notify for systemd's Type=notify and watchdog; a no-op without NOTIFY_SOCKET.
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // MQTT client (run --mqtt); its socket joins the panel's poll loop, no thread.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
@@ -34,7 +33,7 @@ let package = Package(
         // Widget models (pure Swift) and painters (through Graphics).
         .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting"]),
         // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
-        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Formatting", "Graphics", "CDRM", "CInput", "CLinux", "CSystemd", "CMosquitto"]),
+        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Formatting", "Graphics", "CDRM", "CInput", "CLinux", "CMosquitto"]),
         // The command line only.
         .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"]),
 

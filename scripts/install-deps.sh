@@ -17,12 +17,6 @@ if ! dpkg -s libudev-dev >/dev/null 2>&1; then
     missing="$missing libudev-dev${udev_version:+=$udev_version}"
 fi
 
-# The same for libsystemd-dev and the installed libsystemd0 (sd_notify for the systemd unit).
-systemd_version=$(dpkg-query -W -f='${Version}' libsystemd0 2>/dev/null || true)
-if ! dpkg -s libsystemd-dev >/dev/null 2>&1; then
-    missing="$missing libsystemd-dev${systemd_version:+=$systemd_version}"
-fi
-
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 if [ -n "$missing" ]; then

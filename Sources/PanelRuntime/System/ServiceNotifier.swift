@@ -1,6 +1,4 @@
-import CSystemd
-
-/// Tells systemd how the panel is doing (Type=notify), through libsystemd: READY=1 once the
+/// Tells systemd how the panel is doing (Type=notify), over its notify socket (NotifySocket): READY=1 once the
 /// first frame is on screen, WATCHDOG=1 from the main loop (so a hung loop gets the panel
 /// restarted), STOPPING=1 / RELOADING=1 around those. Without NOTIFY_SOCKET (not started by
 /// systemd) every call does nothing.
@@ -10,14 +8,15 @@ public final class ServiceNotifier: PollSource {
     private var nextPing: Double?
     public private(set) var pings = 0
 
+    private let socket = NotifySocket()
+
     public init() {
-        var usec: UInt64 = 0
-        watchdogPeriod = sd_watchdog_enabled(0, &usec) > 0 && usec > 0 ? Double(usec) / 2e6 : nil
+        watchdogPeriod = NotifySocket.watchdogInterval().map { $0 / 2 }
     }
 
-    public func ready(status: String) { _ = sd_notify(0, "READY=1\nSTATUS=\(status)") }
-    public func stopping() { _ = sd_notify(0, "STOPPING=1") }
-    public func status(_ text: String) { _ = sd_notify(0, "STATUS=\(text)") }
+    public func ready(status: String) { socket?.send("READY=1\nSTATUS=\(status)") }
+    public func stopping() { socket?.send("STOPPING=1") }
+    public func status(_ text: String) { socket?.send("STATUS=\(text)") }
 
     public var pollRequests: [PollRequest] { [] }
     public var hasPendingWork: Bool { false }
@@ -27,7 +26,7 @@ public final class ServiceNotifier: PollSource {
 
     public func service(_ revents: [Int16], at time: Double) {
         guard let period = watchdogPeriod, time >= (nextPing ?? 0) else { return }
-        _ = sd_notify(0, "WATCHDOG=1")
+        socket?.send("WATCHDOG=1")
         pings += 1
         nextPing = time + period
     }
