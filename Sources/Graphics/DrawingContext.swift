@@ -142,14 +142,26 @@ public final class DrawingContext {
         if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
     }
     /// Paints the current source through the alpha of `mask` placed at `p`.
-    public func mask(_ mask: ImageSurface, at p: Point) {
+    /// `smooth: false` samples a turned mask at the nearest pixel: for a blurred shadow the
+    /// difference does not show, and it costs a fraction of bilinear filtering.
+    public func mask(_ mask: ImageSurface, at p: Point, smooth: Bool = true) {
         countResampling()
         var ctm = cairo_matrix_t()
         cairo_get_matrix(handle, &ctm)
         if Self.resamples(ctm: ctm, pattern: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: -p.x, y0: -p.y)) {
             RenderCounters.countResample()
         }
-        cairo_mask_surface(handle, mask.handle, p.x, p.y)
+        if smooth {
+            cairo_mask_surface(handle, mask.handle, p.x, p.y)
+        } else {
+            let pattern = cairo_pattern_create_for_surface(mask.handle)!
+            var m = cairo_matrix_t()
+            cairo_matrix_init_translate(&m, -p.x, -p.y)
+            cairo_pattern_set_matrix(pattern, &m)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+            cairo_mask(handle, pattern)
+            cairo_pattern_destroy(pattern)
+        }
     }
     public func setLineWidth(_ w: Double) { cairo_set_line_width(handle, w) }
     public func setRoundCaps() { cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND) }

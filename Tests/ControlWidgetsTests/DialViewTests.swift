@@ -94,15 +94,16 @@ import Testing
         #expect(between.blue > between.red + 0.3)
     }
 
-    /// Shadow masks are blurred once per shape and scale: two blurs (dial, stop) for a full
-    /// dial of 0 rendered frame by frame, none per frame; a new scale makes two more.
+    /// Shadow masks are blurred once per shape and scale: three blurs (dial, stop, and the
+    /// uncut disc's for turning frames) for a full dial of 0 rendered frame by frame, none
+    /// per frame; a new scale makes three more.
     @Test func blursOncePerShapeAndScale() throws {
         let view = Self.dialView(shadowOffset: (0, 6))
         _ = try view.apply(WidgetCommand("dial", ["number": .number(0)]), at: 0)
         for frame in 0...140 { _ = try Self.render(view, at: Double(frame) / 60, height: 440) }
-        #expect(view.dialBlurCount == 2)
+        #expect(view.dialBlurCount == 3)
         let s = try opaqueSurface(width: 900, height: 900, .white)
         view.draw(in: DrawingContext(surface: s), mapping: ScreenMapping(scale: 2), time: 3)
-        #expect(view.dialBlurCount == 4)
+        #expect(view.dialBlurCount == 6)
     }
 }

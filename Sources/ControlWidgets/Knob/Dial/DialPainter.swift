@@ -61,8 +61,12 @@ public enum DialPainter {
         return surface
     }
 
-    /// The rotating disc with its ten holes (rotaryDialPath), at rotation 0.
-    public static func disc(_ look: Look) throws(GraphicsError) -> ImageSurface {
+    /// The rotating disc with its ten holes (rotaryDialPath), at rotation 0. Without
+    /// `holes`, the same disc uncut: what a turning dial looks like away from its holes,
+    /// since everything else on it is round about its centre.
+    public static func disc(_ look: Look) throws(GraphicsError) -> ImageSurface { try disc(look, holes: true) }
+
+    public static func disc(_ look: Look, holes: Bool) throws(GraphicsError) -> ImageSurface {
         let (surface, ctx, c) = try canvas(look)
         let g = look.geometry
         let R = g.radius, f = g.fingerHoleRadius
@@ -93,7 +97,8 @@ public enum DialPainter {
         ctx.stroke()
         // Hole walls: a dark ring just inside each hole and a light lip outside it, both
         // round, so they read the same at any angle; then the holes are cut out.
-        let wall = Swift.max(1.2 / look.scale, f * 0.13)
+        guard holes else { return surface }
+        let wall = holeWall(look)
         for j in 0..<10 {
             let h = point(g.holeCenter(j), c)
             ctx.newPath()
@@ -115,6 +120,20 @@ public enum DialPainter {
                 ctx.fill()
             }
         }
+        return surface
+    }
+
+    /// The width of a hole's wall (design pixels); wall and lip reach 0.9 of it past the hole.
+    public static func holeWall(_ look: Look) -> Double { Swift.max(1.2 / look.scale, look.fingerHoleRadius * 0.13) }
+
+    /// The alpha of the uncut disc, with `margin` pixels of room: the shadow a turning dial
+    /// casts away from its holes.
+    public static func circleShape(_ look: Look, margin: Int) throws(GraphicsError) -> ImageSurface {
+        let (surface, ctx) = try maskCanvas(look, margin: margin)
+        ctx.newPath()
+        ctx.addCircle(center: Point(x: look.side / 2, y: look.side / 2), radius: look.radius)
+        ctx.setColor(.black)
+        ctx.fill()
         return surface
     }
 
