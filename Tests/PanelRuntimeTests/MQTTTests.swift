@@ -220,6 +220,17 @@ import PanelLayout
         #expect(HADiscovery.unit(of: nil) == nil)
     }
 
+    @Test func refusalsStayOnOneLine() throws {
+        // Fuzz finding (tests/fuzz/corpus/mqtt/finding-newline-in-reason): a payload with a
+        // newline was quoted raw, and the "one log line per refusal" became two.
+        let c = try Self.controller()
+        guard case .failure(let why) = Self.line("FHST\0\0\n5\06", for: "reverb", in: c) else {
+            Issue.record("should be refused"); return
+        }
+        #expect(!why.reason.contains("\n"))
+        #expect(MQTTSetPayload.oneLine("a\nb\u{1b}c\td") == #"a\nb\u{1b}c\td"#)
+    }
+
     @Test func reconnectBackoffDoublesUpToItsCapAndResets() {
         var b = ReconnectBackoff(first: 0.25, cap: 10)
         // 0.25 · 2^k: 0.25, 0.5, 1, 2, 4, 8, then 16 is capped to 10, and stays there.

@@ -61,7 +61,7 @@ public final class MQTTBridge: CommandClient {
         guard line.contains("\"ok\":false") else { setsApplied += 1; return }
         setsIgnored += 1
         let error = MQTTBridge.parse(line)?["error"]?.stringValue ?? line
-        report("mqtt: ignored '\(currentTopic ?? "?")': \(error)")
+        report("mqtt: ignored '\(currentTopic ?? "?")': \(MQTTSetPayload.oneLine(error))")
     }
 
     // MARK: broker
@@ -104,7 +104,7 @@ public final class MQTTBridge: CommandClient {
             return
         }
         guard let name = topics.widget(ofSetTopic: topic) else { return }
-        func ignore(_ why: String) { setsIgnored += 1; report("mqtt: ignored '\(topic)': \(why)") }
+        func ignore(_ why: String) { setsIgnored += 1; report("mqtt: ignored '\(MQTTSetPayload.oneLine(topic))': \(MQTTSetPayload.oneLine(why))") }
         // A retained command would be replayed at every reconnect, undoing later changes.
         if retained { return ignore("retained set messages are not applied (publish without -r)") }
         if name == "page" { return setPage(payload, at: time, ignore: ignore) }

@@ -93,7 +93,25 @@ public enum MQTTSetPayload {
         public init(stringLiteral value: String) { reason = value }
     }
 
-    static func excerpt(_ s: String) -> String { s.count > 40 ? String(s.prefix(40)) + "…" : s }
+    /// A payload quoted in a log line: at most 40 characters, control characters escaped,
+    /// so a quoted payload can never break the one-line-per-refusal rule.
+    static func excerpt(_ s: String) -> String { oneLine(s.count > 40 ? String(s.prefix(40)) + "…" : s) }
+
+    /// Control characters as `\n`, `\u{1b}`…: what the log line shows stays on one line.
+    static func oneLine(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where c.value < 0x20 || (0x7f...0x9f).contains(c.value) || c == "\u{2028}" || c == "\u{2029}":
+                out += "\\u{" + String(c.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
 }
 
 extension String {
