@@ -155,6 +155,8 @@ enum RunCommand {
         }
         let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: output.width, height: output.height)
         _ = cursor   // kept alive with the session; its hooks hide it at exit
+        // Switched to another VT: hidden while still master; the next motion after the return shows it.
+        if let cursor { options.onConsoleRelease = { [unowned cursor] in cursor.shutdown() } }
         let session = DisplaySession(controller: controller, output: output, options: options, services: services)
         do {
             try session.run()

@@ -53,6 +53,7 @@ extension DisplaySession {
             services.inputSuspended = true
             if !console.suspended {
                 console.suspended = true
+                options.onConsoleRelease()
                 do { try output.suspend() } catch {
                     options.report("console: \(error.message); the next VT may not be able to show itself")
                 }

@@ -25,6 +25,9 @@ public final class DisplaySession {
         public var power: DisplayPower?
         /// The VT the panel runs on: it then switches VTs itself (`ConsoleSwitcher`).
         public var console: VirtualTerminal?
+        /// Run when the VT is switched away, while the panel is still DRM master (the hardware
+        /// cursor is hidden here: the console's modeset would leave it in an unknown state).
+        public var onConsoleRelease: () -> Void = {}
         /// Notes for the user (stderr).
         public var report: (String) -> Void = { _ in }
         public init() {}
