@@ -52,7 +52,7 @@ rm -f "$out/scenario.log"
 [ -e /dev/dri/card0 ] && note "WARNING: /dev/dri/card0 exists before the driver is loaded"
 
 # late: no /dev/dri at all, the driver loaded a second after the panel said it waits.
-start_panel late --wait-for-display 60 --exit-after 2
+start_panel late --wait-for-display 60 --exit-after 5
 if wait_line "$out/late-stderr.log" "waiting for the display" 30 $pid; then
     note "late waiting (switches=$(switches $pid))"
     nap 1
@@ -67,7 +67,7 @@ finish late
 # holder: master held for 2 s by another process.
 hold 2
 note "holder 2 s holding"
-start_panel holder --wait-for-display 60 --exit-after 2
+start_panel holder --wait-for-display 60 --exit-after 5
 wait $holder; note "holder exited"
 finish holder
 
