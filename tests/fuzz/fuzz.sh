@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/opt/swift/usr/bin"
 OUT=.build-fuzz
-TARGETS=(layout script command)
+TARGETS=(layout script command mqtt)
 mkdir -p "$OUT/lib"
 
 # Read from the package itself, so new modules need no change here: C modules are the
