@@ -104,7 +104,12 @@ import Testing
         #expect(!controller.wantsFrame(at: 2.5))   // no black frame needed
         controller.execute(commandLine: #"{"command":"screen","state":"on"}"#, at: 3)
         #expect(try fs.brightness("panel") == "80\n")
-        controller.advance(to: 4.5)
+        // A late loop turn brings dim and off together: the light goes 40, then 0.
+        var written: [Double] = []
+        controller.onScreenChange = { power.apply($0, brightness: $1); written.append($1) }
+        controller.advance(to: 10)
+        #expect(written == [0.5, 0])
+        #expect(try fs.brightness("panel") == "0\n")
         power.restore()
         #expect(try fs.brightness("panel") == "80\n")
     }

@@ -85,6 +85,18 @@ rgb=$(python3 tests/cli/png_pixels.py "$T/demo.png" 400,260)
 # Volume knob fill on its centre row (the satin sheen is clear there), left of the value
 # readout: the disc is centred at (488, 260), radius 106. Tint #2f7fe0 → HSB(0.5913, 1, 0.9) = (0, 104, 230).
 [ "$rgb" = "0,104,230" ] && ok "knob fill colour $rgb" || bad "knob fill colour $rgb (wanted 0,104,230)"
+# Screen power (issue 16): --dim-after/--off-after on render; the frame at t = 2 is the one
+# above x 0.3 (0,104,230 -> 0,31,69), at t = 4 black; the screen events at 1 and 3.
+expect_status "render --dim-after 1 --off-after 3" 0 "$BIN" render panels/demo.json --out "$T/dim.png" --time 2 --dim-after 1 --off-after 3
+rgb=$(python3 tests/cli/png_pixels.py "$T/dim.png" 400,260)
+[ "$rgb" = "0,31,69" ] && ok "dimmed knob fill $rgb" || bad "dimmed knob fill $rgb (wanted 0,31,69)"
+"$BIN" render panels/demo.json --out "$T/off.png" --time 4 --dim-after 1 --off-after 3 --events "$T/screen.jsonl" >/dev/null 2>&1
+rgb=$(python3 tests/cli/png_pixels.py "$T/off.png" 400,260 640,10)
+[ "$(echo $rgb)" = "0,0,0 0,0,0" ] && ok "off frame black" || bad "off frame black ($rgb)"
+grep -q '{"t":1,"event":"screen","state":"dim","cause":"idle"}' "$T/screen.jsonl" && grep -q '{"t":3,"event":"screen","state":"off","cause":"idle"}' "$T/screen.jsonl" \
+    && ok "screen events at 1 s and 3 s" || bad "screen events" "$(cat "$T/screen.jsonl")"
+expect_status "--off-after 0 is a usage error" 64 "$BIN" render panels/demo.json --out "$T/x.png" --off-after 0
+expect_status "--dim-after never" 0 "$BIN" render panels/demo.json --out "$T/x.png" --dim-after never
 
 # Scripted input with events: a command-free script turning the volume knob by touch.
 cat > "$T/turn.jsonl" <<'JSONL'

@@ -9,6 +9,8 @@
 - woke.ppm is the untouched panel (as panel.ppm); dim.ppm is panel.ppm x 0.3 (the frame
   darkened: no backlight in the VM); the second drag turns the knob (user valueChanged,
   turned.ppm differs from woke.ppm);
+- with --backlight (a fake sysfs directory, found at 200): 60 while dimmed, 0 while off, 200
+  again after SIGTERM;
 - the time from the waking touch (the `on` event's t) to the first completed flip after it.
 Prints a report; the last line is the summary. Exit 0 when everything holds.
 """
@@ -100,6 +102,10 @@ def main():
         if "turned" in imgs:
             ok, _, _ = check.compare(imgs["turned"][2], imgs["woke"][2], w, h, 8)
             need(ok < 0.999, "turned.ppm shows no turned knob")
+    bl = (results.get("backlight_dim"), results.get("backlight_off"), results.get("backlight_exit"))
+    print(f"backlight (found at 200 of 255): dim {bl[0]}, off {bl[1]}, after SIGTERM {bl[2]} (exit {results.get('backlight_rc')})")
+    if need(bl == ("60", "0", "200") and results.get("backlight_rc") == "0", "backlight not 60 / 0 / restored 200"):
+        parts.append("backlight 200 -> 60 -> 0 -> 200 after SIGTERM")
     rc = open(out("panel.rc")).read().strip() if os.path.exists(out("panel.rc")) else "?"
     need(rc == "0", f"panel exit status {rc}")
     verdict = "PASS" if not failures else "FAIL"

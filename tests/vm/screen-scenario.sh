@@ -6,7 +6,9 @@
 # is read from /proc and the flip log must stay still. Then the host plays drag.py's tablet
 # drag on the volume knob: it must wake the panel and be swallowed whole (no tracking, no
 # valueChanged); woke.ppm must show the untouched panel. The same drag again must turn the
-# knob (turned.ppm). Results: OUT/screen-results.txt (key=value) for screen-check.py.
+# knob (turned.ppm). Part 2 runs the panel again with --backlight on a fake sysfs directory:
+# the brightness written for dim and off, and restored after SIGTERM.
+# Results: OUT/screen-results.txt (key=value) for screen-check.py.
 set -u
 bin=$1 layout=$2 out=$3 drag=$4
 here=$(dirname "$0")
@@ -17,10 +19,12 @@ shot() { "$here/guest-qmp.sh" "$1" "{\"execute\":\"screendump\",\"arguments\":{\
 exec {tick}<> <(:)   # an empty pipe: `read -t S -u $tick` sleeps without a fork
 nap() { read -r -t "$1" -u $tick; }
 # wait_for TEXT SECONDS: until the panel's stdout has TEXT (bash builtins only).
+stdout_log=$out/panel-stdout.log
 wait_for() {
     local i
     for ((i = 0; i < $2 * 100; i++)); do
-        mapfile -t lines < "$out/panel-stdout.log"
+        lines=()   # a log not created yet must not leave the last one's lines here
+        [ -e "$stdout_log" ] && mapfile -t lines < "$stdout_log"
         [[ ${lines[*]} == *"$1"* ]] && return 0
         kill -0 $pid 2> /dev/null || return 1
         nap 0.01
@@ -100,3 +104,22 @@ exec 3>&-
 echo $rc > "$out/panel.rc"
 note "exited rc=$rc"
 rm -f "$fifo"
+
+# Part 2: a backlight (a fake sysfs directory: the panel only reads and writes its files).
+# Found at 200 of 255: dim 0.3 writes 60, off 0, and SIGTERM puts 200 back.
+bl=$out/backlight
+mkdir -p "$bl" && echo 255 > "$bl/max_brightness" && echo 200 > "$bl/brightness" && echo raw > "$bl/type"
+read_bl() { local v; read -r v < "$bl/brightness"; echo "$v"; }
+note "start $bin run $layout --backlight $bl --dim-after 3 --off-after 5"
+"$bin" run "$layout" --backlight "$bl" --dim-after 3 --off-after 5 --no-input --flip-log "$out/flips-backlight.jsonl" \
+    < /dev/null > "$out/panel-backlight-stdout.log" 2> "$out/panel-backlight-stderr.log" &
+pid=$! stdout_log=$out/panel-backlight-stdout.log
+(nap 40; kill -KILL $pid 2> /dev/null) & watchdog=$!
+# (nap is a read that times out: non-zero, so it cannot sit in an && chain)
+wait_for '"state":"dim"' 30 && { nap 0.2; put backlight_dim "$(read_bl)"; }
+wait_for '"state":"off"' 10 && { nap 0.2; put backlight_off "$(read_bl)"; }
+kill -TERM $pid 2> /dev/null
+wait $pid; put backlight_rc $?
+kill $watchdog 2> /dev/null
+put backlight_exit "$(read_bl)"
+note "backlight: dim $(grep backlight_dim "$res"), off $(grep backlight_off "$res"), after SIGTERM $(read_bl)"

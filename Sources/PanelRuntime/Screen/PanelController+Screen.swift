@@ -101,6 +101,9 @@ extension PanelController {
     }
 
     private func apply(_ change: ScreenChange) {
+        // The screen changes first (backlight, DPMS), then the event says it has.
+        // Each change with its own brightness: one advance may bring dim and off together.
+        screenRuntime.onChange?(change.state, screenRuntime.power.brightness(of: change.state))
         publishPanelEvent("screen", at: change.time) {
             $0.add("state", change.state.rawValue)
             $0.add("cause", change.cause.rawValue)
@@ -113,7 +116,6 @@ extension PanelController {
             finishAnimations(at: change.time)
         }
         screenRuntime.frameDue = true
-        screenRuntime.onChange?(change.state, screenRuntime.power.brightness)
     }
 
     /// Ends every running animation at once (the screen went off: no one sees them).

@@ -63,7 +63,10 @@ public struct ScreenPower: Sendable {
     public var hasTimers: Bool { settings.dimAfter != nil || settings.offAfter != nil }
 
     /// The brightness the screen should have now, as a fraction of full.
-    public var brightness: Double {
+    public var brightness: Double { brightness(of: state) }
+
+    /// The brightness of a state, as a fraction of full.
+    public func brightness(of state: ScreenState) -> Double {
         switch state {
         case .on: return 1
         case .dim: return settings.dimLevel
