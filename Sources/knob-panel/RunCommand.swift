@@ -158,6 +158,15 @@ enum RunCommand {
         // Switched to another VT: hidden while still master; the next motion after the return shows it.
         if let cursor { options.onConsoleRelease = { [unowned cursor] in cursor.shutdown() } }
         let session = DisplaySession(controller: controller, output: output, options: options, services: services)
+        // Display hotplug: a connector that goes away stops being drawn, one that comes back
+        // (or changes size) gets its mode and a full repaint, at its new size.
+        do {
+            let monitor = try DRMUeventMonitor()
+            monitor.onEvent = { [unowned session] event, time in session.hotplugEvent(event, at: time) }
+            services.add(monitor)
+        } catch {
+            Console.note("no display hotplug: \(error.message)")
+        }
         do {
             try session.run()
         } catch let e where e.kind == .masterHeld && session.stats.flips.isEmpty && args.value("device") == nil {
@@ -241,7 +250,14 @@ enum RunCommand {
     /// reader, as on minimal appliances and in the test VMs.
     static func openInput(controller: PanelController, width: Int, height: Int, calibration: TouchCalibration = .identity,
                           accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }) -> ((any InputSource)?, String) {
-        let toDesign: (Point) -> Point = { [controller] in controller.designPoint(screen: $0) }
+        // Input sources map to the screen size they were opened with; after a hotplug resize
+        // the point is scaled to the screen's size now.
+        let toDesign: (Point) -> Point = { [controller] p in
+            let now = controller.rotation
+            guard now.physicalWidth != width || now.physicalHeight != height else { return controller.designPoint(screen: p) }
+            let scaled = Point(x: p.x * Double(now.physicalWidth) / Double(width), y: p.y * Double(now.physicalHeight) / Double(height))
+            return controller.designPoint(screen: scaled)
+        }
         func extras(_ refused: [String]) -> String {
             (calibration.isIdentity ? "" : "; touch matrix \(calibration)")
                 + (refused.isEmpty ? "" : "; not read (another connector's): " + refused.joined(separator: ", "))

@@ -25,7 +25,9 @@ final class FakeKMSDevice: KMSDevice {
     var calls: [String] = []
     var buffers: [Buffer] = []
     var liveBuffers = 0
-    var pendingFlips = 0
+    /// CRTCs with a flip queued, in order; completed by `dispatchEvents`.
+    var pendingFlipCRTCs: [UInt32] = []
+    var pendingFlips: Int { pendingFlipCRTCs.count }
     var setCRTCError: DisplayError?
     var shown: Buffer?
 
@@ -52,12 +54,13 @@ final class FakeKMSDevice: KMSDevice {
     }
     func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) {
         calls.append("flip \(crtc) fb \(buffer.framebufferID)")
-        pendingFlips += 1
+        pendingFlipCRTCs.append(crtc)
         shown = buffer as? Buffer
     }
-    func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError) {
-        for _ in 0..<pendingFlips { onFlipComplete() }
-        pendingFlips = 0
+    func dispatchEvents(onFlipComplete: (_ crtc: UInt32) -> Void) throws(DisplayError) {
+        let done = pendingFlipCRTCs
+        pendingFlipCRTCs = []
+        for crtc in done { onFlipComplete(crtc) }
     }
 
     var setMasterError: DisplayError?

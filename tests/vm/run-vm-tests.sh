@@ -16,6 +16,7 @@
 #   SCREEN      1 (default): screen power on the first GPU (screen-scenario.sh); 0 leaves it out
 #   WAIT        1 (default): --wait-for-display with the GPU driver loaded late (wait-scenario.sh); 0 leaves it out
 #   VT          1 (default): VT switching on tty1 as root and as an unprivileged user (vt-scenario.sh); 0 leaves it out
+#   HOTPLUG     1 (default, with virtio in GPUS): display hotplug (hotplug-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -259,6 +260,28 @@ if [ "${WAIT:-1}" = 1 ]; then
         "$HERE/wait-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
     vm_rc=$?
     report=$(python3 "$HERE/wait-check.py" --dir "$dir" --label "wait ($gpu)")
+    check_rc=$?
+    echo "$report"
+    line=$(tail -1 <<< "$report")
+    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+    summary+=("$line")
+fi
+
+# Display hotplug (issue 12): virtio-gpu's head resized, unplugged and replugged from the host
+# through VNC SetDesktopSize while the panel runs (it needs the volume knob for its `set`).
+if [ "${HOTPLUG:-1}" = 1 ] && [[ " $GPUS " == *" virtio "* ]] && [ -n "$drag_qmp" ]; then
+    dir=$OUT/hotplug
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo "== hotplug (virtio): resize to 1280x800, unplug, set while away, replug at 1024x768"
+    printf '%s\n' '{"t":0.1,"type":"command","command":{"command":"set","widget":"volume","position":270,"animated":true}}' > "$dir/away.jsonl"
+    "$KNOB_PANEL" render "$LAYOUT" --out "$dir/expected-resized.png" --size 1280x800 \
+        && "$KNOB_PANEL" render "$LAYOUT" --out "$dir/expected-back.png" --size 1024x768 --input "$dir/away.jsonl" \
+        || die "$KNOB_PANEL render for the hotplug step failed"
+    python3 "$HERE/vm.py" run --gpu virtio --vnc --res 1024x768 --out "$dir" --timeout "$VM_TIMEOUT" -- \
+        "$HERE/hotplug-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
+    vm_rc=$?
+    report=$(python3 "$HERE/hotplug-check.py" --dir "$dir" --resized "$dir/expected-resized.png" --back "$dir/expected-back.png")
     check_rc=$?
     echo "$report"
     line=$(tail -1 <<< "$report")

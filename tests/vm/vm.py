@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -222,8 +223,50 @@ class QMP:
                 raise Fail(f"QMP {msg.get('execute')}: {r['error'].get('desc')}")
 
 
-def serve_request(qmp, req):
-    """A guest request: JSON lines of QMP commands ({"sleep": S} pauses). Answer in .done."""
+class RFBClient:
+    """Just enough of a VNC client to ask QEMU for another desktop size (RFB 3.8,
+    SetDesktopSize): virtio-gpu passes it to the guest as its head's new size, and 0x0
+    disables the head (the guest sees the connector disconnected). With -display none this
+    is the only way to change a virtio-gpu head from the host in QEMU 7.2 (QMP cannot)."""
+
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.settimeout(10)
+        self.sock.connect(path)
+        self._recv(12)                                  # "RFB 003.008\n"
+        self.sock.sendall(b"RFB 003.008\n")
+        types = self._recv(self._recv(1)[0])
+        if 1 not in types:
+            raise Fail(f"VNC server offers no 'None' security ({list(types)})")
+        self.sock.sendall(b"\x01")
+        if struct.unpack(">I", self._recv(4))[0] != 0:
+            raise Fail("VNC security handshake failed")
+        self.sock.sendall(b"\x01")                       # ClientInit: shared
+        init = self._recv(24)
+        self._recv(struct.unpack(">I", init[20:24])[0])  # the desktop name
+        self.sock.setblocking(False)
+
+    def _recv(self, n):
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))
+            if not chunk:
+                raise Fail("VNC server closed the connection")
+            data += chunk
+        return data
+
+    def set_size(self, w, h):
+        try:                                            # drop what the server sent meanwhile
+            while self.sock.recv(65536):
+                pass
+        except BlockingIOError:
+            pass
+        self.sock.sendall(struct.pack(">BBHHBB", 251, 0, w, h, 1, 0) + struct.pack(">IHHHHI", 0, 0, 0, w, h, 0))
+
+
+def serve_request(qmp, req, vnc=None):
+    """A guest request: JSON lines of QMP commands ({"sleep": S} pauses; {"vnc_size": [HEAD,
+    W, H]} resizes a virtio-gpu head through its VNC server, 0x0 unplugs it). Answer in .done."""
     answer = "ok"
     try:
         for line in open(req).read().splitlines():
@@ -231,6 +274,13 @@ def serve_request(qmp, req):
                 msg = json.loads(line)
                 if "sleep" in msg:
                     time.sleep(float(msg["sleep"]))
+                elif "vnc_size" in msg:
+                    head, w, h = (int(v) for v in msg["vnc_size"])
+                    if vnc is None or head not in vnc["paths"]:
+                        raise Fail(f"no VNC server on head {head} (vm.py run --heads)")
+                    if head not in vnc["clients"]:
+                        vnc["clients"][head] = RFBClient(vnc["paths"][head])
+                    vnc["clients"][head].set_size(w, h)
                 else:
                     qmp.cmd(msg)
     except (Fail, ValueError, OSError) as e:
@@ -283,6 +333,15 @@ def run(args):
                 f"DEFERRED='{' '.join(os.path.basename(m) for m in deferred)}'\nNET={1 if fwd else 0}\n")
         build_initramfs(initrd, modules, conf)
         sock = os.path.join(run_dir, "qmp.sock")
+        # --heads N (virtio only): N outputs, each with a VNC server the host can resize it by.
+        heads, vnc_args, vnc = "", [], {"paths": {}, "clients": {}}
+        if args.heads > 1 or args.vnc:
+            if args.gpu != "virtio":
+                raise Fail("--heads and --vnc need --gpu virtio")
+            heads = f",id=gpu0,max_outputs={args.heads}"
+            for h in range(args.heads):
+                vnc["paths"][h] = os.path.join(run_dir, f"vnc{h}.sock")
+                vnc_args += ["-vnc", f"unix:{vnc['paths'][h]},id=vnc{h},display=gpu0,head={h}"]
         console = os.path.join(out, "console.log")
         cmd = ["qemu-system-x86_64", "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
                "-accel", "tcg", "-cpu", "max", "-smp", str(args.smp), "-m", "1024",
@@ -293,8 +352,8 @@ def run(args):
                "-device", "virtio-9p-pci,fsdev=root,mount_tag=hostroot",
                "-fsdev", f"local,id=out,path={out},security_model=none,multidevs=remap",
                "-device", "virtio-9p-pci,fsdev=out,mount_tag=out",
-               "-device", f"{device},xres={m.group(1)},yres={m.group(2)}",
-               "-device", "virtio-tablet-pci"]
+               "-device", f"{device},xres={m.group(1)},yres={m.group(2)}" + heads,
+               "-device", "virtio-tablet-pci"] + vnc_args
         if args.mouse:
             cmd += ["-device", "virtio-mouse-pci"]   # relative: QMP input-send-event "rel" axes reach it
         if fwd:
@@ -318,7 +377,7 @@ def run(args):
             if t_end is None and MARK + "end" in text:
                 t_end = now
             for req in sorted(glob.glob(os.path.join(ctl, "*.req"))) if qmp else []:
-                answer = serve_request(qmp, req)
+                answer = serve_request(qmp, req, vnc)
                 log(f"{os.path.basename(req)[:-4]} at {now:.2f} s, took {time.monotonic() - t0 - now:.2f} s: {answer}")
             time.sleep(0.02)
         qemu.wait()
@@ -370,6 +429,8 @@ def main():
     r.add_argument("--hostfwd", help="HOSTPORT:GUESTPORT: a network card, the host's 127.0.0.1:HOSTPORT forwarded to the guest")
     r.add_argument("--defer-gpu", action="store_true",
                    help="do not load the GPU driver at boot; it is left in /run/knob-vm-modules for the command to insmod")
+    r.add_argument("--heads", type=int, default=1, help="virtio-gpu outputs (max_outputs), each with a VNC server")
+    r.add_argument("--vnc", action="store_true", help="a VNC server on each head even with one head (vnc_size requests)")
     r.add_argument("command", nargs="+")
     args = ap.parse_args()
     try:

@@ -33,7 +33,7 @@ extension DisplaySession {
         options.report("console \(terminal.path): the panel switches VTs itself (chvt away and back works); keyboard off on this VT while the panel runs")
         if !terminal.isActive {
             options.report("console \(terminal.path) is not the VT on screen: waiting for a switch to it")
-            try? output.device.dropMaster()
+            try? device.dropMaster()
             console.suspended = true
             services.inputSuspended = true
             return false
@@ -47,14 +47,14 @@ extension DisplaySession {
         guard let request = console.request else { return nil }
         switch request {
         case let .release(since):
-            if output.flipPending && now - since < flipWaitOnRelease { return since + flipWaitOnRelease }
+            if screens.contains(where: { $0.output?.flipPending == true }) && now - since < flipWaitOnRelease { return since + flipWaitOnRelease }
             console.request = nil
-            controller.cancelActiveTouches(at: now)   // a drag in progress ends (trackingEnded)
+            for screen in screens { screen.controller.cancelActiveTouches(at: now) }   // a drag in progress ends (trackingEnded)
             services.inputSuspended = true
             if !console.suspended {
                 console.suspended = true
                 options.onConsoleRelease()
-                do { try output.suspend() } catch {
+                do { try device.dropMaster() } catch {
                     options.report("console: \(error.message); the next VT may not be able to show itself")
                 }
             }
@@ -64,21 +64,14 @@ extension DisplaySession {
         case let .acquire(since):
             console.request = nil
             guard console.suspended else { return nil }
-            // Master back, the mode set with the whole frame, then a flip of it whose
+            // Master back, each screen's mode set with its whole frame, then a flip of it whose
             // completion says the panel is on screen again.
-            pacer.frameStarted(at: now)
-            controller.advance(to: now)
-            controller.invalidateAll()
-            let damage = controller.renderFrame(at: now)
-            stats.framesRendered += 1
-            if output.isStarted {
-                try output.resume(with: controller.frame)
-            } else {
-                try output.device.setMaster()
-                try output.start(with: controller.frame)
+            try device.setMaster()
+            for screen in screens where screen.output != nil {
+                try screen.resume(at: now)
+                stats.framesRendered += 1
+                screen.flipQueued(at: clock.now)
             }
-            try output.present(controller.frame, damage: damage)
-            pacer.flipQueued(at: clock.now)
             console.suspended = false
             services.inputSuspended = false
             console.acquiredAt = since

@@ -12,8 +12,8 @@ public final class DRMDevice: KMSDevice {
     private var savedCRTCs: [UInt32: UnsafeMutablePointer<drmModeCrtc>] = [:]
     /// Raw modes per connector, so a `DisplayMode` can be turned back into what SetCrtc needs.
     private var rawModes: [UInt32: [drmModeModeInfo]] = [:]
-    /// Completed flips counted by the C callback (passed as its user data).
-    private let flipCounter: UnsafeMutablePointer<Int>
+    /// The CRTCs of completed flips, collected by the C callback (passed as its user data).
+    private let completedFlips = CompletedFlips()
 
     public init(path: String) throws(DisplayError) {
         // Everything that can fail happens before any stored property is set, so a throw
@@ -55,14 +55,11 @@ public final class DRMDevice: KMSDevice {
         }
         self.path = path
         self.fd = fd
-        flipCounter = .allocate(capacity: 1)
-        flipCounter.initialize(to: 0)
     }
 
     deinit {
         for (_, c) in savedCRTCs { drmModeFreeCrtc(c) }
         close(fd)
-        flipCounter.deallocate()
     }
 
     public var eventDescriptor: Int32 { fd }
@@ -156,22 +153,25 @@ public final class DRMDevice: KMSDevice {
     }
 
     public func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) {
-        if drmModePageFlip(fd, crtc, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), UnsafeMutableRawPointer(flipCounter)) != 0 {
+        let userData = Unmanaged.passUnretained(completedFlips).toOpaque()
+        if drmModePageFlip(fd, crtc, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) != 0 {
             throw DisplayError.call("drmModePageFlip", errno: errno, context: path)
         }
     }
 
-    public func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError) {
+    public func dispatchEvents(onFlipComplete: (_ crtc: UInt32) -> Void) throws(DisplayError) {
         var ctx = drmEventContext()
-        ctx.version = 2
-        ctx.page_flip_handler = { _, _, _, _, userData in
-            userData?.assumingMemoryBound(to: Int.self).pointee += 1
+        // Version 3: page_flip_handler2 names the CRTC, so flips of several outputs are told apart.
+        ctx.version = 3
+        ctx.page_flip_handler2 = { _, _, _, _, crtc, userData in
+            guard let userData else { return }
+            Unmanaged<CompletedFlips>.fromOpaque(userData).takeUnretainedValue().crtcs.append(crtc)
         }
-        flipCounter.pointee = 0
+        completedFlips.crtcs.removeAll(keepingCapacity: true)
         if drmHandleEvent(fd, &ctx) != 0 && errno != EAGAIN {
             throw DisplayError.call("drmHandleEvent", errno: errno, context: path)
         }
-        for _ in 0..<flipCounter.pointee { onFlipComplete() }
+        for crtc in completedFlips.crtcs { onFlipComplete(crtc) }
     }
 
     public func dropMaster() throws(DisplayError) {
@@ -201,6 +201,11 @@ public final class DRMDevice: KMSDevice {
         }
         return names.sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }
     }
+}
+
+/// Where the page-flip callback (a C function pointer, so no captures) puts the CRTCs it saw.
+private final class CompletedFlips {
+    var crtcs: [UInt32] = []
 }
 
 /// A dumb buffer mapped into our memory and registered as an XRGB8888 framebuffer.

@@ -45,8 +45,9 @@ public protocol KMSDevice: AnyObject {
     func setCRTC(_ crtc: UInt32, buffer: any ScanoutBuffer, connector: UInt32, mode: DisplayMode) throws(DisplayError)
     /// Queues a flip to `buffer` at the next vblank; completion arrives as an event.
     func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError)
-    /// Reads pending events, calling `onFlipComplete` once per completed flip.
-    func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError)
+    /// Reads pending events, calling `onFlipComplete` once per completed flip with the CRTC
+    /// that flipped (one device drives several outputs, each on its own CRTC).
+    func dispatchEvents(onFlipComplete: (_ crtc: UInt32) -> Void) throws(DisplayError)
     /// Gives up DRM master (VT switched away), so the next VT's owner can set its mode.
     func dropMaster() throws(DisplayError)
     /// Takes DRM master back (VT switched back). Without root, only the process that was

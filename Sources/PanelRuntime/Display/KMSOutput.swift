@@ -24,8 +24,7 @@ public final class KMSOutput {
     public var height: Int { mode.height }
 
     /// Chooses the connector (the named one, else the first connected one), its mode and a CRTC.
-    public init(device: any KMSDevice, connectorName: String?, modeRequest: ModeRequest) throws(DisplayError) {
-        self.device = device
+    public convenience init(device: any KMSDevice, connectorName: String?, modeRequest: ModeRequest) throws(DisplayError) {
         let all = try device.connectors()
         let summary = all.map { "\($0.name) (\($0.isConnected ? "connected" : "disconnected"))" }.joined(separator: ", ")
         let chosen: ConnectorInfo
@@ -43,6 +42,13 @@ public final class KMSOutput {
             }
             chosen = c
         }
+        try self.init(device: device, connector: chosen, modeRequest: modeRequest, busyCRTCs: [])
+    }
+
+    /// Drives `connector` with the mode `modeRequest` picks, on the first CRTC that can drive
+    /// it and is not in `busyCRTCs` (those of the other outputs of the same device).
+    public init(device: any KMSDevice, connector chosen: ConnectorInfo, modeRequest: ModeRequest, busyCRTCs: Set<UInt32>) throws(DisplayError) {
+        self.device = device
         guard let m = modeRequest.select(from: chosen.modes) else {
             let offered = chosen.modes.map(\.description).joined(separator: ", ")
             let asked: String
@@ -52,8 +58,8 @@ public final class KMSOutput {
             }
             throw DisplayError(.modeNotOffered, "\(asked) is not offered by \(chosen.name) (offered: \(offered.isEmpty ? "none" : offered))")
         }
-        guard let crtc = chosen.crtcCandidates.first else {
-            throw DisplayError(.system, "no CRTC can drive \(chosen.name) on \(device.path)")
+        guard let crtc = chosen.crtcCandidates.first(where: { !busyCRTCs.contains($0) }) else {
+            throw DisplayError(.system, "no free CRTC can drive \(chosen.name) on \(device.path)")
         }
         connector = chosen
         mode = m
@@ -121,14 +127,18 @@ public final class KMSOutput {
         previousDamage = [full]
     }
 
-    /// Reads completion events; returns how many flips completed.
+    /// Reads the device's completion events (when this is its only output); returns how many
+    /// flips of this output completed.
     @discardableResult
     public func handleEvents() throws(DisplayError) -> Int {
         var n = 0
-        try device.dispatchEvents { n += 1 }
-        if n > 0 { flipPending = false }
+        try device.dispatchEvents { if $0 == crtc { n += 1 } }
+        if n > 0 { flipCompleted() }
         return n
     }
+
+    /// The flip queued by `present` is on screen (the caller dispatched the device's events).
+    public func flipCompleted() { flipPending = false }
 
     /// Puts back what the CRTC showed before us and frees the buffers. Safe to call twice.
     public func shutdown() {

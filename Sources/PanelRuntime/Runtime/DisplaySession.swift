@@ -4,7 +4,8 @@ import Graphics
 @preconcurrency import Glibc
 #endif
 
-/// The display main loop: one thread, one poll() (PollLoop) over the DRM fd (flip events), a
+/// The display main loop: one thread, one poll() (PollLoop) over the DRM fd (flip events of
+/// every screen on the device), a
 /// timerfd (frame pacing, --exit-after, sources' deadlines) and every source of the panel's
 /// services (signals, stdin, the control socket and its clients, input devices). A frame is
 /// prepared only when something changed or animates, and only when no flip is pending;
@@ -21,14 +22,15 @@ public final class DisplaySession {
         /// and the flip that showed it can be compared (request-to-flip latency). The caller
         /// opens it (live) and commits it after `run()`.
         public var flipLog: OutputFile?
-        /// Backlight and DPMS for screen power (nil: the frame does it all).
+        /// Backlight and DPMS for screen power (nil: the frame does it all). It follows the
+        /// primary screen's panel (the one whose timers and `screen` command rule).
         public var power: DisplayPower?
         /// The VT the panel runs on: it then switches VTs itself (`ConsoleSwitcher`).
         public var console: VirtualTerminal?
         /// Run when the VT is switched away, while the panel is still DRM master (the hardware
         /// cursor is hidden here: the console's modeset would leave it in an unknown state).
         public var onConsoleRelease: () -> Void = {}
-        /// Notes for the user (stderr).
+        /// Notes for the user (stderr): VT switches, hotplug outcomes.
         public var report: (String) -> Void = { _ in }
         public init() {}
     }
@@ -40,6 +42,10 @@ public final class DisplaySession {
         /// Seconds from starting a frame to queueing its flip (render + copy), per frame.
         public var frameCosts: [Double] = []
         public var driverLacksVblank = false
+        /// What each hotplug probe changed: loop clock time, connector, change.
+        public var hotplugChanges: [(time: Double, connector: String, change: DisplayScreen.Change)] = []
+        /// Seconds from a hotplug event to the first flip on the screen it brought back or resized.
+        public var hotplugToFlip: [(connector: String, seconds: Double)] = []
         /// Outputs that could not be written (the ready file), one message each.
         public var outputErrors: [String] = []
         /// Seconds from each return to our VT to the first flip after it.
@@ -54,55 +60,75 @@ public final class DisplaySession {
         }
     }
 
-    let controller: PanelController
-    let output: KMSOutput
+    /// The screens this session drives, all on `device`; the first is the primary (its
+    /// controller serves stdin, the socket and state; input goes to it by default).
+    public let screens: [DisplayScreen]
+    let device: any KMSDevice
     let options: Options
     let clock = MonotonicClock()
-    var pacer: FlipPacer
     let services: PanelServices
     public internal(set) var stats = Statistics()
     var console = ConsoleState()
+    /// Set by a hotplug event: probe the connectors once at the end of this turn.
+    private var reprobeWanted = false
+    private var report: (String) -> Void { options.report }
+    /// Called after a screen was (re)connected or resized, with its new size (input mapping).
+    public var onScreenChanged: ((DisplayScreen) -> Void)?
+    private var execOrigin = 0.0
+    /// When the hotplug event arrived that (re)started a screen, until its first flip.
+    private var hotplugPending: [ObjectIdentifier: Double] = [:]
+    /// When the latest uevent arrived (loop clock).
+    private var hotplugEventAt: Double?
 
-    public init(controller: PanelController, output: KMSOutput, options: Options, services: PanelServices) {
-        self.controller = controller
-        self.output = output
-        self.options = options
-        self.services = services
-        pacer = FlipPacer(refreshPeriod: output.mode.refreshPeriod)
+    public convenience init(controller: PanelController, output: KMSOutput, options: Options, services: PanelServices) {
+        self.init(screens: [DisplayScreen(controller: controller, output: output)], options: options, services: services)
     }
 
-    /// Runs until a signal, --exit-after, or a display error; always restores the CRTC.
+    /// - Parameter screens: one or more screens whose outputs share one device.
+    public init(screens: [DisplayScreen], options: Options, services: PanelServices) {
+        precondition(!screens.isEmpty && screens.allSatisfy { $0.output != nil }, "a session starts with connected screens")
+        self.screens = screens
+        device = screens[0].output!.device
+        self.options = options
+        self.services = services
+    }
+
+    /// A drm uevent arrived (from a `DRMUeventMonitor` in the services' loop): connectors are
+    /// probed again at the end of this turn, once however many events came.
+    public func hotplugEvent(_ event: DRMUevent, at time: Double) {
+        guard event.action == .change || event.isHotplug else { return }
+        if !reprobeWanted { hotplugEventAt = time }
+        reprobeWanted = true
+    }
+
+    /// Runs until a signal, --exit-after, or a display error; always restores the CRTCs.
     public func run() throws(DisplayError) {
         let timer = try TimerFD()
         let execAge = MonotonicClock.processAge() ?? clock.now
-        let execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
-        let flipLog = options.flipLog
+        execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
         if let power = options.power {
-            controller.screenAbilities = power.abilities
-            controller.onScreenChange = { power.apply($0, brightness: $1) }
+            screens[0].controller.screenAbilities = power.abilities
+            screens[0].controller.onScreenChange = { power.apply($0, brightness: $1) }
         }
         defer {
             // A drag in progress ends as cancelled, so its trackingEnded goes out before exit.
-            controller.cancelActiveTouches(at: clock.now)
+            for screen in screens { screen.controller.cancelActiveTouches(at: clock.now) }
             services.shutdown(at: clock.now)
             options.power?.restore()   // backlight as found, DPMS on
-            output.shutdown()
-            console.switcher?.terminal.restore()   // after the CRTC: back to text, the console redraws
+            for screen in screens { screen.shutdown() }
+            console.switcher?.terminal.restore()   // after the CRTCs: back to text, the console redraws
         }
 
-        // First frame: modeset with it, then flip to the same picture in the other buffer so
-        // the first flip event confirms the panel is on screen. (Started on a VT in the
-        // background, the panel shows itself when that VT is switched to.)
+        // First frame of each screen: modeset with it, then flip to the same picture in the
+        // other buffer so the first flip event confirms the panel is on screen.
+        // (Started on a VT in the background, the panel shows itself when that VT is switched to.)
         let first = clock.now
-        if attachConsole(options.console) {
-            pacer.frameStarted(at: first)
-            controller.advance(to: first)
-            controller.invalidateAll()
-            let full = controller.renderFrame(at: first)
+        let onScreen = attachConsole(options.console)
+        for screen in screens where onScreen {
+            let now = clock.now
+            try screen.start(at: now)
             stats.framesRendered += 1
-            try output.start(with: controller.frame)
-            try output.present(controller.frame, damage: full)
-            pacer.flipQueued(at: clock.now)
+            screen.flipQueued(at: clock.now)
         }
 
         let exitAt = options.exitAfter.map { first + $0 }
@@ -111,57 +137,111 @@ public final class DisplaySession {
             if let exitAt, now >= exitAt { break }
             var wake: Double? = exitAt
             if let d = try serviceConsole(at: now) { wake = Swift.min(wake ?? .infinity, d) }
-            if !console.suspended && !output.flipPending && controller.wantsFrame(at: now) {
-                if now >= pacer.earliestNextFrame {
-                    pacer.frameStarted(at: now)
-                    controller.advance(to: now)
-                    let damage = controller.renderFrame(at: now)
+            for screen in screens where !console.suspended {
+                let start = clock.now
+                if screen.needsStart && screen.output != nil {
+                    // Back after a hotplug: mode set and a full repaint. A failure here leaves
+                    // the screen dark with one note instead of ending the panel.
+                    do {
+                        try screen.start(at: start)
+                        stats.framesRendered += 1
+                        screen.flipQueued(at: clock.now)
+                    } catch {
+                        report("\(screen.connectorName): cannot show the panel: \(error.message)")
+                        screen.takeDown()
+                    }
+                    continue
+                }
+                let (presented, slot) = try screen.presentIfDue(at: start)
+                if presented {
                     stats.framesRendered += 1
-                    try output.present(controller.shownFrame, damage: damage)
-                    services.inputLatency.frameQueued()
+                    if screen === screens[0] { services.inputLatency.frameQueued() }   // input goes to the primary
                     let queued = clock.now
-                    pacer.flipQueued(at: queued)
-                    stats.frameCosts.append(queued - now)
-                } else {
-                    wake = Swift.min(wake ?? .infinity, pacer.earliestNextFrame)
+                    screen.flipQueued(at: queued)
+                    stats.frameCosts.append(queued - start)
+                } else if let slot {
+                    wake = Swift.min(wake ?? .infinity, slot)
                 }
             }
             if let d = services.loop.nextDeadline { wake = Swift.min(wake ?? .infinity, d) }
-            if let d = controller.nextScreenChange { wake = Swift.min(wake ?? .infinity, d) }   // dim/off timers
+            for screen in screens {   // dim/off timers
+                if let d = screen.controller.nextScreenChange { wake = Swift.min(wake ?? .infinity, d) }
+            }
             timer.arm(atMonotonic: wake.map { $0 + clock.origin })
 
-            let fixed = try services.loop.wait(fixed: [.readable(output.device.eventDescriptor), .readable(timer.fd)], timeout: nil)
+            let fixed = try services.loop.wait(fixed: [.readable(device.eventDescriptor), .readable(timer.fd)], timeout: nil)
             let after = clock.now
             if fixed[0] & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 // The device went away (unplugged GPU, revoked lease): stop rather than spin.
-                throw DisplayError(.system, "\(output.device.path) stopped working (poll reported an error on it)")
+                throw DisplayError(.system, "\(device.path) stopped working (poll reported an error on it)")
             }
             if fixed[0] != 0 {
-                let completed = try output.handleEvents()
-                for _ in 0..<completed {
-                    pacer.flipCompleted(at: after)
-                    let sinceExec = after + clock.origin - execOrigin
-                    stats.flips.append(sinceExec)
-                    // `input`: kernel times (frame clock) of the input this frame shows.
-                    let inputs = services.inputLatency.flipCompleted().map { JSONLineWriter.number($0 - clock.origin) }
-                    let shown = inputs.isEmpty ? "" : ",\"input\":[\(inputs.joined(separator: ","))]"
-                    flipLog?.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(after))\(shown)}\n")
-                    flipLog?.flush()   // a live log: read while the panel runs, kept after a power cut
-                    if stats.flips.count == 1 {
-                        stats.firstFlipSinceExec = sinceExec
-                        if let path = options.readyFile { markReady(path) }
-                    }
-                    services.frameShown(at: after)
-                    consoleFlipCompleted(at: after)
+                var completed: [UInt32] = []
+                try device.dispatchEvents { completed.append($0) }
+                for crtc in completed {
+                    // A flip of an output that was shut down since (unplugged) belongs to no one.
+                    guard let screen = screens.first(where: { $0.output?.crtc == crtc }) else { continue }
+                    flipCompleted(on: screen, at: after)
                 }
             }
             if fixed[1] != 0 { timer.drain() }
-            // Signals, stdin, socket clients, input: each a bounded share of this turn.
+            // Signals, stdin, socket clients, input, hotplug: each a bounded share of this turn.
             services.loop.dispatch(at: after)
-            controller.advance(to: after)
-            if !controller.wantsFrame(at: after) { services.inputLatency.discardPending() }
+            if reprobeWanted { reprobe(at: after) }
+            for screen in screens { screen.controller.advance(to: after) }
+            if !screens[0].controller.wantsFrame(at: after) { services.inputLatency.discardPending() }
         }
-        stats.driverLacksVblank = pacer.driverLacksVblank
+        stats.driverLacksVblank = screens[0].pacer.driverLacksVblank
+    }
+
+    private func flipCompleted(on screen: DisplayScreen, at time: Double) {
+        let sinceExec = time + clock.origin - execOrigin
+        screen.flipCompleted(at: time, sinceExec: sinceExec)
+        stats.flips.append(sinceExec)
+        if let flipLog = options.flipLog {
+            // One output: the log's lines stay as they always were; several: each names its output.
+            let name = screens.count > 1 ? ",\"output\":\(JSONLineWriter.quote(screen.connectorName))" : ""
+            // `input`: kernel times (frame clock) of the input this frame shows (the primary's).
+            let inputs = screen === screens[0] ? services.inputLatency.flipCompleted().map { JSONLineWriter.number($0 - clock.origin) } : []
+            let shown = inputs.isEmpty ? "" : ",\"input\":[\(inputs.joined(separator: ","))]"
+            flipLog.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(time))\(name)\(shown)}\n")
+            flipLog.flush()   // a live log: read while the panel runs, kept after a power cut
+        }
+        if let since = hotplugPending.removeValue(forKey: ObjectIdentifier(screen)) {
+            stats.hotplugToFlip.append((screen.connectorName, time - since))
+            report("\(screen.connectorName): first flip \(JSONLineWriter.number(((time - since) * 10000).rounded() / 10)) ms after the hotplug event")
+        }
+        if stats.flips.count == 1 {
+            stats.firstFlipSinceExec = sinceExec
+            if let path = options.readyFile { markReady(path) }
+        }
+        services.frameShown(at: time)
+        consoleFlipCompleted(at: time)
+    }
+
+    /// Probes the connectors after a hotplug event and lets each screen follow its own.
+    public func reprobe(at time: Double) {
+        reprobeWanted = false
+        defer { hotplugEventAt = nil }
+        let connectors: [ConnectorInfo]
+        do { connectors = try device.connectors() } catch {
+            report("display hotplug: cannot probe the connectors: \(error.message)")
+            return
+        }
+        for screen in screens {
+            let busy = Set(screens.filter { $0 !== screen }.compactMap { $0.output?.crtc })
+            let change = screen.apply(connectors, device: device, busyCRTCs: busy, at: time)
+            switch change {
+            case .unchanged: continue
+            case .disconnected: report("\(screen.connectorName) disconnected: not drawn until it comes back")
+            case .connected(let m): report("\(screen.connectorName) connected: \(m)")
+            case .modeChanged(let m): report("\(screen.connectorName) changed to \(m): panel laid out again")
+            case .failed(let why): report("\(screen.connectorName): \(why)")
+            }
+            stats.hotplugChanges.append((time, screen.connectorName, change))
+            if screen.output != nil { hotplugPending[ObjectIdentifier(screen)] = hotplugEventAt ?? time }
+            if case .failed = change {} else if screen.output != nil { onScreenChanged?(screen) }
+        }
     }
 
     private func markReady(_ path: String) {

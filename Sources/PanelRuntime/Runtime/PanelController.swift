@@ -33,13 +33,15 @@ public final class PanelController {
     /// screenshots: relative paths resolve here, and no path may leave it. nil: they cannot.
     public var screenshotDirectory: String?
 
-    /// How the upright frame sits on the physical screen (the panel's `rotation`).
-    public let rotation: ScreenRotation
+    /// How the upright frame sits on the physical screen (the panel's `rotation`, or the
+    /// screen's own orientation); changes only with `resize`.
+    public private(set) var rotation: ScreenRotation
 
     /// - Parameters: screenWidth, screenHeight: the physical screen; with a panel rotation of
     ///   90° or 270° the frame is painted upright at the swapped size and turned on output.
-    public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
-        rotation = ScreenRotation(degrees: panel.rotation, physicalWidth: screenWidth, physicalHeight: screenHeight)
+    ///   rotationDegrees: overrides the panel's rotation (a connector's `panel orientation`).
+    public init(panel: Panel, screenWidth: Int, screenHeight: Int, rotationDegrees: Int? = nil) throws(GraphicsError) {
+        rotation = ScreenRotation(degrees: rotationDegrees ?? panel.rotation, physicalWidth: screenWidth, physicalHeight: screenHeight)
         let w = rotation.logicalWidth, h = rotation.logicalHeight
         scene = try Scene(panel: panel, screenWidth: w, screenHeight: h)
         let colors = panel.theme.background.map(Color.init(_:))
@@ -389,6 +391,21 @@ public final class PanelController {
         connectDrawer()
         adoptScreenSettings(of: panel)
         animatingBefore = []
+        damage.addAll()
+    }
+
+    /// The screen changed size (a monitor replugged with another mode, a resized virtual
+    /// display): the panel is placed again and every cache rebuilt at the new scale, keeping
+    /// values and the shown page, as a reload does. Throws (leaving everything as it was) if
+    /// the new scene cannot be built.
+    public func resize(screenWidth: Int, screenHeight: Int, at time: Double) throws(GraphicsError) {
+        let old = rotation
+        rotation = ScreenRotation(degrees: old.degrees, physicalWidth: screenWidth, physicalHeight: screenHeight)
+        do { try replacePanel(scene.panel, at: time) } catch {
+            rotation = old
+            throw error
+        }
+        damage = DamageRegion(width: rotation.logicalWidth, height: rotation.logicalHeight)
         damage.addAll()
     }
 

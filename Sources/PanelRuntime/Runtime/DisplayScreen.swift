@@ -1,0 +1,127 @@
+/// One connector showing one panel: the panel's controller, the KMS output (nil while the
+/// connector has no display), and the output's own flip pacing. A display session drives one
+/// or several of these on one device; each has its own CRTC, buffers and flips.
+public final class DisplayScreen {
+    /// The connector this screen follows (fixed: a screen is "whatever is on HDMI-A-1").
+    public let connectorName: String
+    public let controller: PanelController
+    public let modeRequest: ModeRequest
+    public private(set) var output: KMSOutput?
+    var pacer: FlipPacer
+    /// The mode is to be set with a full frame on the next turn (start, or after a hotplug).
+    public private(set) var needsStart = true
+    /// Flip completion times (seconds since exec) of this screen.
+    public internal(set) var flips: [Double] = []
+
+    /// What a hotplug probe changed for this screen.
+    public enum Change: Equatable, Sendable {
+        case unchanged
+        /// The connector lost its display: nothing is drawn or flipped on it any more.
+        case disconnected
+        /// A display appeared (again): mode set and full repaint on the next turn.
+        case connected(DisplayMode)
+        /// The display offers another mode now: new buffers, relayout at the new size.
+        case modeChanged(DisplayMode)
+        /// The connector is back but cannot be driven (mode not offered, no free CRTC).
+        case failed(String)
+    }
+
+    public init(controller: PanelController, output: KMSOutput, modeRequest: ModeRequest = .preferred) {
+        self.controller = controller
+        self.output = output
+        self.modeRequest = modeRequest
+        connectorName = output.connector.name
+        pacer = FlipPacer(refreshPeriod: output.mode.refreshPeriod)
+    }
+
+    /// Sets the mode with a full frame and queues a flip to the same picture, so the first
+    /// flip event confirms the screen is on. Needs `needsStart` and an output.
+    func start(at time: Double) throws(DisplayError) {
+        guard let output, needsStart else { return }
+        pacer = FlipPacer(refreshPeriod: output.mode.refreshPeriod)
+        pacer.frameStarted(at: time)
+        controller.advance(to: time)
+        controller.invalidateAll()
+        let full = controller.renderFrame(at: time)
+        try output.start(with: controller.shownFrame)
+        needsStart = false
+        try output.present(controller.shownFrame, damage: full)
+    }
+
+    /// Back on our VT: the mode set again with the whole frame (started before) or for the
+    /// first time (the panel started on a VT in the background), then a flip of it.
+    func resume(at time: Double) throws(DisplayError) {
+        guard let output else { return }
+        guard output.isStarted else { return try start(at: time) }
+        pacer.frameStarted(at: time)
+        controller.advance(to: time)
+        controller.invalidateAll()
+        let damage = controller.renderFrame(at: time)
+        try output.resume(with: controller.shownFrame)
+        try output.present(controller.shownFrame, damage: damage)
+    }
+
+    /// Shows the frame due at `time`, if one is due and allowed; returns true when a flip was
+    /// queued, or the time to wake for the next slot of the pacing grid.
+    func presentIfDue(at time: Double) throws(DisplayError) -> (presented: Bool, wake: Double?) {
+        guard let output, !needsStart, !output.flipPending, controller.wantsFrame(at: time) else { return (false, nil) }
+        guard time >= pacer.earliestNextFrame else { return (false, pacer.earliestNextFrame) }
+        pacer.frameStarted(at: time)
+        controller.advance(to: time)
+        let damage = controller.renderFrame(at: time)
+        try output.present(controller.shownFrame, damage: damage)
+        return (true, nil)
+    }
+
+    func flipQueued(at time: Double) { pacer.flipQueued(at: time) }
+
+    func flipCompleted(at time: Double, sinceExec: Double) {
+        output?.flipCompleted()
+        pacer.flipCompleted(at: time)
+        flips.append(sinceExec)
+    }
+
+    /// Follows the connector's new state after a hotplug event. `busyCRTCs`: those of the
+    /// device's other screens. The output is replaced (never patched) when the mode changes.
+    func apply(_ connectors: [ConnectorInfo], device: any KMSDevice, busyCRTCs: Set<UInt32>, at time: Double) -> Change {
+        let info = connectors.first { $0.name == connectorName }
+        guard let info, info.isConnected, !info.modes.isEmpty else {
+            guard output != nil else { return .unchanged }
+            takeDown()
+            return .disconnected
+        }
+        // The mode wanted now; an explicit --mode that the new display lacks falls back to its
+        // preferred one rather than leaving the screen dark.
+        guard let mode = modeRequest.select(from: info.modes) ?? ModeRequest.preferred.select(from: info.modes) else { return .unchanged }
+        if let output, output.mode.width == mode.width && output.mode.height == mode.height
+            && abs(output.mode.refreshRate - mode.refreshRate) < 0.01 && output.isStarted {
+            return .unchanged
+        }
+        let wasShown = output != nil
+        output?.shutdown()
+        output = nil
+        needsStart = true
+        let request = ModeRequest.size(width: mode.width, height: mode.height, refresh: mode.refreshRate)
+        let next: KMSOutput
+        do { next = try KMSOutput(device: device, connector: info, modeRequest: request, busyCRTCs: busyCRTCs) }
+        catch { return .failed(error.message) }
+        if next.width != controller.rotation.physicalWidth || next.height != controller.rotation.physicalHeight {
+            do { try controller.resize(screenWidth: next.width, screenHeight: next.height, at: time) }
+            catch { return .failed("cannot lay the panel out at \(next.width)x\(next.height): \(error)") }
+        }
+        next.setRotation(degrees: controller.rotation.degrees)
+        output = next
+        return wasShown ? .modeChanged(mode) : .connected(mode)
+    }
+
+    /// Stops drawing on this connector (gone, or failed to start): restores what the CRTC
+    /// showed before us and frees the buffers; the next hotplug probe may bring it back.
+    func takeDown() {
+        output?.shutdown()
+        output = nil
+        needsStart = true
+    }
+
+    /// Restores what the CRTC showed before us and frees the buffers.
+    func shutdown() { output?.shutdown() }
+}
