@@ -49,10 +49,15 @@ struct UsageError: Error, CustomStringConvertible {
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value of each option in command-line order (`value` gives the last one), for
+    /// options that may be repeated (`--output A=a.json --output B=b.json`).
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var wantsHelp = false
 
     func value(_ name: String) -> String? { values[name] }
+
+    func allValues(_ name: String) -> [String] { repeated[name] ?? [] }
 
     func double(_ name: String) throws(UsageError) -> Double? {
         guard let v = values[name] else { return nil }
@@ -105,6 +110,7 @@ func parseArguments(_ args: [String], for spec: CommandSpec) throws(UsageError) 
                     parsed.values[name] = args[i + 1]
                     i += 1
                 }
+                parsed.repeated[name, default: []].append(parsed.values[name]!)
             } else {
                 guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
                 parsed.flags.insert(name)

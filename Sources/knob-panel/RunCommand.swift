@@ -6,11 +6,12 @@ import PanelRuntime
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", abstract: "Show a panel on a KMS display (no X11/Wayland). Events go to stdout as JSON lines; commands are read from stdin.",
-        usage: "run PANEL [--device /dev/dri/cardN] [--connector NAME] [--mode preferred|WxH[@Hz]] [--exit-after SECONDS] [--fallback none|png]",
+        usage: "run PANEL [--device /dev/dri/cardN] [--connector NAME | --output all|NAME[=PANEL]...] [--mode preferred|WxH[@Hz]] [--exit-after SECONDS] [--fallback none|png]",
         arguments: [("PANEL", "The layout file.")],
         options: [
             OptionSpec("device", value: "path", help: "DRM device node; never falls back to another device or offscreen.", default: "the first /dev/dri/card* with a connected display"),
             OptionSpec("connector", value: "name", help: "Connector to use, e.g. HDMI-A-1 or Virtual-1 (see 'knob-panel devices').", default: "the first connected one"),
+            OptionSpec("output", value: "all|NAME|NAME=PANEL", help: "Screens to use on the device: 'all' shows the panel on every connected connector (each at its own mode, values mirrored); NAME=PANEL shows another layout on that connector (repeatable; commands reach the panel that has the widget). Input goes to the first screen. A screen unplugged at start comes up when its display does.", default: "the first connected connector"),
             OptionSpec("mode", value: "mode", help: "'preferred', WxH or WxH@Hz.", default: "preferred"),
             OptionSpec("exit-after", value: "seconds", help: "Quit this many seconds after the panel is on screen (restoring the console)."),
             OptionSpec("fallback", value: "none|png", help: "With 'png', when there is no usable display (and no --device), render the panel offscreen to a PNG, print its path on stderr and exit 0.", default: "none: exit with the cause's status"),
@@ -80,7 +81,11 @@ enum RunCommand {
             }
         } catch { throw CommandFailure("\(error)", status: 64) }
         let appliance: Appliance.Settings
-        do { appliance = try Appliance.settings(args) } catch { throw CommandFailure("\(error)", status: 64) }
+        let outputs: ScreenPlan.Outputs
+        do {
+            appliance = try Appliance.settings(args)
+            outputs = try ScreenPlan.parse(args.allValues("output"), connector: args.value("connector"))
+        } catch { throw CommandFailure("\(error)", status: 64) }
         if appliance.headless {
             return try Appliance.runHeadless(panel, panelPath: panelPath, settings: appliance, exitAfter: exitAfter, args: args)
         }
@@ -97,41 +102,56 @@ enum RunCommand {
             Console.note("no free KMS display: \(e.message); rendered offscreen to \(png)")
         }
 
-        let output: KMSOutput
+        let opened: [ScreenPlan.Opened]
         do {
-            let open = { () throws(DisplayError) -> KMSOutput in
-                try openDisplay(device: args.value("device"), connector: args.value("connector"), mode: modeRequest)
+            let open = { () throws(DisplayError) -> [ScreenPlan.Opened] in
+                try ScreenPlan.open(outputs, device: args.value("device"), mode: modeRequest)
             }
             if let limit = waitForDisplay {
                 let waiter = DisplayWaiter()
                 let waitClock = MonotonicClock()
-                output = try waiter.wait(timeout: limit, report: { Console.note($0) }, open)
+                opened = try waiter.wait(timeout: limit, report: { Console.note($0) }, open)
                 if waiter.attempts > 1 {
                     Console.note("the display is ready after \(JSONLineWriter.number((waitClock.now * 1000).rounded() / 1000)) s (\(waiter.attempts) attempts)")
                 }
             } else {
-                output = try open()
+                opened = try open()
             }
         } catch {
             return try noDisplay(error)
         }
-
-        output.setRotation(degrees: panel.rotation)
-        let controller: PanelController
-        do { controller = try PanelController(panel: panel, screenWidth: output.width, screenHeight: output.height) }
-        catch { throw CommandFailure("cannot build the panel: \(error)") }
-        controller.emit = { Console.out($0) }
+        let screens: [DisplayScreen]
+        do { screens = try ScreenPlan.screens(opened, mainPanel: panel, mode: modeRequest) }
+        catch { for o in opened { o.output?.shutdown() }; throw error }
+        let controller = screens[0].controller
+        // The primary screen's panel is the one reloaded, saved and served (stdin, socket).
+        let primaryPath = opened[0].panelPath ?? panelPath
         ScreenOptions.apply(screenTimers, to: controller)
         let services: PanelServices
-        do { services = try Appliance.makeServices(appliance, controller: controller, panelPath: panelPath) }
-        catch { output.shutdown(); throw error }
-        Console.note("showing '\(panel.name)' on \(output.device.path) \(output.connector.name) \(output.mode)")
-        warnAboutTouchTargets(panel, connector: output.connector)
-
+        do { services = try Appliance.makeServices(appliance, controller: controller, panelPath: primaryPath) }
+        catch { for o in opened { o.output?.shutdown() }; throw error }
+        for screen in screens.dropFirst() where !screen.mirrorsPrimary {
+            // Another panel: its events go out with the primary's; commands for its widgets reach it.
+            screen.controller.onEvent = controller.onEvent
+            controller.peers.append(screen.controller)
+        }
+        for (screen, o) in zip(screens, opened) {
+            let panelName = screen.controller.scene.panel.name
+            if let output = o.output {
+                let turned = screen.controller.rotation.degrees
+                let rotationNote = turned != 0 && o.connector.panelOrientation != nil && !screen.controller.scene.panel.rotationIsExplicit
+                    ? " (turned \(turned)° for its panel orientation '\(o.connector.panelOrientation!.rawValue)')" : ""
+                Console.note("showing '\(panelName)' on \(output.device.path) \(output.connector.name) \(output.mode)\(rotationNote)")
+                warnAboutTouchTargets(screen.controller.scene.panel, connector: output.connector)
+            } else {
+                Console.note("'\(panelName)' waits for a display on \(o.connector.name)")
+            }
+        }
         var options = DisplaySession.Options()
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
-        let power = try ScreenOptions.displayPower(args, output: output)
+        // Screen power follows the primary screen (its connector's backlight and DPMS).
+        let power = try ScreenOptions.displayPower(args, output: screens[0].output ?? screens.first { $0.output != nil }!.output!)
         if controller.screenSettings.dimAfter != nil || controller.screenSettings.offAfter != nil { Console.note("screen power: \(power.description)") }
         options.power = power
         options.report = { Console.note($0) }
@@ -143,21 +163,35 @@ enum RunCommand {
         var cursor: PointerCursor?
         // Input is optional: a panel without touch or keys still shows values and takes commands.
         if !args.flags.contains("no-input") {
-            let screen = TouchOutputMap.Output(name: output.connector.name, mmWidth: Int(output.connector.mmWidth), mmHeight: Int(output.connector.mmHeight))
-            for c in touchMap.unknownConnectors(among: [screen]) {
+            // Each touch device drives one screen (--touch-output, else matched by size, else the
+            // first): the primary's and its mirrors' devices feed the primary's panel; a screen
+            // with its own panel (NAME=PANEL) gets a source of its own.
+            let shown = screens.compactMap { $0.output }.map {
+                TouchOutputMap.Output(name: $0.connector.name, mmWidth: Int($0.connector.mmWidth), mmHeight: Int($0.connector.mmHeight))
+            }
+            for c in touchMap.unknownConnectors(among: shown) {
                 Console.note("--touch-output names connector '\(c)', which is not shown: its touch devices are not read")
             }
-            let (source, description) = openInput(controller: controller, width: output.width, height: output.height,
-                                                  calibration: calibration, accepts: { touchMap.output(for: $0, among: [screen]) == screen.name })
+            let primaryNames = Set(screens.filter { $0 === screens[0] || $0.mirrorsPrimary }.map(\.connectorName))
+            let (source, description) = openInput(controller: controller, width: controller.rotation.physicalWidth, height: controller.rotation.physicalHeight,
+                                                  calibration: calibration, accepts: { touchMap.output(for: $0, among: shown).map(primaryNames.contains) ?? false })
             if let source { services.addInput(source) }
             Console.note(description)
-            if let source, !args.flags.contains("no-cursor") { cursor = attachCursor(to: source, output: output, services: services) }
+            if let source, let output = screens[0].output, !args.flags.contains("no-cursor") { cursor = attachCursor(to: source, output: output, services: services) }
         }
-        let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: output.width, height: output.height)
+        for screen in screens.dropFirst() where !screen.mirrorsPrimary && screen.output != nil && !args.flags.contains("no-input") {
+            let c = screen.controller, name = screen.connectorName
+            let (other, text) = openInput(controller: c, width: c.rotation.physicalWidth, height: c.rotation.physicalHeight, calibration: calibration,
+                                          accepts: { touchMap.output(for: $0, among: screens.compactMap { $0.output }.map {
+                                              TouchOutputMap.Output(name: $0.connector.name, mmWidth: Int($0.connector.mmWidth), mmHeight: Int($0.connector.mmHeight)) }) == name })
+            if let other { services.addInput(other); Console.note("\(name): " + text) }
+        }
+        let recorder = try Recording.start(args, controller: controller, panelPath: primaryPath,
+                                           width: controller.rotation.physicalWidth, height: controller.rotation.physicalHeight)
         _ = cursor   // kept alive with the session; its hooks hide it at exit
         // Switched to another VT: hidden while still master; the next motion after the return shows it.
         if let cursor { options.onConsoleRelease = { [unowned cursor] in cursor.shutdown() } }
-        let session = DisplaySession(controller: controller, output: output, options: options, services: services)
+        let session = DisplaySession(screens: screens, options: options, services: services)
         // Display hotplug: a connector that goes away stops being drawn, one that comes back
         // (or changes size) gets its mode and a full repaint, at its new size.
         do {

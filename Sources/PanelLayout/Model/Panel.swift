@@ -60,6 +60,9 @@ public struct Panel: Sendable {
     public var sourcePath: String
     /// Clockwise rotation of the design on the physical screen, in degrees: 0, 90, 180 or 270.
     public var rotation: Int
+    /// Whether the file says `rotation` (even 0): then a screen's own `panel orientation`
+    /// (a tablet panel mounted sideways, as KMS reports it) does not turn the panel.
+    public var rotationIsExplicit = false
     /// The screen's visible area in millimetres as the panel is seen (`physicalSize`), if given.
     public var physicalSize: (width: Double, height: Double)?
     /// The touch calibration matrix `[a, b, c, d, e, f]` (libinput's convention), if given.

@@ -58,6 +58,7 @@ extension PanelChecker {
         var panel = Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
                           pages: pages, sourcePath: sourcePath, rotation: rotation, drawer: drawer)
         panel.screen = PanelSchema.screenSettings(values["screen"])
+        panel.rotationIsExplicit = values["rotation"] != nil
         if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {
             panel.physicalSize = (mm[0], mm[1])
         }

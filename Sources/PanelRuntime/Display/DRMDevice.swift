@@ -94,9 +94,28 @@ public final class DRMDevice: KMSDevice {
             result.append(ConnectorInfo(id: c.connector_id, name: "\(typeName)-\(c.connector_type_id)",
                                         isConnected: c.connection == DRM_MODE_CONNECTED, modes: modes,
                                         crtcCandidates: crtcCandidates(for: c, crtcs: crtcs),
-                                        mmWidth: Int(c.mmWidth), mmHeight: Int(c.mmHeight)))
+                                        mmWidth: Int(c.mmWidth), mmHeight: Int(c.mmHeight),
+                                        panelOrientation: panelOrientation(of: c.connector_id)))
         }
         return result
+    }
+
+    /// The enum property "panel orientation" of a connector, read as plymouth does.
+    private func panelOrientation(of connector: UInt32) -> PanelOrientation? {
+        guard let props = drmModeObjectGetProperties(fd, connector, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else { return nil }
+        defer { drmModeFreeObjectProperties(props) }
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(prop) }
+            let name = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name == "panel orientation", prop.pointee.flags & UInt32(DRM_MODE_PROP_ENUM) != 0 else { continue }
+            let value = props.pointee.prop_values[i]
+            for e in 0..<Int(prop.pointee.count_enums) where prop.pointee.enums[e].value == value {
+                let enumName = withUnsafeBytes(of: prop.pointee.enums[e].name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                return PanelOrientation(kmsName: enumName)
+            }
+        }
+        return nil
     }
 
     private func crtcCandidates(for c: drmModeConnector, crtcs: [UInt32]) -> [UInt32] {

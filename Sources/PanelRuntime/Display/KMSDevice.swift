@@ -12,11 +12,20 @@ public struct ConnectorInfo: Sendable, Equatable {
     /// (virtual GPUs and many panels report 0).
     public var mmWidth: Int
     public var mmHeight: Int
+    /// The connector's "panel orientation" property; nil when it has none (external
+    /// monitors, virtual GPUs).
+    public var panelOrientation: PanelOrientation?
 
     public init(id: UInt32, name: String, isConnected: Bool, modes: [DisplayMode], crtcCandidates: [UInt32],
-                mmWidth: Int = 0, mmHeight: Int = 0) {
+                mmWidth: Int = 0, mmHeight: Int = 0, panelOrientation: PanelOrientation? = nil) {
         self.id = id; self.name = name; self.isConnected = isConnected; self.modes = modes; self.crtcCandidates = crtcCandidates
-        self.mmWidth = mmWidth; self.mmHeight = mmHeight
+        self.mmWidth = mmWidth; self.mmHeight = mmHeight; self.panelOrientation = panelOrientation
+    }
+
+    /// The rotation to show `panelRotation` (a layout's) with on this connector: the layout's
+    /// when it says one, else what corrects the panel's mounting.
+    public func rotation(layout degrees: Int, layoutIsExplicit: Bool) -> Int {
+        layoutIsExplicit ? degrees : panelOrientation?.correctionDegrees ?? degrees
     }
 }
 

@@ -12,6 +12,8 @@ public final class DisplayScreen {
     public private(set) var needsStart = true
     /// Flip completion times (seconds since exec) of this screen.
     public internal(set) var flips: [Double] = []
+    /// Shows the primary screen's panel (`--output all`): its values follow the primary's.
+    public var mirrorsPrimary = false
 
     /// What a hotplug probe changed for this screen.
     public enum Change: Equatable, Sendable {
@@ -32,6 +34,16 @@ public final class DisplayScreen {
         self.modeRequest = modeRequest
         connectorName = output.connector.name
         pacer = FlipPacer(refreshPeriod: output.mode.refreshPeriod)
+    }
+
+    /// A screen whose connector has no display yet (`--output NAME=PANEL` for a connector
+    /// that is unplugged at start): it comes up with the first hotplug event that connects it.
+    public init(controller: PanelController, waitingFor connectorName: String, modeRequest: ModeRequest = .preferred) {
+        self.controller = controller
+        self.connectorName = connectorName
+        self.modeRequest = modeRequest
+        output = nil
+        pacer = FlipPacer(refreshPeriod: 1.0 / 60)
     }
 
     /// Sets the mode with a full frame and queues a flip to the same picture, so the first

@@ -86,11 +86,23 @@ public final class DisplaySession {
 
     /// - Parameter screens: one or more screens whose outputs share one device.
     public init(screens: [DisplayScreen], options: Options, services: PanelServices) {
-        precondition(!screens.isEmpty && screens.allSatisfy { $0.output != nil }, "a session starts with connected screens")
+        guard let first = screens.first(where: { $0.output != nil })?.output else { preconditionFailure("a session needs a connected screen") }
         self.screens = screens
-        device = screens[0].output!.device
+        device = first.device
         self.options = options
         self.services = services
+        if screens.contains(where: \.mirrorsPrimary) {
+            services.eventObservers.append { [unowned self] widget, _ in if widget != nil { self.mirrorWanted = true } }
+        }
+    }
+
+    /// The primary's values changed: screens that mirror it take them at the end of the turn.
+    private var mirrorWanted = false
+
+    private func mirrorPrimary(at time: Double) {
+        mirrorWanted = false
+        let state = screens[0].controller.savedState()
+        for screen in screens.dropFirst() where screen.mirrorsPrimary { screen.controller.restore(state, at: time) }
     }
 
     /// A drm uevent arrived (from a `DRMUeventMonitor` in the services' loop): connectors are
@@ -124,7 +136,7 @@ public final class DisplaySession {
         // (Started on a VT in the background, the panel shows itself when that VT is switched to.)
         let first = clock.now
         let onScreen = attachConsole(options.console)
-        for screen in screens where onScreen {
+        for screen in screens where onScreen && screen.output != nil {
             let now = clock.now
             try screen.start(at: now)
             stats.framesRendered += 1
@@ -187,11 +199,12 @@ public final class DisplaySession {
             if fixed[1] != 0 { timer.drain() }
             // Signals, stdin, socket clients, input, hotplug: each a bounded share of this turn.
             services.loop.dispatch(at: after)
+            if mirrorWanted { mirrorPrimary(at: after) }
             if reprobeWanted { reprobe(at: after) }
             for screen in screens { screen.controller.advance(to: after) }
             if !screens[0].controller.wantsFrame(at: after) { services.inputLatency.discardPending() }
         }
-        stats.driverLacksVblank = screens[0].pacer.driverLacksVblank
+        stats.driverLacksVblank = screens.contains { $0.pacer.driverLacksVblank }
     }
 
     private func flipCompleted(on screen: DisplayScreen, at time: Double) {

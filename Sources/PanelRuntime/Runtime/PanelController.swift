@@ -33,6 +33,22 @@ public final class PanelController {
     /// screenshots: relative paths resolve here, and no path may leave it. nil: they cannot.
     public var screenshotDirectory: String?
 
+    /// Other panels this process shows on other screens (`run --output NAME=PANEL`): a command
+    /// for a widget this panel lacks goes to the first of them that has it.
+    public var peers: [PanelController] = []
+
+    private func peer(for command: PanelCommand) -> PanelController? {
+        guard !peers.isEmpty else { return nil }
+        let id: String
+        switch command.action {
+        case .get(let w): id = w
+        case .widget(let w, _): id = w
+        default: return nil
+        }
+        guard scene.widget(id: id) == nil else { return nil }
+        return peers.first { $0.scene.widget(id: id) != nil }
+    }
+
     /// How the upright frame sits on the physical screen (the panel's `rotation`, or the
     /// screen's own orientation); changes only with `resize`.
     public private(set) var rotation: ScreenRotation
@@ -130,6 +146,7 @@ public final class PanelController {
 
     /// Executes one parsed command (from a line, or an input script's `command` line).
     public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil) {
+        if let peer = peer(for: command) { return peer.execute(command, at: time, from: client) }
         let rid = command.requestID
         let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
         switch command.action {
