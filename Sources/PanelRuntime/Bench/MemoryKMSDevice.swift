@@ -8,7 +8,8 @@ public final class MemoryKMSDevice: KMSDevice {
     public let path = "memory"
     public var eventDescriptor: Int32 { -1 }
     private let mode: DisplayMode
-    private var pendingFlips = 0
+    /// CRTCs with a flip queued, completed in order by `dispatchEvents`.
+    private var pendingFlips: [UInt32] = []
 
     public init(width: Int, height: Int) {
         mode = DisplayMode(width: width, height: height, refreshRate: 60, isPreferred: true, index: 0)
@@ -27,9 +28,11 @@ public final class MemoryKMSDevice: KMSDevice {
     }
     public func destroyScanoutBuffer(_ buffer: any ScanoutBuffer) {}
     public func setCRTC(_ crtc: UInt32, buffer: any ScanoutBuffer, connector: UInt32, mode: DisplayMode) throws(DisplayError) {}
-    public func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) { pendingFlips += 1 }
-    public func dispatchEvents(onFlipComplete: () -> Void) throws(DisplayError) {
-        while pendingFlips > 0 { pendingFlips -= 1; onFlipComplete() }
+    public func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) { pendingFlips.append(crtc) }
+    public func dispatchEvents(onFlipComplete: (_ crtc: UInt32) -> Void) throws(DisplayError) {
+        let done = pendingFlips
+        pendingFlips.removeAll(keepingCapacity: true)
+        for crtc in done { onFlipComplete(crtc) }
     }
 }
 
