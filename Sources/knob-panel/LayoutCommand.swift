@@ -55,22 +55,7 @@ enum LayoutCommand {
         for p in placements {
             let shown = p.pageIndex == controller.scene.pageIndex
             if json {
-                var line = JSONLineWriter()
-                line.add("widget", p.id)
-                line.add("type", p.type)
-                line.add("page", p.pageID)
-                line.add("pageIndex", p.pageIndex)
-                line.add("shown", shown)
-                line.add("frame", rect(p.frame))
-                line.add("screenFrame", rect(p.screenFrame))
-                if let r = p.round, let s = p.screenRound {
-                    line.add("center", [r.center.x, r.center.y])
-                    line.add("radius", r.radius)
-                    line.add("clockwise", r.clockwise)
-                    line.add("screenCenter", [s.center.x, s.center.y])
-                    line.add("screenRadius", s.radius)
-                }
-                Console.out(line.line)
+                Console.out(p.json(shownPage: controller.scene.pageIndex))
             } else {
                 var text = "\(p.id) (\(p.type), page \(p.pageID)\(shown ? "" : ", not shown")): frame \(rectText(p.frame)), screen \(rectText(p.screenFrame))"
                 if let r = p.round, let s = p.screenRound {
@@ -83,6 +68,5 @@ enum LayoutCommand {
     }
 
     private static func n(_ v: Double) -> String { JSONLineWriter.number((v * 100).rounded() / 100) }
-    private static func rect(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
     private static func rectText(_ r: Rect) -> String { "\(n(r.x)),\(n(r.y)) \(n(r.width))x\(n(r.height))" }
 }

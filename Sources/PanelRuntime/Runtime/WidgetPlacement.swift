@@ -48,3 +48,27 @@ extension PanelController {
         return Rect(x: Swift.min(a.x, b.x), y: Swift.min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     }
 }
+
+extension WidgetPlacement {
+    /// The placement as one JSON object (`layout --json` lines, the studio's hover data):
+    /// ids, page, frames in design and screen pixels, and the round area when there is one.
+    public func json(shownPage: Int) -> String {
+        func rect(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
+        var line = JSONLineWriter()
+        line.add("widget", id)
+        line.add("type", type)
+        line.add("page", pageID)
+        line.add("pageIndex", pageIndex)
+        line.add("shown", pageIndex == shownPage)
+        line.add("frame", rect(frame))
+        line.add("screenFrame", rect(screenFrame))
+        if let r = round, let s = screenRound {
+            line.add("center", [r.center.x, r.center.y])
+            line.add("radius", r.radius)
+            line.add("clockwise", r.clockwise)
+            line.add("screenCenter", [s.center.x, s.center.y])
+            line.add("screenRadius", s.radius)
+        }
+        return line.line
+    }
+}

@@ -18,27 +18,7 @@ enum StudioWidgets {
         head.add("offset", [scene.mapping.offsetX, scene.mapping.offsetY])
         head.add("rotation", panel.rotation)
         head.add("page", panel.pages[scene.pageIndex].id)
-        var items: [String] = []
-        if let placements = try? controller.placements() {
-            for p in placements {
-                var line = JSONLineWriter()
-                line.add("widget", p.id)
-                line.add("type", p.type)
-                line.add("page", p.pageID)
-                line.add("pageIndex", p.pageIndex)
-                line.add("shown", p.pageIndex == scene.pageIndex)
-                line.add("frame", rect(p.frame))
-                line.add("screenFrame", rect(p.screenFrame))
-                if let r = p.round, let s = p.screenRound {
-                    line.add("center", [r.center.x, r.center.y])
-                    line.add("radius", r.radius)
-                    line.add("clockwise", r.clockwise)
-                    line.add("screenCenter", [s.center.x, s.center.y])
-                    line.add("screenRadius", s.radius)
-                }
-                items.append(line.line)
-            }
-        }
+        let items = (try? controller.placements())?.map { $0.json(shownPage: scene.pageIndex) } ?? []
         // Current values, as the protocol's `list` gives them.
         let client = CapturingClient()
         controller.execute(PanelCommand(.list), at: 0, from: client)
@@ -48,6 +28,4 @@ enum StudioWidgets {
         w.addRaw("list", client.lines.first ?? "null")
         return w.line
     }
-
-    private static func rect(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
 }
