@@ -6,6 +6,7 @@ SIGHUP / request / --watch, systemd notification, the unit file and `make instal
     tests/cli/appliance.py BIN [--kill-runs N] [--bench]
 Prints one `ok`/`FAIL` line per check and the measured numbers; exits 1 on any failure."""
 import json, os, random, shutil, signal, socket, subprocess, sys, tempfile, time
+from check_log import ok, bad, check, finish
 
 BIN = os.path.abspath(sys.argv[1])
 KILL_RUNS = int(sys.argv[sys.argv.index("--kill-runs") + 1]) if "--kill-runs" in sys.argv else 20
@@ -14,27 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 T = tempfile.mkdtemp(prefix="knob-appliance.")
 SHOTS = os.path.join(T, "shots")
 os.mkdir(SHOTS)
-passed = failed = 0
 PROCESSES = []   # every panel started, killed at exit even when a test raised
-
-
-def ok(name):
-    global passed
-    passed += 1
-    print(f"  ok    {name}", flush=True)
-
-
-def bad(name, detail=""):
-    global failed
-    failed += 1
-    print(f"  FAIL  {name}", flush=True)
-    for line in str(detail).splitlines()[-15:]:
-        print(f"        {line}")
-
-
-def check(cond, name, detail=""):
-    ok(name) if cond else bad(name, detail)
-    return cond
 
 
 PANEL = """{ "panel": "Appliance", "size": [400, 300],
@@ -568,5 +549,4 @@ finally:
             proc.kill()
             proc.wait()
     shutil.rmtree(T, ignore_errors=True)
-print(f"appliance tests: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("appliance tests")

@@ -156,8 +156,7 @@ def main():
             browser.close()
             st.stop()
     shutil.rmtree(T, ignore_errors=True)
-    print(f"studio browser tests: {S.passed} passed, {S.failed} failed")
-    sys.exit(1 if S.failed else 0)
+    S.finish("studio browser tests")
 
 
 BAD = """,

@@ -335,8 +335,7 @@ def main():
     finally:
         st.stop()
     shutil.rmtree(T, ignore_errors=True)
-    print(f"studio http tests: {S.passed} passed, {S.failed} failed")
-    sys.exit(1 if S.failed else 0)
+    S.finish("studio http tests")
 
 
 main()

@@ -6,31 +6,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "cli"))
 from png_pixels import read_png  # noqa: E402
-
-passed = failed = 0
-
-
-def ok(name):
-    global passed
-    passed += 1
-    print(f"  ok    {name}", flush=True)
-
-
-def bad(name, detail=""):
-    global failed
-    failed += 1
-    print(f"  FAIL  {name}", flush=True)
-    for line in str(detail).splitlines()[-15:]:
-        print(f"        {line}")
-
-
-def check(cond, name, detail=""):
-    ok(name) if cond else bad(name, detail)
-    return cond
-
-
-def note(text):
-    print(f"  note  {text}", flush=True)
+from check_log import ok, bad, check, note, finish  # noqa: E402,F401
 
 
 class Studio:
