@@ -7,6 +7,9 @@ import Glibc
 public final class DrawingContext {
     let handle: OpaquePointer
     public let surface: ImageSurface
+    /// Paints on this context that resampled their image (what `RenderCounters` counts for
+    /// the whole process): tests of one widget read this, untouched by tests running alongside.
+    public private(set) var resamples = 0
 
     public init(surface: ImageSurface) {
         self.surface = surface
@@ -149,7 +152,7 @@ public final class DrawingContext {
         var ctm = cairo_matrix_t()
         cairo_get_matrix(handle, &ctm)
         if Self.resamples(ctm: ctm, pattern: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: -p.x, y0: -p.y)) {
-            RenderCounters.countResample()
+            countResample()
         }
         if smooth {
             cairo_mask_surface(handle, mask.handle, p.x, p.y)
@@ -201,7 +204,12 @@ public final class DrawingContext {
         var ctm = cairo_matrix_t(), pattern = cairo_matrix_t()
         cairo_get_matrix(handle, &ctm)
         cairo_pattern_get_matrix(source, &pattern)
-        if Self.resamples(ctm: ctm, pattern: pattern) { RenderCounters.countResample() }
+        if Self.resamples(ctm: ctm, pattern: pattern) { countResample() }
+    }
+
+    private func countResample() {
+        resamples += 1
+        RenderCounters.countResample()
     }
 
     /// Whether device space → pattern space (the inverse CTM, then the pattern matrix) is

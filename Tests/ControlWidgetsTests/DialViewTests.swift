@@ -106,4 +106,30 @@ import Testing
         view.draw(in: DrawingContext(surface: s), mapping: ScreenMapping(scale: 2), time: 3)
         #expect(view.dialBlurCount == 6)
     }
+    /// The bench console's dial (frame 300², finger holes of radius 22, shadow (0, 4) blur 10
+    /// at 50 %) at rest is painted with plain copies at the scales of 1920×1080 (1.35: the
+    /// shadow's 4 px would be 5.4, placed at 5), 1024×600 (0.75), 800×480 (0.6) and 1;
+    /// turning, its holes are resampled.
+    @Test func restingDialIsCopiedOnWholePixelsAtAnyScale() throws {
+        for mapping in [ScreenMapping(scale: 1.35, offsetX: 96), ScreenMapping(scale: 0.75),
+                        ScreenMapping(scale: 0.6), ScreenMapping.identity] {
+            var model = KnobModel()
+            model.mode = .rotaryDial
+            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+            a.fingerHoleRadius = 22
+            a.shadowOpacity = 0.5
+            a.shadowRadius = 10
+            a.shadowOffset = (0, 4)
+            let view = KnobView(id: "d", frame: Rect(x: 772, y: 250, width: 300, height: 300), model: model, appearance: a)
+            let size = Int((1100 * mapping.scale).rounded(.up)) + 100
+            let s = try opaqueSurface(width: size, height: size, .white)
+            let rest = DrawingContext(surface: s)
+            view.draw(in: rest, mapping: mapping, time: 0)
+            #expect(rest.resamples == 0, "scale \(mapping.scale)")
+            _ = try view.apply(WidgetCommand("dial", ["number": .number(5)]), at: 0)
+            let turning = DrawingContext(surface: s)
+            view.draw(in: turning, mapping: mapping, time: 0.3)
+            #expect(turning.resamples > 0)
+        }
+    }
 }

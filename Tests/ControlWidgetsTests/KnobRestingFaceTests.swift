@@ -120,4 +120,37 @@ import Testing
         }
         #expect(shared.builds == forOne, "five more knobs of the same look build nothing")
     }
+    /// The bench console's knob (frame 240², knob radius 80, scale with 8 labelled ticks,
+    /// shadow (0, 3) blur 8 at 50 %, resting at 45°) at the scales of 1920×1080 (1.35, the
+    /// panel 96 px from the left), 1024×600 (0.75), 800×480 (0.6) and 1: at rest it is one
+    /// plain copy (nothing resampled), and its pixels are those of its layers drawn live
+    /// within 8-bit rounding (compositing the layers first and then the image is the same
+    /// "over", rounded twice).
+    @Test func restingKnobIsOneCopyOnWholePixelsAtAnyScale() throws {
+        for mapping in [ScreenMapping(scale: 1.35, offsetX: 96), ScreenMapping(scale: 0.75, offsetY: 0),
+                        ScreenMapping(scale: 0.6), ScreenMapping.identity] {
+            var m = Self.continuousModel(degrees: 45)
+            m.circular = false
+            m.min = KnobMath.radians(-135)
+            m.max = KnobMath.radians(135)
+            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+            a.knobRadius = 80
+            a.scale = KnobScale(ticks: 8, tickLabels: true)
+            a.shadowOpacity = 0.5
+            a.shadowRadius = 8
+            a.shadowOffset = (0, 3)
+            let view = KnobView(id: "k", frame: Rect(x: 16, y: 120, width: 240, height: 240), model: m, appearance: a)
+            let size = Int((400 * mapping.scale).rounded(.up)) + 100
+            let rest = try opaqueSurface(width: size, height: size, Color(white: 0.1))
+            let ctx = DrawingContext(surface: rest)
+            view.draw(in: ctx, mapping: mapping, time: 0)
+            #expect(view.restingFace != nil)
+            #expect(ctx.resamples == 0, "scale \(mapping.scale)")
+            let live = try opaqueSurface(width: size, height: size, Color(white: 0.1))
+            view.drawLayers(in: DrawingContext(surface: live), center: view.pixelCenter(mapping), rotation: view.model.screenRotation(at: 0),
+                            mapping: mapping, time: 0, atRest: true)
+            let d = try #require(try ImageComparison.compare(expected: live, actual: rest, tolerance: 2))
+            #expect(d.differingPixels == 0, "scale \(mapping.scale): \(d.differingPixels) pixels, largest \(d.maxChannelDelta)")
+        }
+    }
 }

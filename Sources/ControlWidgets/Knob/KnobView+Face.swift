@@ -3,9 +3,11 @@ import Graphics
 import Glibc
 #endif
 
-/// What identifies a resting face image: equal keys show equal pixels.
+/// What identifies a resting knob's image: equal keys show equal pixels.
 struct RestingFaceKey: Equatable {
     var rotation: Double
+    /// The position the scale's filled arc reaches.
+    var shown: Double
     var revision: Int
     var state: ControlState
     var scale: Double
@@ -31,25 +33,30 @@ struct PaintedKnob: Equatable {
 
 /// The knob's face: the knob image turned to the shown angle, the satin, the foreground, the
 /// titles and the readout, everything inside the knob's square that turns or changes while it
-/// turns. At rest it is one cached image, drawn once at the resting angle and then copied: a
-/// full repaint of a panel of knobs at any angle resamples nothing. While the knob turns it
-/// is drawn live, and cheaply: a pip knob copies its plain disc (the same at every angle) and
-/// fills the pip where it now is; other faces turn their image (bilinear).
+/// turns. While the knob turns it is drawn live, and cheaply: a pip knob copies its plain disc
+/// (the same at every angle) and fills the pip where it now is; other faces turn their image
+/// (bilinear).
+///
+/// At rest the whole knob (custom background, scale with its filled arc, shadow and face) is
+/// one cached image, drawn once at the resting angle as vectors and then copied: a full
+/// repaint of a panel of knobs is one plain copy per knob, with nothing resampled, stroked or
+/// masked. It lies on whole pixels at any scale (the knob's square is placed on whole pixels,
+/// see `pixelCenter`), cut to its visible pixels, and replaces the face-only image this used
+/// to keep, at about the same size.
 ///
 /// Damage follows the same split: a knob whose only change is its angle (and value text)
 /// repaints the box of its face and the sliver of its scale's arc that moved, never its
 /// shadow or the rest of its frame (`damage`).
 extension KnobView {
-    /// Draws the face centred on `c`: from the resting image when the knob is at rest, live
-    /// otherwise.
-    func drawFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) {
-        if isAtRest(at: time), appearance.foregroundImage == nil, let face = restingFaceImage(center: c, rotation: rotation, mapping: mapping, time: time) {
-            let side = Double(face.width)
-            ctx.setSource(face, at: Point(x: c.x - side / 2, y: c.y - side / 2), smooth: false)
-            ctx.paint()
-            return
-        }
-        drawLiveFace(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: false)
+    /// Draws the knob centred on `c` from its resting image; false (nothing drawn) while it
+    /// turns or has no such image, and the caller draws its layers live.
+    func drawResting(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> Bool {
+        guard isAtRest(at: time), appearance.foregroundImage == nil,
+              let rest = restingImage(center: c, rotation: rotation, mapping: mapping, time: time) else { return false }
+        let half = Double(pixelSide(mapping)) / 2
+        ctx.setSource(rest.surface, at: Point(x: c.x - half + Double(rest.x), y: c.y - half + Double(rest.y)), smooth: false)
+        ctx.paint()
+        return true
     }
 
     /// Resting: no animation runs and no finger holds it (a drag changes the angle every frame).
@@ -57,7 +64,7 @@ extension KnobView {
 
     /// The face's layers drawn one by one. `atRest`: drawing the resting image, so titles
     /// baked into the image are drawn at the angle (sharp) rather than resampled.
-    private func drawLiveFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool) {
+    func drawFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool) {
         if let pip = pipArtwork(mapping), let disc = discImage(pip) {
             ctx.setSource(disc, at: Point(x: c.x - Double(disc.width) / 2, y: c.y - Double(disc.height) / 2), smooth: false)
             ctx.paint()
@@ -95,28 +102,42 @@ extension KnobView {
         return shared.image(plain) { () throws(GraphicsError) in try KnobPainter.image(for: plain) }
     }
 
-    /// The face at rest as one image of the knob's square (centred on `c`, on whole pixels),
-    /// rebuilt when the angle, look or value text changed since it was drawn.
-    private func restingFaceImage(center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> ImageSurface? {
-        let key = RestingFaceKey(rotation: rotation, revision: model.contentRevision, state: state, scale: mapping.scale,
+    /// The knob at rest as one image (its layers drawn as `drawKnobLayers` draws them live),
+    /// cut to its visible pixels; `x`, `y`: its top left from the knob's square's top left.
+    /// Rebuilt when the angle, look, filled arc or value text changed since it was drawn.
+    private func restingImage(center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> (surface: ImageSurface, x: Int, y: Int)? {
+        let key = RestingFaceKey(rotation: rotation, shown: model.displayedPosition(at: time), revision: model.contentRevision,
+                                 state: state, scale: mapping.scale,
                                  readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil)
-        if let restingFace, restingFace.key == key { return restingFace.surface }
+        if let restingFace, restingFace.key == key { return (restingFace.surface, restingFace.x, restingFace.y) }
+        restingFace = nil
         let side = pixelSide(mapping)
-        let surface: ImageSurface
-        if let old = restingFace?.surface, old.width == side {
-            surface = old   // only this knob uses it: redraw in place
-            DrawingContext(surface: surface).clear()
-        } else {
-            guard let made = try? ImageSurface(width: side, height: side) else { return nil }
-            surface = made
+        let reach = layersReach(mapping)
+        guard let canvas = try? ImageSurface(width: side + 2 * reach, height: side + 2 * reach) else { return nil }
+        // The canvas's origin is whole on screen (c − side/2 is), so every layer lands on the
+        // same pixel fractions as when drawn straight onto the screen.
+        let ctx = DrawingContext(surface: canvas)
+        let half = Double(side) / 2
+        drawLayers(in: ctx, center: Point(x: Double(reach) + half, y: Double(reach) + half), rotation: rotation,
+                   mapping: mapping, time: time, atRest: true)
+        guard let crop = InkCrop.crop(canvas) else { return nil }
+        restingFace = (key, crop.image, crop.x - reach, crop.y - reach)
+        return (crop.image, crop.x - reach, crop.y - reach)
+    }
+
+    /// How far past the knob's square its layers may paint, in whole screen pixels: the
+    /// scale's track image (a pixel each side) and the shadow (its blur margin and offset;
+    /// a shadow that turns with the image reaches out to the turned mask's corners).
+    private func layersReach(_ mapping: ScreenMapping) -> Int {
+        var reach = 2.0
+        if appearance.shadowOpacity > 0 {
+            let half = Double(pixelSide(mapping)) / 2
+            let margin = ShadowMask.margin(forRadius: appearance.shadowRadius * mapping.scale)
+            let corner = shadowFollowsImageAlpha ? 2.0.squareRoot() : 1
+            let offset = Swift.max(abs(appearance.shadowOffset.dx), abs(appearance.shadowOffset.dy)) * mapping.scale
+            reach = Swift.max(reach, (half + margin) * corner - half + offset + 2)
         }
-        // The same fractional offset as on screen (c − side/2 is whole), so the image's
-        // pixels are those a live drawing would give.
-        let ctx = DrawingContext(surface: surface)
-        drawLiveFace(in: ctx, center: Point(x: Double(side) / 2, y: Double(side) / 2), rotation: rotation,
-                     mapping: mapping, time: time, atRest: true)
-        restingFace = (key, surface)
-        return surface
+        return Int(reach.rounded(.up))
     }
 
     // MARK: damage

@@ -33,9 +33,9 @@ public final class KnobView: WidgetView, ValueReadout {
     private let dialLayers: DialLayers?
     /// Images shared with identical widgets of the scene (disc, satin, shadow mask, scale).
     let shared: SharedLayers
-    /// The face (knob image at its resting angle, satin, titles, readout) as one image while
-    /// the knob is at rest (KnobView+Face), and what it shows.
-    var restingFace: (key: RestingFaceKey, surface: ImageSurface)?
+    /// The whole knob (background, scale, shadow, face) as one image while it is at rest
+    /// (KnobView+Face), what it shows, and its top left from the knob's square's top left.
+    var restingFace: (key: RestingFaceKey, surface: ImageSurface, x: Int, y: Int)?
     /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
     var painted: PaintedKnob?
 
@@ -136,9 +136,15 @@ public final class KnobView: WidgetView, ValueReadout {
         return Point(x: (rect.center.x - side / 2).rounded() + side / 2, y: (rect.center.y - side / 2).rounded() + side / 2)
     }
 
-    /// The knob's layers: background, scale, shadow, then the face (rotating image, satin,
-    /// foreground, titles and readout: KnobView+Face).
+    /// The knob's layers: one copy at rest (KnobView+Face), else drawn live.
     private func drawKnobLayers(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) {
+        if drawResting(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time) { return }
+        drawLayers(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: false)
+    }
+
+    /// Background, scale, shadow, then the face (rotating image, satin, foreground, titles and
+    /// readout: KnobView+Face). `atRest`: drawing the resting image.
+    func drawLayers(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool) {
         let s = mapping.scale
         let side = Double(pixelSide(mapping))
         if let bg = appearance.backgroundImage, let img = scaled(bg, key: "background", side: Int(side)) {
@@ -161,7 +167,7 @@ public final class KnobView: WidgetView, ValueReadout {
                 ctx.mask(mask, at: Point(x: (sc.x - Double(mask.width) / 2).rounded(), y: (sc.y - Double(mask.height) / 2).rounded()))
             }
         }
-        drawFace(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time)
+        drawFace(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: atRest)
     }
 
     /// The foreground image and its shadow (custom `foregroundImage`), level over the face.

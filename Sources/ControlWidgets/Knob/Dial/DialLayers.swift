@@ -10,11 +10,12 @@ import Glibc
 /// included), rotated with the dial while its offset stays fixed on screen, so the light
 /// keeps one direction.
 ///
-/// Every image and mask is made once per look and scale; a frame only composites them. While
-/// the generated dial turns, everything on it but its holes is round about its centre, so a
-/// turning frame copies one prepared image (plate, the uncut disc's shadow, the uncut disc and
-/// the sheen) and turns the disc and its shadow only inside the ten holes' boxes (a tenth of
-/// the disc's pixels). `blurCount` counts the blurs ever run.
+/// Every image and mask is made once per look and scale; a frame only composites them.
+/// Everything on the generated dial but its holes is round about its centre, so a frame
+/// copies one prepared image (plate, the uncut disc's shadow, the uncut disc and the sheen)
+/// and draws the disc and its shadow only inside the ten holes' boxes (a tenth of the disc's
+/// pixels): turned while it turns, plain copies at rest. Shadows sit on whole pixels at any
+/// scale. `blurCount` counts the blurs ever run.
 final class DialLayers {
     /// Custom images from the layout file, already scaled to the dial's square.
     struct CustomImages {
@@ -39,16 +40,18 @@ final class DialLayers {
               appearance: KnobAppearance, custom: CustomImages) {
         let px = Double(look.pixelSide)
         let origin = Point(x: c.x - px / 2, y: c.y - px / 2)
-        let s = look.scale
         let shadowColor = appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity)
-        let offset = Point(x: appearance.shadowOffset.dx * s, y: appearance.shadowOffset.dy * s)
+        let offset = Self.shadowOffset(appearance, scale: look.scale)
 
         // The prepared image casts the uncut disc's shadow: right while the light through the
         // holes lands on the disc itself (an offset within the margin outside the holes).
+        // At rest too (rotation 0): the prepared image and the holes' patches are plain
+        // copies, so a resting dial is composited without resampling, and its first turning
+        // frame shows the same pixels as its resting one.
         let offsetReach = Swift.max(abs(appearance.shadowOffset.dx), abs(appearance.shadowOffset.dy))
         let generated = custom.background == nil && custom.dial == nil
             && (appearance.shadowOpacity == 0 || offsetReach <= look.fingerHoleMargin)
-        if generated, let base = turningBase(look, appearance: appearance), rotation != 0,
+        if generated, let base = turningBase(look, appearance: appearance),
            drawTurning(in: ctx, base: base, center: c, rotation: rotation, look: look, appearance: appearance) {
             drawStop(in: ctx, origin: origin, look: look, appearance: appearance, custom: custom)
             return
@@ -77,8 +80,8 @@ final class DialLayers {
                 // Static light through the turning disc's alpha: the source is locked to the
                 // screen, the mask turns.
                 ctx.withSavedState {
-                    ctx.setSource(sheen, at: origin, smooth: false)
                     ctx.translate(c.x, c.y)
+                    ctx.setSource(sheen, at: Point(x: origin.x - c.x, y: origin.y - c.y), smooth: false)
                     ctx.rotate(rotation)
                     ctx.mask(dial, at: Point(x: -Double(dial.width) / 2, y: -Double(dial.height) / 2))
                 }
@@ -89,9 +92,8 @@ final class DialLayers {
 
     /// The finger stop and its shadow, over everything.
     private func drawStop(in ctx: DrawingContext, origin: Point, look: DialPainter.Look, appearance: KnobAppearance, custom: CustomImages) {
-        let s = look.scale
         let shadowColor = appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity)
-        let offset = Point(x: appearance.shadowOffset.dx * s, y: appearance.shadowOffset.dy * s)
+        let offset = Self.shadowOffset(appearance, scale: look.scale)
         if let foreground = custom.foreground {
             if appearance.shadowOpacity > 0, let mask = stopShadowMask(look, appearance: appearance, custom: foreground) {
                 ctx.setColor(shadowColor)
@@ -152,8 +154,9 @@ final class DialLayers {
             ctx.paint()
             if appearance.shadowOpacity > 0, let mask = dialShadowMask(look, appearance: appearance, custom: nil) {
                 ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
+                let offset = Self.shadowOffset(appearance, scale: s)
                 ctx.withSavedState {
-                    ctx.translate(c.x + appearance.shadowOffset.dx * s, c.y + appearance.shadowOffset.dy * s)
+                    ctx.translate(c.x + offset.x, c.y + offset.y)
                     ctx.rotate(rotation)
                     // Nearest: a blurred mask has no edge to show it (measured 3× cheaper).
                     ctx.mask(mask, at: Point(x: -Double(mask.width) / 2, y: -Double(mask.height) / 2), smooth: false)
@@ -169,8 +172,8 @@ final class DialLayers {
             }
             if appearance.satinFinish, let sheen = sheen(look) {
                 ctx.withSavedState {
-                    ctx.setSource(sheen, at: origin, smooth: false)
                     ctx.translate(c.x, c.y)
+                    ctx.setSource(sheen, at: Point(x: origin.x - c.x, y: origin.y - c.y), smooth: false)
                     ctx.rotate(rotation)
                     // Nearest: the faint light's edge at the holes' rims does not show it.
                     ctx.mask(dial, at: Point(x: -Double(dial.width) / 2, y: -Double(dial.height) / 2), smooth: false)
@@ -188,7 +191,8 @@ final class DialLayers {
         if let base, base.key == key { return (base.surface, base.margin) }
         let s = look.scale
         let blur = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * s))
-        let margin = blur + Int((Swift.max(abs(appearance.shadowOffset.dx), abs(appearance.shadowOffset.dy)) * s).rounded(.up))
+        let offset = Self.shadowOffset(appearance, scale: s)
+        let margin = blur + Int(Swift.max(abs(offset.x), abs(offset.y)))
         let px = look.pixelSide
         guard let plate = cached(&plates, look, DialPainter.numberPlate),
               let uncut = try? DialPainter.disc(look, holes: false),
@@ -202,7 +206,7 @@ final class DialLayers {
             blurCount += 1
             ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
             // Where the live path puts the real shadow: centred on the dial's centre plus the offset.
-            let cx = m + Double(px) / 2 + appearance.shadowOffset.dx * s, cy = m + Double(px) / 2 + appearance.shadowOffset.dy * s
+            let cx = m + Double(px) / 2 + offset.x, cy = m + Double(px) / 2 + offset.y
             ctx.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
         }
         ctx.setSource(uncut, at: Point(x: m, y: m), smooth: false)
@@ -213,6 +217,13 @@ final class DialLayers {
         }
         base = (key, surface, margin)
         return (surface, margin)
+    }
+
+    /// The shadows' offset on screen, in whole pixels: a blurred mask placed at a fraction of
+    /// a pixel would be resampled on every paint (at scale 1.35 the design's 4 px are 5.4),
+    /// and a shift of under half a pixel in a blurred shadow does not show.
+    static func shadowOffset(_ appearance: KnobAppearance, scale: Double) -> Point {
+        Point(x: (appearance.shadowOffset.dx * scale).rounded(), y: (appearance.shadowOffset.dy * scale).rounded())
     }
 
     private func cached(_ cache: inout [DialPainter.Look: ImageSurface], _ look: DialPainter.Look,
