@@ -109,20 +109,10 @@ public final class IPCServer: PollSource {
 
     public func service(_ revents: [Int16], at time: Double) {
         clients.removeAll { $0.isFinished }
-        // A bounded number of accepts per turn: a connect storm waits its turn like the rest.
-        for _ in 0..<16 {
-            let fd = accept(listenFD, nil, nil)
-            if fd < 0 { break }
-            // (accept4 needs _GNU_SOURCE, which Swift's Glibc module does not define.)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            if clientCount >= options.maxClients {
-                refusedConnections += 1
-                let line = Reply.failure(nil, "too many clients (at most \(options.maxClients)); try again later") + "\n"
-                _ = line.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-                Glibc.close(fd)
-                continue
-            }
+        ConnectionAcceptor.acceptPending(on: listenFD, refusal: {
+            Array((Reply.failure(nil, "too many clients (at most \(options.maxClients)); try again later") + "\n").utf8)
+        }) { fd in
+            guard clientCount < options.maxClients else { refusedConnections += 1; return false }
             let client = SocketClient(
                 fd: fd, id: nextID, maxLineLength: options.maxLineLength, maxQueuedBytes: options.maxQueuedBytes,
                 linesPerTurn: options.linesPerTurn,
@@ -131,6 +121,7 @@ public final class IPCServer: PollSource {
             nextID += 1
             clients.append(client)
             loop.add(client)
+            return true
         }
     }
 }

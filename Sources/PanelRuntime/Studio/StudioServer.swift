@@ -93,28 +93,20 @@ public final class StudioServer: PollSource {
 
     public func service(_ revents: [Int16], at time: Double) {
         connections.removeAll { $0.isFinished }
-        // A bounded number of accepts per turn: a connect storm waits its turn like the rest.
-        for _ in 0..<16 {
-            let fd = accept(listenFD, nil, nil)
-            if fd < 0 { break }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        ConnectionAcceptor.acceptPending(on: listenFD, refusal: {
+            let r = HTTPResponse.failure(503, "too many connections (at most \(options.maxClients)); try again later")
+            return Array(r.head(keepAlive: false) + r.body)
+        }) { fd in
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            if connections.count >= options.maxClients {
-                refusedConnections += 1
-                let r = HTTPResponse.failure(503, "too many connections (at most \(options.maxClients)); try again later")
-                let bytes = r.head(keepAlive: false) + r.body
-                _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-                Glibc.close(fd)
-                continue
-            }
+            guard connections.count < options.maxClients else { refusedConnections += 1; return false }
             let c = HTTPConnection(fd: fd, id: nextID, at: time, limits: limits) { [unowned self] request, connection, t in
                 self.respond(to: request, on: connection, at: t)
             }
             nextID += 1
             connections.append(c)
             services.add(c)
+            return true
         }
     }
 
