@@ -130,6 +130,8 @@ enum RunCommand {
         let services: PanelServices
         do { services = try Appliance.makeServices(appliance, controller: controller, panelPath: primaryPath) }
         catch { for o in opened { o.output?.shutdown() }; throw error }
+        // The same panel elsewhere (--output all): it replays the primary's input and commands.
+        for screen in screens.dropFirst() where screen.mirrorsPrimary { controller.addMirror(screen.controller, at: 0) }
         for screen in screens.dropFirst() where !screen.mirrorsPrimary {
             // Another panel: its events go out with the primary's; commands for its widgets reach it.
             screen.controller.onEvent = controller.onEvent

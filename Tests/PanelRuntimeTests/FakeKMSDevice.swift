@@ -30,6 +30,8 @@ final class FakeKMSDevice: KMSDevice {
     var pendingFlips: Int { pendingFlipCRTCs.count }
     var setCRTCError: DisplayError?
     var shown: Buffer?
+    /// The buffer each CRTC shows (set by the mode set, then by each flip).
+    var shownOn: [UInt32: Buffer] = [:]
 
     init(connectors: [ConnectorInfo]) { connectorList = connectors }
 
@@ -51,11 +53,13 @@ final class FakeKMSDevice: KMSDevice {
         if let setCRTCError { throw setCRTCError }
         calls.append("setcrtc \(crtc) fb \(buffer.framebufferID) conn \(connector) \(mode)")
         shown = buffer as? Buffer
+        shownOn[crtc] = buffer as? Buffer
     }
     func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) {
         calls.append("flip \(crtc) fb \(buffer.framebufferID)")
         pendingFlipCRTCs.append(crtc)
         shown = buffer as? Buffer
+        shownOn[crtc] = buffer as? Buffer
     }
     func dispatchEvents(onFlipComplete: (_ crtc: UInt32) -> Void) throws(DisplayError) {
         let done = pendingFlipCRTCs

@@ -28,7 +28,7 @@ public final class PanelReloader {
                 errors = ["\(path): the panel's rotation changed (\(controller.scene.panel.rotation) → \(panel.rotation)); that needs a restart"]
             } else {
                 do {
-                    try controller.replacePanel(panel, at: time)
+                    try controller.replacePanelWithMirrors(panel, at: time)
                     reloads += 1
                     report("reloaded '\(path)'")
                     controller.publishPanelEvent("reloaded", at: time) { $0.add("panel", panel.name) }

@@ -12,7 +12,8 @@ public final class DisplayScreen {
     public private(set) var needsStart = true
     /// Flip completion times (seconds since exec) of this screen.
     public internal(set) var flips: [Double] = []
-    /// Shows the primary screen's panel (`--output all`): its values follow the primary's.
+    /// Shows the primary screen's panel (`--output all`): its controller is one of the
+    /// primary's `mirrors`, which replays the primary's input and commands.
     public var mirrorsPrimary = false
 
     /// What a hotplug probe changed for this screen.

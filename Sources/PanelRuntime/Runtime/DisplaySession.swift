@@ -48,6 +48,9 @@ public final class DisplaySession {
         public var hotplugToFlip: [(connector: String, seconds: Double)] = []
         /// Outputs that could not be written (the ready file), one message each.
         public var outputErrors: [String] = []
+        /// Mirrors that showed other values than the primary once both were at rest, and were
+        /// given them (0 when replaying kept them in step, as it should).
+        public var mirrorResyncs = 0
         /// Seconds from each return to our VT to the first flip after it.
         public var returnsToConsole: [Double] = []
         /// Intervals between consecutive flips while frames kept coming; gaps longer than
@@ -91,18 +94,20 @@ public final class DisplaySession {
         device = first.device
         self.options = options
         self.services = services
-        if screens.contains(where: \.mirrorsPrimary) {
-            services.eventObservers.append { [unowned self] widget, _ in if widget != nil { self.mirrorWanted = true } }
+        if !screens[0].controller.mirrors.isEmpty {
+            services.eventObservers.append { [unowned self] widget, _ in if widget != nil { self.mirrorCheckWanted = true } }
         }
     }
 
-    /// The primary's values changed: screens that mirror it take them at the end of the turn.
-    private var mirrorWanted = false
+    /// Mirrors follow the primary by replay (PanelController+Mirror); after a change, once
+    /// nothing moves, the session checks that they show the same values (safety net).
+    private var mirrorCheckWanted = false
 
-    private func mirrorPrimary(at time: Double) {
-        mirrorWanted = false
-        let state = screens[0].controller.savedState()
-        for screen in screens.dropFirst() where screen.mirrorsPrimary { screen.controller.restore(state, at: time) }
+    private func checkMirrors(at time: Double) {
+        let primary = screens[0].controller
+        guard !primary.isMoving(at: time) else { return }
+        mirrorCheckWanted = false
+        stats.mirrorResyncs += primary.resyncMirrorsAtRest(at: time)
     }
 
     /// A drm uevent arrived (from a `DRMUeventMonitor` in the services' loop): connectors are
@@ -199,9 +204,9 @@ public final class DisplaySession {
             if fixed[1] != 0 { timer.drain() }
             // Signals, stdin, socket clients, input, hotplug: each a bounded share of this turn.
             services.loop.dispatch(at: after)
-            if mirrorWanted { mirrorPrimary(at: after) }
             if reprobeWanted { reprobe(at: after) }
             for screen in screens { screen.controller.advance(to: after) }
+            if mirrorCheckWanted { checkMirrors(at: after) }
             if !screens[0].controller.wantsFrame(at: after) { services.inputLatency.discardPending() }
         }
         stats.driverLacksVblank = screens.contains { $0.pacer.driverLacksVblank }
@@ -254,6 +259,7 @@ public final class DisplaySession {
             stats.hotplugChanges.append((time, screen.connectorName, change))
             if screen.output != nil { hotplugPending[ObjectIdentifier(screen)] = hotplugEventAt ?? time }
             if case .failed = change {} else if screen.output != nil { onScreenChanged?(screen) }
+            if screen.mirrorsPrimary { mirrorCheckWanted = true }   // a relayout drops its touches in progress
         }
     }
 

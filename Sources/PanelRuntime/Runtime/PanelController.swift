@@ -37,6 +37,10 @@ public final class PanelController {
     /// for a widget this panel lacks goes to the first of them that has it.
     public var peers: [PanelController] = []
 
+    /// The same panel on other screens (`run --output all`), kept in step by replaying input
+    /// and commands (PanelController+Mirror).
+    public internal(set) var mirrors: [PanelController] = []
+
     private func peer(for command: PanelCommand) -> PanelController? {
         guard !peers.isEmpty else { return nil }
         let id: String
@@ -95,6 +99,7 @@ public final class PanelController {
         for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
             publish(events, from: widget, at: time)
         }
+        mirror(event, at: time)
     }
 
     /// Where a touch aimed at a widget lands, in design pixels: on the widget's round part
@@ -147,6 +152,7 @@ public final class PanelController {
     /// Executes one parsed command (from a line, or an input script's `command` line).
     public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil) {
         if let peer = peer(for: command) { return peer.execute(command, at: time, from: client) }
+        defer { mirror(command, at: time) }   // after this one's reply and events
         let rid = command.requestID
         let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
         switch command.action {

@@ -1,0 +1,70 @@
+import Testing
+import Graphics
+import PanelLayout
+@testable import PanelRuntime
+
+/// Two screens of one panel process on the fake KMS device, on a virtual clock: connector
+/// Virtual-1 (the primary) and Virtual-2, each at its own mode, as `run --output …` builds
+/// them. Each screen flips on its own: a flip completes one refresh period after it was
+/// queued (a driver with vblank), and a frame is asked for at the times a test names.
+final class TwoScreenBench {
+    let dev: FakeKMSDevice
+    let screens: [DisplayScreen]
+    private var queuedAt: [Double] = [0, 0]
+    var primary: PanelController { screens[0].controller }
+    var second: PanelController { screens[1].controller }
+
+    /// - Parameters: modes: (width, height, Hz) of Virtual-1 and Virtual-2.
+    ///   secondPanel: the second screen's layout (nil: the primary's, mirrored).
+    init(_ panelText: String, modes: [(Int, Int, Double)], secondPanel: String? = nil) throws {
+        dev = FakeKMSDevice(connectors: modes.enumerated().map { i, m in
+            ConnectorInfo(id: UInt32(31 + i), name: "Virtual-\(i + 1)", isConnected: true,
+                          modes: [FakeKMSDevice.mode(m.0, m.1, m.2, preferred: true, index: 0)], crtcCandidates: [41, 42])
+        })
+        let panels = [try PanelLoader.parse(panelText, file: "p.json").get(),
+                      try PanelLoader.parse(secondPanel ?? panelText, file: "q.json").get()]
+        var built: [DisplayScreen] = []
+        for (info, panel) in zip(try dev.connectors(), panels) {
+            let out = try KMSOutput(device: dev, connector: info, modeRequest: .preferred, busyCRTCs: Set(built.compactMap { $0.output?.crtc }))
+            built.append(DisplayScreen(controller: try PanelController(panel: panel, screenWidth: out.width, screenHeight: out.height), output: out))
+        }
+        screens = built
+        if secondPanel == nil {
+            screens[1].mirrorsPrimary = true
+            primary.addMirror(second, at: 0)
+        }
+        for s in screens { try s.start(at: 0); s.flipQueued(at: 0) }
+    }
+
+    func period(_ i: Int) -> Double { screens[i].output!.mode.refreshPeriod }
+
+    /// Screen `i`'s frame at `time`: its pending flip completes first (it must be due by then).
+    /// Returns whether a frame was queued (false: nothing to show).
+    @discardableResult
+    func frame(_ i: Int, at time: Double) throws -> Bool {
+        let s = screens[i]
+        if s.output!.flipPending {
+            precondition(queuedAt[i] + period(i) <= time + 1e-9, "screen \(i)'s flip is not done by \(time)")
+            s.flipCompleted(at: queuedAt[i] + period(i), sinceExec: queuedAt[i] + period(i))
+        }
+        let (presented, slot) = try s.presentIfDue(at: time)
+        precondition(slot == nil, "the pacer holds screen \(i) until \(slot!)")
+        if presented { queuedAt[i] = time; s.flipQueued(at: time) }
+        return presented
+    }
+
+    /// A pixel as screen `i` scans it out (XRGB8888).
+    func scanout(_ i: Int, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        let v = dev.shownOn[screens[i].output!.crtc]!.pixel(x: x, y: y)
+        return (Int(v >> 16 & 0xff), Int(v >> 8 & 0xff), Int(v & 0xff))
+    }
+
+    static func near(_ p: (r: Int, g: Int, b: Int), _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 2) -> Bool {
+        abs(p.r - r) <= tolerance && abs(p.g - g) <= tolerance && abs(p.b - b) <= tolerance
+    }
+
+    /// The largest channel difference between two frames of one size (0: identical).
+    static func maxDelta(_ a: ImageSurface, _ b: ImageSurface) throws -> Int {
+        try #require(try ImageComparison.compare(expected: a, actual: b, tolerance: 0)).maxChannelDelta
+    }
+}
