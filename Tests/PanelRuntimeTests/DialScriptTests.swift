@@ -23,13 +23,8 @@ import Testing
           { "id": "phone", "type": "knob", "mode": "rotaryDial", "frame": [70, 20, 260, 260] \(properties.isEmpty ? "" : ", " + properties) },
           { "id": "volume", "type": "knob", "frame": [0, 0, 60, 60] } ] } ] }
         """
-        let panel = try PanelLoader.parse(text, file: "d.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
-        var events: [String] = []
-        controller.emit = { events.append($0) }
-        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
-        try OffscreenSession(controller: controller, inputs: inputs).run(until: time)
-        return Run(controller: controller, events: events)
+        let run = try ScriptedPanel.run(layout: text, script: script, until: time)
+        return Run(controller: run.controller, events: run.events)
     }
 
     /// A touch point at polar angle `a` degrees, `r` from the dial's centre.

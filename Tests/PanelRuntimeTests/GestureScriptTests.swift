@@ -20,13 +20,8 @@ import Testing
         { "panel": "G", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
           { "id": "k", "type": "knob", "frame": [100, 50, 200, 200] \(properties.isEmpty ? "" : ", " + properties) } ] } ] }
         """
-        let panel = try PanelLoader.parse(text, file: "g.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
-        var events: [String] = []
-        controller.emit = { events.append($0) }
-        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
-        try OffscreenSession(controller: controller, inputs: inputs).run(until: time)
-        return Run(controller: controller, events: events)
+        let run = try ScriptedPanel.run(layout: text, script: script, until: time)
+        return Run(controller: run.controller, events: run.events)
     }
 
     /// (position, positionIndex, source) of every valueChanged line, in order.

@@ -13,13 +13,8 @@ import Testing
         { "panel": "S", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
           { "id": "s", "frame": [100, 50, 200, 200], "lineWidth": 20, \(widget) } ] } ] }
         """
-        let panel = try PanelLoader.parse(text, file: "s.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
-        var events: [String] = []
-        controller.emit = { events.append($0) }
-        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
-        try OffscreenSession(controller: controller, inputs: inputs).run(until: time)
-        return (controller, events)
+        let run = try ScriptedPanel.run(layout: text, script: script, until: time)
+        return (run.controller, run.events)
     }
 
     static func numbers(_ events: [String], _ event: String, _ key: String) -> [Double] {
