@@ -20,8 +20,9 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // sd_notify for systemd's Type=notify and watchdog; a no-op without NOTIFY_SOCKET.
-        // MQTT client (run --mqtt); its socket joins the panel's poll loop, no thread.
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // MQTT client (run --mqtt); its socket joins the panel's poll loop, no thread. Opened
+        // with dlopen on first use, not linked (shim.h): no pkgConfig, whose libs would link it.
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // printf-style value formats ("%.1f °C") in pure Swift, shared by the layout checker
         // and the widgets that show values.

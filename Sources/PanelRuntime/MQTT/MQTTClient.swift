@@ -71,39 +71,42 @@ public final class MQTTClient: PollSource {
     public init(options: Options) throws(MQTTError) {
         self.options = options
         backoff = ReconnectBackoff(first: options.firstBackoff, cap: options.maxBackoff)
-        mosquitto_lib_init()
-        guard let m = mosquitto_new(options.clientID, true, nil) else {
+        if let why = knob_mosquitto_load() {
+            throw MQTTError("MQTT needs libmosquitto (Debian: libmosquitto1): \(String(cString: why))")
+        }
+        _ = knob_mosquitto_lib_init()
+        guard let m = knob_mosquitto_new(options.clientID, true, nil) else {
             throw MQTTError("cannot create an MQTT client (mosquitto_new: \(String(cString: strerror(errno))))")
         }
         mosq = m
-        mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
-        _ = mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311))
-        _ = mosquitto_int_option(mosq, MOSQ_OPT_TCP_NODELAY, 1)
+        knob_mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
+        _ = knob_mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311))
+        _ = knob_mosquitto_int_option(mosq, MOSQ_OPT_TCP_NODELAY, 1)
         if let user = options.username {
-            try check(mosquitto_username_pw_set(mosq, user, options.password), "credentials")
+            try check(knob_mosquitto_username_pw_set(mosq, user, options.password), "credentials")
         }
         if let ca = options.caFile {
-            try check(mosquitto_tls_set(mosq, ca, nil, nil, nil, nil), "TLS with CA file '\(ca)'")
+            try check(knob_mosquitto_tls_set(mosq, ca, nil, nil, nil, nil), "TLS with CA file '\(ca)'")
         }
         if let will = options.will {
             let bytes = Array(will.payload.utf8)
-            try check(mosquitto_will_set(mosq, will.topic, Int32(bytes.count), bytes, 1, true), "last will")
+            try check(knob_mosquitto_will_set(mosq, will.topic, Int32(bytes.count), bytes, 1, true), "last will")
         }
-        mosquitto_connect_callback_set(mosq) { _, obj, rc in
+        knob_mosquitto_connect_callback_set(mosq) { _, obj, rc in
             MQTTClient.from(obj).connectResult(rc)
         }
-        mosquitto_message_callback_set(mosq) { _, obj, message in
+        knob_mosquitto_message_callback_set(mosq) { _, obj, message in
             guard let message else { return }
             MQTTClient.from(obj).received(message.pointee)
         }
-        mosquitto_log_callback_set(mosq) { _, obj, level, text in
+        knob_mosquitto_log_callback_set(mosq) { _, obj, level, text in
             guard level & Int32(MOSQ_LOG_ERR) != 0, let text else { return }
             MQTTClient.from(obj).libraryError = String(cString: text)
         }
     }
 
     deinit {
-        mosquitto_destroy(mosq)
+        knob_mosquitto_destroy(mosq)
     }
 
     private static func from(_ obj: UnsafeMutableRawPointer?) -> MQTTClient {
@@ -116,7 +119,7 @@ public final class MQTTClient: PollSource {
 
     static func describe(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-        let text = String(cString: mosquitto_strerror(rc))
+        let text = String(cString: knob_mosquitto_strerror(rc))
         return text.hasPrefix("Unknown") ? "\(text) (libmosquitto error \(rc))" : text
     }
 
@@ -132,8 +135,8 @@ public final class MQTTClient: PollSource {
         reconnectAt = nil
         // Non-blocking TCP connect: the CONNECT packet goes out when the socket is writable.
         // (The host name is resolved synchronously: use an address or a local resolver.)
-        let rc = configured ? mosquitto_reconnect_async(mosq)
-                            : mosquitto_connect_async(mosq, options.host, options.port, options.keepalive)
+        let rc = configured ? knob_mosquitto_reconnect_async(mosq)
+                            : knob_mosquitto_connect_async(mosq, options.host, options.port, options.keepalive)
         configured = true
         if rc == MOSQ_ERR_SUCCESS.rawValue {
             connecting = true
@@ -168,7 +171,7 @@ public final class MQTTClient: PollSource {
             happened.append(.connected)
         } else {
             // Refused by the broker (bad credentials, not authorised): libmosquitto closes.
-            happened.append(.disconnected("broker refused the connection: \(String(cString: mosquitto_connack_string(rc)))"))
+            happened.append(.disconnected("broker refused the connection: \(String(cString: knob_mosquitto_connack_string(rc)))"))
         }
     }
 
@@ -192,16 +195,16 @@ public final class MQTTClient: PollSource {
     public func publish(_ topic: String, _ payload: String, retain: Bool) -> Bool {
         guard isConnected else { return false }
         let bytes = Array(payload.utf8)
-        let rc = mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes, 1, retain)
+        let rc = knob_mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes, 1, retain)
         return rc == MOSQ_ERR_SUCCESS.rawValue
     }
 
     public func subscribe(_ pattern: String) {
-        _ = mosquitto_subscribe(mosq, nil, pattern, 1)
+        _ = knob_mosquitto_subscribe(mosq, nil, pattern, 1)
     }
 
     public func unsubscribe(_ pattern: String) {
-        _ = mosquitto_unsubscribe(mosq, nil, pattern)
+        _ = knob_mosquitto_unsubscribe(mosq, nil, pattern)
     }
 
     /// Clean shutdown: publishes `payload` to the will topic (a clean disconnect suppresses
@@ -210,23 +213,23 @@ public final class MQTTClient: PollSource {
         guard isConnected else { return }
         if let payload, let will = options.will { publish(will.topic, payload, retain: true) }
         var waited = 0.0
-        while mosquitto_want_write(mosq) && waited < seconds {
-            var p = pollfd(fd: mosquitto_socket(mosq), events: Int16(POLLOUT), revents: 0)
+        while knob_mosquitto_want_write(mosq) && waited < seconds {
+            var p = pollfd(fd: knob_mosquitto_socket(mosq), events: Int16(POLLOUT), revents: 0)
             _ = poll(&p, 1, 50)
-            _ = mosquitto_loop_write(mosq, 1)
+            _ = knob_mosquitto_loop_write(mosq, 1)
             waited += 0.05
         }
-        _ = mosquitto_disconnect(mosq)
+        _ = knob_mosquitto_disconnect(mosq)
         isConnected = false
     }
 
     // MARK: PollSource
 
     public var pollRequests: [PollRequest] {
-        let fd = mosquitto_socket(mosq)
+        let fd = knob_mosquitto_socket(mosq)
         guard fd >= 0, reconnectAt == nil else { return [] }
         var events = Int16(POLLIN)
-        if mosquitto_want_write(mosq) { events |= Int16(POLLOUT) }
+        if knob_mosquitto_want_write(mosq) { events |= Int16(POLLOUT) }
         return [PollRequest(fd: fd, events: events)]
     }
 
@@ -235,7 +238,7 @@ public final class MQTTClient: PollSource {
 
     public var deadline: Double? {
         if let reconnectAt { return reconnectAt }
-        guard mosquitto_socket(mosq) >= 0 else { return nil }
+        guard knob_mosquitto_socket(mosq) >= 0 else { return nil }
         if isConnected { return Swift.min(nextMisc, lastInbound + silenceLimit) }
         if connecting { return Swift.min(nextMisc, attemptStartedAt + Double(options.keepalive)) }
         return nextMisc
@@ -250,17 +253,17 @@ public final class MQTTClient: PollSource {
         let r = revents.first ?? 0
         var rc = Int32(MOSQ_ERR_SUCCESS.rawValue)
         if r & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
-            rc = mosquitto_loop_read(mosq, 1)
+            rc = knob_mosquitto_loop_read(mosq, 1)
             if rc == MOSQ_ERR_SUCCESS.rawValue { lastInbound = time }
         }
-        if rc == MOSQ_ERR_SUCCESS.rawValue, r & Int16(POLLOUT) != 0 { rc = mosquitto_loop_write(mosq, 1) }
+        if rc == MOSQ_ERR_SUCCESS.rawValue, r & Int16(POLLOUT) != 0 { rc = knob_mosquitto_loop_write(mosq, 1) }
         if rc == MOSQ_ERR_SUCCESS.rawValue, time >= nextMisc {
             // Keepalive pings and retries (libmosquitto sends PINGREQ one keepalive after
             // the last packet and gives up one more keepalive later; the watchdog is faster).
-            rc = mosquitto_loop_misc(mosq)
+            rc = knob_mosquitto_loop_misc(mosq)
             nextMisc = time + miscInterval
         }
-        if rc != MOSQ_ERR_SUCCESS.rawValue || (mosquitto_socket(mosq) < 0 && everStarted) {
+        if rc != MOSQ_ERR_SUCCESS.rawValue || (knob_mosquitto_socket(mosq) < 0 && everStarted) {
             let reason = rc == MOSQ_ERR_SUCCESS.rawValue ? "connection closed" : explain(rc)
             if isConnected { happened.append(.disconnected(reason)) }
             scheduleReconnect(at: time, because: reason)
@@ -289,10 +292,10 @@ public final class MQTTClient: PollSource {
     /// Closes a connection that is open but dead: no DISCONNECT (it would not arrive, and
     /// the broker should publish our last will when it notices).
     private func abandonConnection() {
-        let fd = mosquitto_socket(mosq)
+        let fd = knob_mosquitto_socket(mosq)
         if fd >= 0 {
             _ = shutdown(fd, Int32(SHUT_RDWR))
-            _ = mosquitto_loop_read(mosq, 1)   // reads end-of-file: libmosquitto closes its socket
+            _ = knob_mosquitto_loop_read(mosq, 1)   // reads end-of-file: libmosquitto closes its socket
         }
         isConnected = false
     }
