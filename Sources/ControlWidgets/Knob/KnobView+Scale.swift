@@ -98,11 +98,35 @@ extension KnobView {
         return f.string(value)
     }
 
+    /// The track, ticks and labels, cached per knob and shared through `shared` by every knob
+    /// whose track has the same pixels (six equal knobs hold one image, not six).
     private func scaleTrackImage(_ mapping: ScreenMapping) -> ImageSurface? {
         let key = "\(mapping.scale)|\(state.rawValue)"
         if let scaleCache, scaleCache.key == key { return scaleCache.surface }
+        let labels = majorTickLabels
+        // Everything the pixels depend on: size, scale, state, travel, direction, ticks, font,
+        // the labels' text.
+        let sharedKey = "knob-scale-track|\(knobRect.width)|\(key)|\(model.min)|\(model.max)|\(model.clockwise)|"
+            + "\(appearance.scale.map { "\($0.ticks),\($0.minorTicks),\($0.tickLabels)" } ?? "-")|\(appearance.fontName)|"
+            + labels.joined(separator: "\u{1f}")
+        guard let surface = shared.image(sharedKey, make: { () throws(GraphicsError) in try drawScaleTrack(mapping, labels: labels) })
+        else { return nil }
+        scaleCache = (key, surface)
+        return surface
+    }
+
+    /// The text at each major tick, first to last; empty without tick labels or a range.
+    private var majorTickLabels: [String] {
+        guard let scale = appearance.scale, scale.ticks >= 2, scale.tickLabels, let range = model.range else { return [] }
+        let majors = scale.ticks - 1
+        return (0...majors).map { k in
+            tickLabel(range.lo + (range.hi - range.lo) * Double(k) / Double(majors), spacing: abs(range.hi - range.lo) / Double(majors))
+        }
+    }
+
+    private func drawScaleTrack(_ mapping: ScreenMapping, labels: [String]) throws(GraphicsError) -> ImageSurface {
         let px = Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up)) + 2)
-        guard let surface = try? ImageSurface(width: px, height: px) else { return nil }
+        let surface = try ImageSurface(width: px, height: px)
         let ctx = DrawingContext(surface: surface)
         let c = Point(x: Double(px) / 2, y: Double(px) / 2)
         let half = knobRect.width / 2 * mapping.scale
@@ -130,16 +154,14 @@ extension KnobView {
                 ctx.setLineWidth(Swift.max(1, half * (major ? 0.022 : 0.012)))
                 ctx.setColor(Color(white: 1, alpha: major ? 0.7 : 0.4))
                 ctx.stroke()
-                if major && scale.tickLabels, let range = model.range {
-                    let value = range.lo + (range.hi - range.lo) * fraction
-                    let text = TextLayout(text: tickLabel(value, spacing: abs(range.hi - range.lo) / Double(majors)), family: appearance.fontName,
+                if major, k / perMajor < labels.count {
+                    let text = TextLayout(text: labels[k / perMajor], family: appearance.fontName,
                                           pixelSize: Swift.max(6, half * radii.labelSize), context: ctx)
                     ctx.setColor(Color(white: 1, alpha: 0.75))
                     text.draw(centeredAt: Point(x: c.x + half * radii.label * cos(a), y: c.y + half * radii.label * sin(a)))
                 }
             }
         }
-        scaleCache = (key, surface)
         return surface
     }
 }
