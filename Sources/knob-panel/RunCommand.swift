@@ -11,7 +11,7 @@ enum RunCommand {
         options: [
             OptionSpec("device", value: "path", help: "DRM device node; never falls back to another device or offscreen.", default: "the first /dev/dri/card* with a connected display"),
             OptionSpec("connector", value: "name", help: "Connector to use, e.g. HDMI-A-1 or Virtual-1 (see 'knob-panel devices').", default: "the first connected one"),
-            OptionSpec("output", value: "all|NAME|NAME=PANEL", help: "Screens to use on the device: 'all' shows the panel on every connected connector (each at its own mode, values mirrored); NAME=PANEL shows another layout on that connector (repeatable; commands reach the panel that has the widget). Input goes to the first screen. A screen unplugged at start comes up when its display does.", default: "the first connected connector"),
+            OptionSpec("output", value: "all|NAME|NAME=PANEL", help: "Screens to use on the device: 'all' shows the panel on every connected connector (each at its own mode, values mirrored); NAME=PANEL shows another layout on that connector (repeatable; commands reach the panel that has the widget). Each input device drives one screen (--touch-output). A screen unplugged at start comes up when its display does.", default: "the first connected connector"),
             OptionSpec("mode", value: "mode", help: "'preferred', WxH or WxH@Hz.", default: "preferred"),
             OptionSpec("exit-after", value: "seconds", help: "Quit this many seconds after the panel is on screen (restoring the console)."),
             OptionSpec("fallback", value: "none|png", help: "With 'png', when there is no usable display (and no --device), render the panel offscreen to a PNG, print its path on stderr and exit 0.", default: "none: exit with the cause's status"),
@@ -24,7 +24,7 @@ enum RunCommand {
             Recording.option,
             OptionSpec("touch-matrix", value: "a,b,c,d,e,f", help: "Touch calibration matrix in libinput's convention (on 0..1 device coordinates: x' = a·x + b·y + c, y' = d·x + e·y + f); mirror X: -1,0,1,0,1,0.", default: "the layout's 'calibration', else identity"),
             OptionSpec("no-cursor", help: "Never show a mouse pointer (by default a mouse shows an arrow on the hardware cursor plane, hidden 3 s after it stops and when touch is used)."),
-            OptionSpec("touch-output", value: "DEVICE=CONNECTOR,...", help: "Which touch device (name or /dev/input/eventN) drives which connector; touch devices mapped to another connector are not read.", default: "one connector: every device; several: by physical size, else the first"),
+            OptionSpec("touch-output", value: "DEVICE=CONNECTOR,...", help: "Which input device (name or /dev/input/eventN) drives which connector: that screen's panel gets its events (a mirror's go to the first screen's panel, mapped through the mirror's mode).", default: "one connector: every device; several: touch by physical size, else the first; keys and mice the first"),
         ] + ScreenOptions.options + [ScreenOptions.backlightOption] + Appliance.options,
         discussion: """
         stdout carries only JSON lines (events and replies); every message and path goes to stderr.
@@ -164,29 +164,27 @@ enum RunCommand {
         }
         var cursor: PointerCursor?
         // Input is optional: a panel without touch or keys still shows values and takes commands.
+        // Each device drives one screen (--touch-output, else touch matched by size, else the
+        // first) and is read by that screen's source, which maps it through that screen's mode
+        // and rotation: a screen with its own panel (NAME=PANEL) gets the events, a mirror's go
+        // to the primary's panel (the same design, so the same design points).
         if !args.flags.contains("no-input") {
-            // Each touch device drives one screen (--touch-output, else matched by size, else the
-            // first): the primary's and its mirrors' devices feed the primary's panel; a screen
-            // with its own panel (NAME=PANEL) gets a source of its own.
             let shown = screens.compactMap { $0.output }.map {
                 TouchOutputMap.Output(name: $0.connector.name, mmWidth: Int($0.connector.mmWidth), mmHeight: Int($0.connector.mmHeight))
             }
             for c in touchMap.unknownConnectors(among: shown) {
                 Console.note("--touch-output names connector '\(c)', which is not shown: its touch devices are not read")
             }
-            let primaryNames = Set(screens.filter { $0 === screens[0] || $0.mirrorsPrimary }.map(\.connectorName))
-            let (source, description) = openInput(controller: controller, width: controller.rotation.physicalWidth, height: controller.rotation.physicalHeight,
-                                                  calibration: calibration, accepts: { touchMap.output(for: $0, among: shown).map(primaryNames.contains) ?? false })
-            if let source { services.addInput(source) }
-            Console.note(description)
-            if let source, let output = screens[0].output, !args.flags.contains("no-cursor") { cursor = attachCursor(to: source, output: output, services: services) }
-        }
-        for screen in screens.dropFirst() where !screen.mirrorsPrimary && screen.output != nil && !args.flags.contains("no-input") {
-            let c = screen.controller, name = screen.connectorName
-            let (other, text) = openInput(controller: c, width: c.rotation.physicalWidth, height: c.rotation.physicalHeight, calibration: calibration,
-                                          accepts: { touchMap.output(for: $0, among: screens.compactMap { $0.output }.map {
-                                              TouchOutputMap.Output(name: $0.connector.name, mmWidth: Int($0.connector.mmWidth), mmHeight: Int($0.connector.mmHeight)) }) == name })
-            if let other { services.addInput(other); Console.note("\(name): " + text) }
+            for screen in screens where screen === screens[0] || screen.output != nil {
+                let c = screen.controller, name = screen.connectorName
+                let (source, text) = openInput(controller: c, width: c.rotation.physicalWidth, height: c.rotation.physicalHeight, calibration: calibration,
+                                               accepts: { touchMap.output(for: $0, among: shown) == name })
+                if let source { services.addInput(source, to: screen.mirrorsPrimary ? controller : c) }
+                if screen === screens[0] || source != nil { Console.note((screens.count > 1 ? name + ": " : "") + text) }
+                if screen === screens[0], let source, let output = screen.output, !args.flags.contains("no-cursor") {
+                    cursor = attachCursor(to: source, output: output, services: services)
+                }
+            }
         }
         let recorder = try Recording.start(args, controller: controller, panelPath: primaryPath,
                                            width: controller.rotation.physicalWidth, height: controller.rotation.physicalHeight)
@@ -296,7 +294,7 @@ enum RunCommand {
         }
         func extras(_ refused: [String]) -> String {
             (calibration.isIdentity ? "" : "; touch matrix \(calibration)")
-                + (refused.isEmpty ? "" : "; not read (another connector's): " + refused.joined(separator: ", "))
+                + (refused.isEmpty ? "" : "; not read here (another screen's): " + refused.joined(separator: ", "))
         }
         if access("/run/udev/control", F_OK) == 0 {
             do {

@@ -17,6 +17,7 @@
 #   WAIT        1 (default): --wait-for-display with the GPU driver loaded late (wait-scenario.sh); 0 leaves it out
 #   VT          1 (default): VT switching on tty1 as root and as an unprivileged user (vt-scenario.sh); 0 leaves it out
 #   HOTPLUG     1 (default, with virtio in GPUS): display hotplug (hotplug-scenario.sh); 0 leaves it out
+#   HEADS       1 (default, with virtio in GPUS): two screens from one process (heads-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -282,6 +283,27 @@ if [ "${HOTPLUG:-1}" = 1 ] && [[ " $GPUS " == *" virtio "* ]] && [ -n "$drag_qmp
         "$HERE/hotplug-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
     vm_rc=$?
     report=$(python3 "$HERE/hotplug-check.py" --dir "$dir" --resized "$dir/expected-resized.png" --back "$dir/expected-back.png")
+    check_rc=$?
+    echo "$report"
+    line=$(tail -1 <<< "$report")
+    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+    summary+=("$line")
+fi
+
+# Two screens (issue 12): virtio-gpu with two heads (RES and 800x480), one panel process:
+# --output all (each head at its own mode), then a panel per connector; a tablet mapped to the
+# second head (--touch-output) turns the knob there and nowhere else. It needs the volume knob.
+if [ "${HEADS:-1}" = 1 ] && [[ " $GPUS " == *" virtio "* ]] && [ -n "$drag_qmp" ]; then
+    dir=$OUT/heads res2=800x480 other=panels/room-800x480.json
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo "== two heads (virtio, $RES + $res2): --output all, --output Virtual-1=$other --output Virtual-2=$LAYOUT, touch on Virtual-2"
+    python3 "$HERE/drag.py" --layout "$LAYOUT" --res "$res2" --out "$dir" > /dev/null || die "drag.py for $res2 failed"
+    python3 "$HERE/vm.py" run --gpu virtio --heads 2 --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
+        "$HERE/heads-scenario.sh" "$KNOB_PANEL" "$dir" "$other" "$LAYOUT" "$res2" "$dir/drag-qmp.jsonl"
+    vm_rc=$?
+    report=$(python3 "$HERE/heads-check.py" --dir "$dir" --knob-panel "$KNOB_PANEL" --layout-a "$other" --layout-b "$LAYOUT" \
+             --res1 "$RES" --res2 "$res2")
     check_rc=$?
     echo "$report"
     line=$(tail -1 <<< "$report")

@@ -41,8 +41,8 @@ public final class EvdevSource: InputSource {
     private let calibration: TouchCalibration
     /// Kernel times (CLOCK_MONOTONIC) of the reports that produced events since the last call.
     private var reportTimes: [Double] = []
-    /// Whether an absolute device (touchscreen, tablet) drives this panel's screen
-    /// (`--touch-output`); devices it refuses are closed and not opened again.
+    /// Whether a device drives this panel's screen (`--touch-output`; touchscreens and tablets
+    /// by size, the rest the first screen's); devices it refuses are closed and not opened again.
     private let accepts: (TouchOutputMap.Device) -> Bool
     private var refused: Set<String> = []
     public private(set) var refusedNames: [String] = []
@@ -92,14 +92,16 @@ public final class EvdevSource: InputSource {
             }
             device.xRange = range(ABS_X); device.yRange = range(ABS_Y)
             device.mtXRange = range(ABS_MT_POSITION_X); device.mtYRange = range(ABS_MT_POSITION_Y)
+            var size: (width: Double, height: Double)?
             if device.xRange != nil || device.mtXRange != nil {
                 let w = mm[ABS_MT_POSITION_X] ?? mm[ABS_X], h = mm[ABS_MT_POSITION_Y] ?? mm[ABS_Y]
-                let size = w.flatMap { w in h.map { (width: w, height: $0) } }
-                if !accepts(TouchOutputMap.Device(name: device.name, path: path, sizeMM: size)) {
-                    refused.insert(path)
-                    refusedNames.append(device.name)
-                    continue   // the device closes its descriptor
-                }
+                size = w.flatMap { w in h.map { (width: w, height: $0) } }
+            }
+            // Keys, mice and encoders too: each device drives one screen's panel.
+            if !accepts(TouchOutputMap.Device(name: device.name, path: path, sizeMM: size)) {
+                refused.insert(path)
+                refusedNames.append(device.name)
+                continue   // the device closes its descriptor
             }
             devices[path] = device
         }

@@ -27,7 +27,7 @@ public final class LibinputSource: InputSource {
     private let calibration: TouchCalibration
     /// libinput's event times (CLOCK_MONOTONIC) of events read since the last call.
     private var reportTimes: [Double] = []
-    /// Whether a touch device drives this panel's screen (`--touch-output`).
+    /// Whether a device drives this panel's screen (`--touch-output`; see `TouchOutputMap`).
     private let accepts: (TouchOutputMap.Device) -> Bool
     private var refused: Set<String> = []
     public private(set) var refusedNames: [String] = []
@@ -79,16 +79,16 @@ public final class LibinputSource: InputSource {
             let path = "/dev/input/" + name
             guard !known.contains(path), !refused.contains(path) else { continue }
             if let device = libinput_path_add_device(li, path) {
-                if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
-                    var w = 0.0, h = 0.0
-                    let size = libinput_device_get_size(device, &w, &h) == 0 ? (width: w, height: h) : nil
-                    let name = String(cString: libinput_device_get_name(device))
-                    if !accepts(TouchOutputMap.Device(name: name, path: path, sizeMM: size)) {
-                        libinput_path_remove_device(device)
-                        refused.insert(path)
-                        refusedNames.append(name)
-                        continue
-                    }
+                // Keys, mice and encoders too: each device drives one screen's panel.
+                var w = 0.0, h = 0.0
+                let size = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+                    && libinput_device_get_size(device, &w, &h) == 0 ? (width: w, height: h) : nil
+                let name = String(cString: libinput_device_get_name(device))
+                if !accepts(TouchOutputMap.Device(name: name, path: path, sizeMM: size)) {
+                    libinput_path_remove_device(device)
+                    refused.insert(path)
+                    refusedNames.append(name)
+                    continue
                 }
                 known.insert(path)
                 if !calibration.isIdentity, libinput_device_config_calibration_has_matrix(device) != 0 {

@@ -5,7 +5,8 @@
 /// its name, e.g. "ILITEK ILITEK-TP", or its node, /dev/input/event3); with one connector,
 /// every device drives it; else a device whose physical size (axis range ÷ resolution, in mm)
 /// is within 10 % of exactly one connector's reported size drives that one; else the first
-/// connector (the primary). Mice and keys are not touch: they follow the pointer's screen.
+/// connector (the primary). Keys, mice and encoders have no size: they drive the first
+/// connector unless a rule names them (the hardware cursor is on the first screen).
 public struct TouchOutputMap: Sendable, Equatable {
     public struct Rule: Sendable, Equatable {
         public var device: String

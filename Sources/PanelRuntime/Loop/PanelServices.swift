@@ -107,8 +107,11 @@ public final class PanelServices {
     /// console, touches on its screen are not for the panel).
     public var inputSuspended = false
 
-    public func addInput(_ input: any InputSource) {
-        loop.add(InputPollSource(input, controller: controller, latency: inputLatency) { [unowned self] in self.inputSuspended })
+    /// - Parameter target: the panel the input drives (another screen's, `run --output
+    ///   NAME=PANEL`); nil: the primary's. Only the primary's input is timed to its flips.
+    public func addInput(_ input: any InputSource, to target: PanelController? = nil) {
+        let target = target ?? controller
+        loop.add(InputPollSource(input, controller: target, latency: target === controller ? inputLatency : nil) { [unowned self] in self.inputSuspended })
     }
 
     /// Kernel input times handed to the flip that shows their effect (the flip log's `input`).
