@@ -13,26 +13,29 @@ public enum ShadowMask {
         let w = surface.width, h = surface.height
         surface.withPixelBytes { base, stride in
             let px = base.assumingMemoryBound(to: UInt8.self)
-            var line = [UInt8](repeating: 0, count: Swift.max(w, h))
-            var out = [UInt8](repeating: 0, count: Swift.max(w, h))
-            func pass(count: Int) {
-                // Running-sum box blur of `line[0..<count]` into `out`, edges treated as zero.
-                let div = UInt32(2 * r + 1)
+            let div = UInt64(2 * r + 1)
+            precondition(div < 4096)
+            let m = ((1 << 32) + div - 1) / div   // floor(sum / div) by a multiply: see verticalPass
+            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: w), out = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
+            defer { line.deallocate(); out.deallocate() }
+            func pass(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>) {
+                // Running-sum box blur of `src[0..<w]` into `dst`, edges treated as zero.
                 var sum: UInt32 = 0
-                for i in 0..<Swift.min(r, count) { sum &+= UInt32(line[i]) }
-                for i in 0..<count {
+                for i in 0..<Swift.min(r, w) { sum &+= UInt32(src[i]) }
+                for i in 0..<w {
                     let add = i + r, sub = i - r - 1
-                    if add < count { sum &+= UInt32(line[add]) }
-                    if sub >= 0 { sum &-= UInt32(line[sub]) }
-                    out[i] = UInt8(truncatingIfNeeded: sum / div)
+                    if add < w { sum &+= UInt32(src[add]) }
+                    if sub >= 0 { sum &-= UInt32(src[sub]) }
+                    dst[i] = UInt8(truncatingIfNeeded: (UInt64(sum) &* m) >> 32)
                 }
-                swap(&line, &out)
             }
             for y in 0..<h {
                 let row = px + y * stride
-                for x in 0..<w { line[x] = row[x] }
-                pass(count: w); pass(count: w); pass(count: w)
-                for x in 0..<w { row[x] = line[x] }
+                // A row of zeros stays zeros (the margin rows above and below a shape).
+                var any: UInt8 = 0
+                for x in 0..<w { any |= row[x] }
+                if any == 0 { continue }
+                pass(row, line); pass(line, out); pass(out, row)
             }
             // Vertically, walking a column touches one byte per row (a cache miss each on a
             // large mask): instead every column's running sum advances together, row by row,

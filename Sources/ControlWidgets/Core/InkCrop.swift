@@ -14,14 +14,17 @@ enum InkCrop {
         var x0 = w, y0 = h, x1 = -1, y1 = -1
         image.withPixelBytes { base, stride in
             let px = base.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<h {
-                let row = px + y * stride
-                for x in 0..<w where row[x * step + alphaOffset] != 0 {
-                    if x < x0 { x0 = x }
-                    if x > x1 { x1 = x }
-                    if y < y0 { y0 = y }
-                    y1 = y
-                }
+            func ink(_ x: Int, _ y: Int) -> Bool { px[y * stride + x * step + alphaOffset] != 0 }
+            func rowHasInk(_ y: Int) -> Bool { (0..<w).contains { ink($0, y) } }
+            // Rows in from the top and the bottom, then in each row between them only the
+            // pixels left of the leftmost and right of the rightmost ink found so far: an
+            // image with a solid middle is not read pixel by pixel there.
+            guard let top = (0..<h).first(where: rowHasInk) else { return }
+            y0 = top
+            y1 = (top..<h).last(where: rowHasInk)!
+            for y in y0...y1 {
+                if let x = (0..<x0).first(where: { ink($0, y) }) { x0 = x }
+                if let x = ((x1 + 1)..<w).last(where: { ink($0, y) }) { x1 = x }
             }
         }
         guard x1 >= x0, y1 >= y0 else { return nil }

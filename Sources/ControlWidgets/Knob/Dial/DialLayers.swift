@@ -195,8 +195,10 @@ final class DialLayers {
         let margin = blur + Int(Swift.max(abs(offset.x), abs(offset.y)))
         let px = look.pixelSide
         guard let plate = cached(&plates, look, DialPainter.numberPlate),
-              let uncut = try? DialPainter.disc(look, holes: false),
+              let both = try? DialPainter.discs(look),
               let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return nil }
+        let uncut = both.uncut
+        if discs[look] == nil { _ = cached(&discs, look) { _ in both.holes } }   // the turning frames' disc
         let ctx = DrawingContext(surface: surface)
         let m = Double(margin)
         ctx.setSource(plate, at: Point(x: m, y: m), smooth: false)

@@ -68,6 +68,26 @@ public enum DialPainter {
 
     public static func disc(_ look: Look, holes: Bool) throws(GraphicsError) -> ImageSurface {
         let (surface, ctx, c) = try canvas(look)
+        drawBody(look, ctx, c)
+        if holes { cutHoles(look, ctx, c) }
+        return surface
+    }
+
+    /// Both discs at once, the body drawn once: the uncut one is a copy of the body before
+    /// the holes are cut (the same pixels as drawing each on its own).
+    public static func discs(_ look: Look) throws(GraphicsError) -> (holes: ImageSurface, uncut: ImageSurface) {
+        let (surface, ctx, c) = try canvas(look)
+        drawBody(look, ctx, c)
+        let uncut = try ImageSurface(width: surface.width, height: surface.height)
+        let copy = DrawingContext(surface: uncut)
+        copy.setBlendMode(.source)
+        copy.setSource(surface, at: .zero, smooth: false)
+        copy.paint()
+        cutHoles(look, ctx, c)
+        return (surface, uncut)
+    }
+
+    private static func drawBody(_ look: Look, _ ctx: DrawingContext, _ c: Point) {
         let g = look.geometry
         let R = g.radius, f = g.fingerHoleRadius
         // Body: the fill, a touch darker towards the rim (a shallow dish), then a dark edge.
@@ -95,9 +115,13 @@ public enum DialPainter {
         ctx.setLineWidth(Swift.max(1 / look.scale, R * 0.012))
         ctx.setColor(look.fill.mixed(with: .black, 0.45))
         ctx.stroke()
-        // Hole walls: a dark ring just inside each hole and a light lip outside it, both
-        // round, so they read the same at any angle; then the holes are cut out.
-        guard holes else { return surface }
+    }
+
+    /// Hole walls: a dark ring just inside each hole and a light lip outside it, both round,
+    /// so they read the same at any angle; then the holes are cut out.
+    private static func cutHoles(_ look: Look, _ ctx: DrawingContext, _ c: Point) {
+        let g = look.geometry
+        let f = g.fingerHoleRadius
         let wall = holeWall(look)
         for j in 0..<10 {
             let h = point(g.holeCenter(j), c)
@@ -120,7 +144,6 @@ public enum DialPainter {
                 ctx.fill()
             }
         }
-        return surface
     }
 
     /// The width of a hole's wall (design pixels); wall and lip reach 0.9 of it past the hole.
