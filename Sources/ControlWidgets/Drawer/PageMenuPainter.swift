@@ -1,8 +1,9 @@
 import Graphics
 
-/// Paints the page menu (the rear view) once per current page into a cached surface: a
-/// darker panel than the pages, a header, and one row per page with its icon and title;
-/// the current page's row is tinted and marked with a bar.
+/// Paints the page menu (the rear view) into a cached surface, once per current page and
+/// scroll offset: a darker panel than the pages, a header, and one row per page with its
+/// icon and title; the current page's row is tinted and marked with a bar. Only the rows
+/// on screen are laid out (a menu may list 64 pages).
 public enum PageMenuPainter {
     public struct Entry {
         public var title: String
@@ -20,21 +21,34 @@ public enum PageMenuPainter {
         }
     }
 
-    /// - Parameters: surfaceWidth covers the whole rear view (reveal width + overdraw);
-    ///   `scale`, `offsetY` map design pixels to the surface (the screen's rows).
+    /// A surface of `surfaceWidth` × `surfaceHeight` pixels with the menu painted in it.
+    /// surfaceWidth covers the whole rear view (reveal width + overdraw); `scale` maps the
+    /// layout's design units (from the screen's top left corner) to the surface.
     public static func render(entries: [Entry], current: Int?, layout: PageMenuLayout, style: Style,
-                              surfaceWidth: Int, surfaceHeight: Int, scale: Double, offsetY: Double) throws(GraphicsError) -> ImageSurface {
+                              surfaceWidth: Int, surfaceHeight: Int, scale: Double) throws(GraphicsError) -> ImageSurface {
         let surface = try ImageSurface(width: Swift.max(1, surfaceWidth), height: Swift.max(1, surfaceHeight))
-        let ctx = DrawingContext(surface: surface)
-        ctx.setColor(style.background.withAlpha(1))
-        ctx.paint()
-        func screen(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale + offsetY, width: r.width * scale, height: r.height * scale) }
+        paint(entries: entries, current: current, layout: layout, style: style, into: DrawingContext(surface: surface), scale: scale)
+        return surface
+    }
 
-        let header = TextLayout(text: "Pages", family: style.font, pixelSize: 15 * scale, bold: true, context: ctx)
-        ctx.setColor(style.text.withAlpha(0.55))
-        header.draw(at: Point(x: 24 * scale, y: offsetY + (PageMenuLayout.headerHeight - 15 * 1.3) / 2 * scale + 6 * scale))
+    /// Paints the menu over the whole of `ctx`'s surface.
+    public static func paint(entries: [Entry], current: Int?, layout: PageMenuLayout, style: Style,
+                             into ctx: DrawingContext, scale: Double) {
+        ctx.withSavedState {
+            ctx.setBlendMode(.source)
+            ctx.setColor(style.background.withAlpha(1))
+            ctx.paint()
+        }
+        func screen(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
 
-        for (i, entry) in entries.enumerated() {
+        if layout.headerY + PageMenuLayout.headerHeight > 0 {
+            let header = TextLayout(text: "Pages", family: style.font, pixelSize: 15 * scale, bold: true, context: ctx)
+            ctx.setColor(style.text.withAlpha(0.55))
+            header.draw(at: Point(x: 24 * scale, y: (layout.headerY + (PageMenuLayout.headerHeight - 15 * 1.3) / 2 + 6) * scale))
+        }
+
+        for i in layout.visibleRows where i < entries.count {
+            let entry = entries[i]
             let row = screen(layout.rowRect(i))
             if i == current {
                 ctx.newPath()
@@ -68,6 +82,5 @@ public enum PageMenuPainter {
             ctx.setColor(style.text.withAlpha(0.08))
             ctx.fill()
         }
-        return surface
     }
 }

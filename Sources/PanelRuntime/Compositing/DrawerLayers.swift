@@ -6,13 +6,15 @@ import Graphics
 /// front's shadow (a blurred edge, made once), and the front page's layer on top, moved by
 /// whole screen pixels so it is copied, never resampled.
 ///
-/// Horizontal positions scale design pixels to the whole screen width (the front layer is
-/// the whole screen, letterbox bars included); rows use the letterboxed mapping.
+/// Positions are in the drawer's space (`DrawerSpace`: the whole screen in design units)
+/// times the scale: the front layer is the whole screen, bars included; the menu starts at
+/// the screen's left edge and top, the right view's page ends at the screen's right edge.
 final class DrawerLayers {
     let front: PageLayer
     let right: PageLayer?
     private let background: ImageSurface
-    private var menu: (page: Int, surface: ImageSurface)?
+    /// The menu as last painted: for which current page and scroll offset.
+    private var menu: (page: Int, scroll: Double, surface: ImageSurface)?
     /// Blurred alpha strips for the front's left and right edges, and how far they reach.
     private let leftShadow: ImageSurface?
     private let rightShadow: ImageSurface?
@@ -67,7 +69,8 @@ final class DrawerLayers {
             changed = right.update(page: page, widgets: scene.rightWidgets, dirty: rightDirty,
                                    background: background, mapping: scene.mapping, time: time) || changed
         }
-        if menu?.page != scene.pageIndex {
+        let scroll = drawer.menuLayout.scrollOffset
+        if menu?.page != scene.pageIndex || menu?.scroll != scroll {
             let entries = drawer.menuPages.enumerated().map { i, page in
                 PageMenuPainter.Entry(title: scene.panel.pages[page].title, icon: drawer.menuIcons[i])
             }
@@ -75,12 +78,18 @@ final class DrawerLayers {
             let base = Color(theme.background.first ?? theme.textColor)
             let style = PageMenuPainter.Style(background: base.mixed(with: Color(theme.textColor), 0.07), text: Color(theme.textColor),
                                               tint: Color(theme.tint), font: theme.font)
+            let current = drawer.menuPages.firstIndex(of: scene.pageIndex)
             let scale = scene.mapping.scale
-            if let surface = try? PageMenuPainter.render(
-                entries: entries, current: drawer.menuPages.firstIndex(of: scene.pageIndex), layout: drawer.menuLayout, style: style,
-                surfaceWidth: Int((drawer.geometry.rearViewWidth * scale).rounded(.up)), surfaceHeight: height,
-                scale: scale, offsetY: scene.mapping.offsetY) {
-                menu = (scene.pageIndex, surface)
+            if let surface = menu?.surface {
+                // Scrolling repaints the rows into the same surface (only the rows on screen).
+                PageMenuPainter.paint(entries: entries, current: current, layout: drawer.menuLayout, style: style,
+                                      into: DrawingContext(surface: surface), scale: scale)
+                menu = (scene.pageIndex, scroll, surface)
+                changed = true
+            } else if let surface = try? PageMenuPainter.render(
+                entries: entries, current: current, layout: drawer.menuLayout, style: style,
+                surfaceWidth: Int((drawer.geometry.rearViewWidth * scale).rounded(.up)), surfaceHeight: height, scale: scale) {
+                menu = (scene.pageIndex, scroll, surface)
                 changed = true
             }
         }
@@ -95,8 +104,11 @@ final class DrawerLayers {
         let x = drawer.frontX(at: time)
         let frontPx = Int((x * scale).rounded())
         let removed = drawer.reveal.position.removesFront && !drawer.reveal.isBusy
+        // The menu's left edge; or where the right view's page layer is drawn (its right
+        // edge on the screen's) and how far its revealed strip has slid.
         let sidePx = x > 0 ? Int((g.rearViewX(frontX: x) * scale).rounded())
-                           : Int((g.rightViewShift(frontX: x) * scale).rounded())
+                           : Int((drawer.rightViewOffset(frontX: x) * scale).rounded())
+        let rightSlidePx = Int((g.rightViewShift(frontX: x) * scale).rounded())
         if !force, let last, last == (frontPx, sidePx, removed) { return [] }
         last = (frontPx, sidePx, removed)
         let W = Double(width), H = Double(height), m = Double(shadowMargin)
@@ -119,7 +131,7 @@ final class DrawerLayers {
                     ctx.setSource(menu.surface, at: Point(x: Double(sidePx), y: 0), smooth: false)
                     ctx.paint()
                 } else if x < 0, let right {
-                    let left = W - g.rightViewWidth * scale + Double(sidePx)
+                    let left = W - g.rightViewWidth * scale + Double(rightSlidePx)
                     ctx.newPath(); ctx.addRect(Rect(x: left, y: 0, width: W - left, height: H)); ctx.clip()
                     ctx.setSource(right.surface, at: Point(x: Double(sidePx), y: 0), smooth: false)
                     ctx.paint()

@@ -5,10 +5,17 @@ import PanelLayout
 /// The panel's page drawer at run time: the reveal model (pure, ControlWidgets/Drawer), the
 /// page menu's layout and icons, and the touches the drawer owns. The controller decides
 /// which touches those are (see `PanelController.touchTarget`); this class turns them into
-/// drags, taps on the front, and picks in the menu.
+/// drags, taps on the front, and picks and scrolls in the menu.
+///
+/// Its geometry is the drawer's space (`DrawerSpace`): the whole screen in design units, so
+/// the front is as wide as the screen and the menu starts at the screen's left edge, where
+/// the compositor draws them. Touches arrive in design pixels and are moved into that space
+/// first.
 public final class PageDrawer {
     public private(set) var reveal: RevealController
-    public let menuLayout: PageMenuLayout
+    public let space: DrawerSpace
+    /// The menu's rows and its scroll offset.
+    public private(set) var menuLayout: PageMenuLayout
     /// Scene page indices in menu order, and the right view's page.
     public let menuPages: [Int]
     public let rightPage: Int?
@@ -22,18 +29,20 @@ public final class PageDrawer {
 
     private enum Touch {
         case front(DrawerPanRecognizer)
-        case menu(row: Int?, last: Point)
+        case menu(MenuTouchRecognizer)
         case ignored
     }
     private var touches: [Int: Touch] = [:]
     private var draggingTouch: Int?
 
-    init(panel: Panel, menuPages: [Int], rightPage: Int?) throws(GraphicsError) {
-        let width = Double(panel.designWidth)
-        let settings = DrawerSettings(panel.drawer).clampedForWidth(width)
-        let geometry = RevealGeometry(settings: settings, viewWidth: width, hasRear: true, hasRight: rightPage != nil)
+    /// - Parameter space: the screen in design units (nil: the design's size, no bars).
+    init(panel: Panel, menuPages: [Int], rightPage: Int?, space: DrawerSpace? = nil) throws(GraphicsError) {
+        let space = space ?? DrawerSpace(designWidth: Double(panel.designWidth), designHeight: Double(panel.designHeight))
+        self.space = space
+        let settings = DrawerSettings(panel.drawer).clampedForWidth(space.width)
+        let geometry = RevealGeometry(settings: settings, viewWidth: space.width, hasRear: true, hasRight: rightPage != nil)
         reveal = RevealController(geometry: geometry)
-        menuLayout = PageMenuLayout(width: geometry.revealWidth(1), height: Double(panel.designHeight), count: menuPages.count)
+        menuLayout = PageMenuLayout(width: geometry.revealWidth(1), height: space.height, count: menuPages.count)
         self.menuPages = menuPages
         self.rightPage = rightPage
         var icons: [ImageSurface?] = []
@@ -65,11 +74,25 @@ public final class PageDrawer {
     }
     public func advance(to time: Double) -> [DrawerOutput] { reveal.advance(to: time) }
 
+    /// How far right of its layout place the right view's page is drawn, design units: the
+    /// width of the right bar (the design is centred, so it equals the left one), which puts
+    /// the page's right edge on the screen's right edge, plus the slide.
+    public func rightViewOffset(frontX x: Double) -> Double {
+        space.originX + geometry.rightViewShift(frontX: x)
+    }
+
+    /// The menu's row under a point of the drawer's space, for a front at `x`.
+    func menuRow(at p: Point, frontX x: Double) -> Int? {
+        menuLayout.row(at: Point(x: p.x - geometry.rearViewX(frontX: x), y: p.y))
+    }
+
     // MARK: touches the controller gave to the drawer
 
+    /// A touch the controller gave to the drawer, in design pixels.
     public func touch(_ input: WidgetInput, at time: Double) -> [Action] {
         switch input {
-        case let .touchDown(id, p):
+        case let .touchDown(id, designPoint):
+            let p = space.fromDesign(designPoint)
             var out: [Action] = []
             if touches.removeValue(forKey: id) != nil, draggingTouch == id {
                 draggingTouch = nil
@@ -79,13 +102,13 @@ public final class PageDrawer {
             if reveal.isBusy {
                 touches[id] = .ignored
             } else if x > 0 && p.x < x {
-                let local = Point(x: p.x - geometry.rearViewX(frontX: x), y: p.y)
-                touches[id] = .menu(row: menuLayout.row(at: local), last: p)
+                touches[id] = .menu(MenuTouchRecognizer(down: p, row: menuRow(at: p, frontX: x), scroll: menuLayout.scrollOffset))
             } else {
                 touches[id] = .front(DrawerPanRecognizer(down: p, at: time))
             }
             return out
-        case let .touchMove(id, p):
+        case let .touchMove(id, designPoint):
+            let p = space.fromDesign(designPoint)
             switch touches[id] {
             case .front(var r)?:
                 let outcome = r.move(to: p, at: time)
@@ -104,8 +127,12 @@ public final class PageDrawer {
                 default:
                     return []
                 }
-            case .menu(let row, _)?:
-                touches[id] = .menu(row: row, last: p)
+            case .menu(var r)?:
+                let outcome = r.move(to: p)
+                touches[id] = .menu(r)
+                // The menu scrolls only while the drawer rests open (the content would
+                // otherwise move under a sliding front).
+                if case .scroll(let offset) = outcome, !reveal.isBusy { menuLayout.scroll(to: offset) }
                 return []
             default:
                 return []
@@ -122,11 +149,9 @@ public final class PageDrawer {
                 default:
                     return []
                 }
-            case let .menu(row, last)?:
-                // A pick: the finger lifts on the row it went down on.
-                let x = frontX(at: time)
-                let local = Point(x: last.x - geometry.rearViewX(frontX: x), y: last.y)
-                guard let row, menuLayout.row(at: local) == row, !reveal.isBusy else { return [] }
+            case .menu(let r)?:
+                // A pick: a tap (no drag past the slop) on a row.
+                guard case .tap(let row?) = r.lift(), !reveal.isBusy else { return [] }
                 return [.push(page: menuPages[row])]
             default:
                 return []

@@ -12,6 +12,8 @@ struct DrawerFrameState {
     var pendingPan: (progress: Double, overProgress: Double)?
     /// The front's x at the last frame, to tell whether it moved.
     var lastFrontX: Double?
+    /// The menu's scroll offset at the last frame, to tell whether it scrolled.
+    var lastMenuScroll = 0.0
 }
 
 /// Pages and the page drawer: who owns a touch, drawer events, and the `page` and `drawer`
@@ -34,7 +36,8 @@ extension PanelController {
     /// Who owns a touch going down at `p` (docs/layout.md, "Who owns a touch"): on the
     /// closed drawer, the topmost front widget that takes it (a knob, a slider, the menu
     /// button), else the drawer; on an open drawer, the drawer (exposed front and menu),
-    /// or the right view's widgets where it is revealed.
+    /// or the right view's widgets where it is revealed. `p` is in design pixels; the
+    /// front's edge is compared in the drawer's space (the screen, bars included).
     func touchTarget(at p: Point, time: Double) -> InputRouter.TouchTarget {
         guard let drawer = scene.drawer else { return .nothing }
         let x = drawer.frontX(at: time)
@@ -43,8 +46,8 @@ extension PanelController {
             return .drawer
         }
         let width = drawer.geometry.viewWidth
-        if x < 0 && p.x >= width + x && !drawer.reveal.isBusy {
-            let shift = drawer.geometry.rightViewShift(frontX: x)
+        if x < 0 && drawer.space.fromDesign(p).x >= width + x && !drawer.reveal.isBusy {
+            let shift = drawer.rightViewOffset(frontX: x)
             let local = Point(x: p.x - shift, y: p.y)
             if let w = scene.rightWidgets.last(where: { $0.hitTest(local) }) { return .widget(w, shiftX: shift) }
             return .nothing
@@ -100,6 +103,7 @@ extension PanelController {
         guard layered else { return false }
         let x = drawer.frontX(at: time)
         if x != drawerFrames.lastFrontX || (drawer.reveal.isBusy && !drawer.reveal.isDragging) { return true }
+        if drawer.menuLayout.scrollOffset != drawerFrames.lastMenuScroll { return true }
         return scene.rightWidgets.contains { $0.needsDisplay || $0.isAnimating(at: time) }
     }
 

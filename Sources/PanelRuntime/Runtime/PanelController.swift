@@ -93,7 +93,7 @@ public final class PanelController {
         if case let .aimedTouch(aim) = event {
             // Scripts are checked with `aimErrors` before they play; an aim that still misses
             // (a widget gone with a page change) is a touch that never happened.
-            guard case let .success(p) = aimPoint(aim) else { return }
+            guard case let .success(p) = aimPoint(aim, at: time) else { return }
             event = aim.phase == .down ? .touchDown(id: aim.id, x: p.x, y: p.y) : .touchMotion(id: aim.id, x: p.x, y: p.y)
         }
         for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
@@ -104,10 +104,16 @@ public final class PanelController {
 
     /// Where a touch aimed at a widget lands, in design pixels: on the widget's round part
     /// (a knob's circle) or the circle inscribed in its frame, at the aim's angle and radius.
-    public func aimPoint(_ aim: AimedTouch) -> Result<Point, LineError> {
+    /// A right view's widget is aimed where it is drawn at `time` (shifted with its page).
+    public func aimPoint(_ aim: AimedTouch, at time: Double? = nil) -> Result<Point, LineError> {
         let shown = scene.pageWidgets[scene.pageIndex] + scene.rightWidgets
         if let widget = shown.first(where: { $0.id == aim.widget }) {
-            return .success(widget.aimArea.point(degrees: aim.angle, fraction: aim.radius))
+            var p = widget.aimArea.point(degrees: aim.angle, fraction: aim.radius)
+            if let time, let drawer = scene.drawer, scene.rightWidgets.contains(where: { $0 === widget }) {
+                let x = drawer.frontX(at: time)
+                if x < 0 { p.x += drawer.rightViewOffset(frontX: x) }
+            }
+            return .success(p)
         }
         let message: String
         if let (page, _) = scene.panel.widget(id: aim.widget) {
@@ -372,6 +378,7 @@ public final class PanelController {
             drawerFrames.layered = true
             drawerFrames.directPage = nil
             drawerFrames.lastFrontX = drawer.frontX(at: time)
+            drawerFrames.lastMenuScroll = drawer.menuLayout.scrollOffset
         } else {
             // Closed (or no drawer): paint the damage straight into the frame.
             if drawerFrames.layered || drawerFrames.directPage != scene.pageIndex { damage.addAll() }

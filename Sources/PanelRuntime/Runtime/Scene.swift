@@ -43,7 +43,8 @@ public final class Scene {
         menuPageIndices = panel.pages.indices.filter { panel.pages[$0].role == .page }
         pageIndex = menuPageIndices.first ?? 0
         if panel.hasDrawer {
-            drawer = try PageDrawer(panel: panel, menuPages: menuPageIndices, rightPage: rightPageIndex)
+            drawer = try PageDrawer(panel: panel, menuPages: menuPageIndices, rightPage: rightPageIndex,
+                                    space: DrawerSpace(mapping: mapping, screenWidth: screenWidth, screenHeight: screenHeight))
             let corner = panel.drawer?.string("menuButton") ?? "topLeft"
             menuButton = MenuButtonView.Corner(rawValue: corner).map {
                 MenuButtonView(corner: $0, designWidth: Double(panel.designWidth), designHeight: Double(panel.designHeight),
