@@ -15,7 +15,8 @@
 #   FLOOD       1 (default): the stdin flood step on the first GPU (flood-scenario.sh); 0 leaves it out
 #   SCREEN      1 (default): screen power on the first GPU (screen-scenario.sh); 0 leaves it out
 #   WAIT        1 (default): --wait-for-display with the GPU driver loaded late (wait-scenario.sh); 0 leaves it out
-#   VT          1 (default): VT switching on tty1 as root and as an unprivileged user (vt-scenario.sh); 0 leaves it out
+#   VT          1 (default): VT switching on tty1 as root and as an unprivileged user (vt-scenario.sh), and a
+#               panel started on tty2 in the background (vt-background-scenario.sh); 0 leaves it out
 #   HOTPLUG     1 (default, with virtio in GPUS): display hotplug (hotplug-scenario.sh); 0 leaves it out
 #   HEADS       1 (default, with virtio in GPUS): two screens from one process (heads-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
@@ -243,6 +244,27 @@ if [ "${VT:-1}" = 1 ]; then
         vm_rc=$?
         report=$(python3 "$HERE/vt-check.py" --dir "$dir" --expected "$OUT/expected.png" --label "vt-$who ($gpu)" \
                  $([ $who = user ] && echo --unprivileged))
+        check_rc=$?
+        echo "$report"
+        line=$(tail -1 <<< "$report")
+        [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+        [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+        summary+=("$line")
+    done
+    # Started on tty2 while tty1 shows: nothing drawn until chvt 2; screen off and dimmed kept
+    # across a switch; SIGTERM while away. As root with a (fake) backlight on the first GPU,
+    # as the user without one (the frame is darkened) on the last.
+    for who in root user; do
+        gpu=$([ $who = root ] && echo "$first" || echo "$last") dir=$OUT/vt-background-$who
+        light=$([ $who = root ] && echo backlight)
+        rm -rf "$dir" && mkdir -p "$dir"
+        echo "== VT started in the background ($gpu, as $who${light:+, backlight}): chvt 2, round trip, screen off/dim across switches, SIGTERM away"
+        # ~35 s of switches and screendumps: at least 120 s before the VM is killed.
+        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout $((VM_TIMEOUT > 120 ? VM_TIMEOUT : 120)) -- \
+            "$HERE/vt-background-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $who $light
+        vm_rc=$?
+        report=$(python3 "$HERE/vt-background-check.py" --dir "$dir" --expected "$OUT/expected.png" \
+                 --label "vt-background-$who ($gpu)" ${light:+--backlight} $([ $who = user ] && echo --unprivileged))
         check_rc=$?
         echo "$report"
         line=$(tail -1 <<< "$report")

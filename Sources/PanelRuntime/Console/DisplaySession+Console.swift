@@ -3,10 +3,17 @@ struct ConsoleState {
     enum Request { case release(since: Double), acquire(since: Double) }
     var switcher: ConsoleSwitcher?
     var request: Request?
-    /// Another VT is on screen: no frames, no DRM master, input ignored.
-    var suspended = false
+    /// Who owns the display, which screens show the panel (the rules, tested on their own).
+    var display = ConsoleDisplay(screens: 0, vtActive: true)
+    /// Actions from screen-power changes, done at the top of the next loop turn (never from
+    /// inside the controller's input handling).
+    var pending: [ConsoleDisplay.Action] = []
+    /// Another VT is on screen (or ours never was): no frames, no DRM master, input ignored.
+    var suspended: Bool { display.phase != .onScreen }
     /// When the VT came back, until the first flip after it completes.
     var acquiredAt: Double?
+    /// The panel started in the background and has not been on screen yet.
+    var firstShow = false
 }
 
 /// A flip still queued when the kernel asks for the VT is waited for at most this long (on
@@ -16,10 +23,16 @@ private let flipWaitOnRelease = 0.1
 extension DisplaySession {
     /// VT switching on `terminal` (nil: the panel does not run on a VT, nothing to do). A VT
     /// that cannot be taken over (not our controlling terminal, no root) leaves switching to
-    /// the kernel, as before, with a note. Returns false when `terminal` is not the VT on
-    /// screen: the panel then waits for it before it shows anything.
-    func attachConsole(_ terminal: VirtualTerminal?) -> Bool {
-        guard let terminal else { return true }
+    /// the kernel, as before, with a note. When `terminal` is not the VT on screen, DRM master
+    /// goes and each screen's first frame is rendered (caches warm: the switch to it then
+    /// costs a copy and a modeset); nothing is shown until the VT is switched to.
+    func attachConsole(_ terminal: VirtualTerminal?, at now: Double) {
+        console.display = ConsoleDisplay(screens: screens.count, vtActive: true)
+        // Screen power goes through the console's rules: away, the console owns the light.
+        screens[0].controller.onScreenChange = { [unowned self] state, _ in
+            self.console.pending += self.console.display.screenChanged(to: state)
+        }
+        guard let terminal else { return }
         do {
             let switcher = try ConsoleSwitcher(terminal: terminal)
             switcher.onRelease = { [unowned self] time in self.console.request = .release(since: time) }
@@ -28,22 +41,27 @@ extension DisplaySession {
             console.switcher = switcher
         } catch {
             options.report("console \(terminal.path): \(error.message); VT switches are left to the kernel (the console will not show while the panel holds the display)")
-            return true
+            return
         }
         options.report("console \(terminal.path): the panel switches VTs itself (chvt away and back works); keyboard off on this VT while the panel runs")
-        if !terminal.isActive {
-            options.report("console \(terminal.path) is not the VT on screen: waiting for a switch to it")
-            try? device.dropMaster()
-            console.suspended = true
-            services.inputSuspended = true
-            return false
-        }
-        return true
+        guard !terminal.isActive else { return }
+        console.display = ConsoleDisplay(screens: screens.count, vtActive: false)
+        console.firstShow = true
+        services.inputSuspended = true
+        do { try perform(console.display.start(), at: now) } catch {}   // dropMaster: reported, never thrown
+        for screen in screens where screen.output != nil { screen.prepare(at: now) }
+        let ms = JSONLineWriter.number(((clock.now - now) * 10000).rounded() / 10)
+        options.report("console \(terminal.path) is not the VT on screen: nothing shown, no DRM master; the first frame is ready (\(ms) ms), waiting for a switch to it")
     }
 
-    /// Does a pending release or acquire. Returns when the loop must wake again (a release
-    /// waiting for the last flip), else nil.
+    /// Does a pending release or acquire, and what screen-power changes asked for. Returns
+    /// when the loop must wake again (a release waiting for the last flip), else nil.
     func serviceConsole(at now: Double) throws(DisplayError) -> Double? {
+        if !console.pending.isEmpty {
+            let actions = console.pending
+            console.pending = []
+            try perform(actions, at: now)
+        }
         guard let request = console.request else { return nil }
         switch request {
         case let .release(since):
@@ -51,33 +69,58 @@ extension DisplaySession {
             console.request = nil
             for screen in screens { screen.controller.cancelActiveTouches(at: now) }   // a drag in progress ends (trackingEnded)
             services.inputSuspended = true
-            if !console.suspended {
-                console.suspended = true
-                options.onConsoleRelease()
-                do { try device.dropMaster() } catch {
-                    options.report("console: \(error.message); the next VT may not be able to show itself")
-                }
-            }
-            console.switcher?.terminal.allowRelease()
+            let wasShown = console.display.ownsDisplay
+            if wasShown { options.onConsoleRelease() }   // while still master (the cursor plane)
+            try perform(console.display.release(), at: now)
             let ms = JSONLineWriter.number(((clock.now - since) * 10000).rounded() / 10)
-            options.report("console: switched away from \(console.switcher?.terminal.path ?? "the VT") (display released \(ms) ms after the request)")
+            if wasShown { options.report("console: switched away from \(terminalName) (display released \(ms) ms after the request)") }
         case let .acquire(since):
             console.request = nil
             guard console.suspended else { return nil }
-            // Master back, each screen's mode set with its whole frame, then a flip of it whose
-            // completion says the panel is on screen again.
-            try device.setMaster()
-            for screen in screens where screen.output != nil {
+            let primary = screens[0].controller.screenState
+            let actions = console.display.acquire(primary: primary, blanks: options.power?.abilities.blanks ?? false)
+            try perform(actions, at: now)
+            services.inputSuspended = false
+            if actions.contains(where: { if case .modeset = $0 { return true } else { return false } }) {
+                console.acquiredAt = since
+            } else {
+                let ms = JSONLineWriter.number(((clock.now - since) * 10000).rounded() / 10)
+                options.report("console: back on \(terminalName): the screen stays off (no mode set, \(ms) ms after the switch) until it is woken")
+                console.firstShow = false
+            }
+        }
+        return nil
+    }
+
+    /// Carries out the console's actions in order.
+    private func perform(_ actions: [ConsoleDisplay.Action], at now: Double) throws(DisplayError) {
+        for action in actions {
+            switch action {
+            case .dropMaster:
+                do { try device.dropMaster() } catch {
+                    options.report("console: \(error.message); the next VT may not be able to show itself")
+                }
+            case .setMaster:
+                try device.setMaster()
+            case .allowRelease:
+                console.switcher?.terminal.allowRelease()
+            case .lightForConsole:
+                options.power?.releaseToConsole()
+            case let .power(state):
+                options.power?.apply(state, brightness: screens[0].controller.screenRuntime.power.brightness(of: state))
+            case let .modeset(i):
+                // The mode set with the whole frame (started before, or for the first time),
+                // then a flip of it whose completion says the panel is on screen again.
+                let screen = screens[i]
+                guard screen.output != nil else { continue }
                 try screen.resume(at: now)
                 stats.framesRendered += 1
                 screen.flipQueued(at: clock.now)
             }
-            console.suspended = false
-            services.inputSuspended = false
-            console.acquiredAt = since
         }
-        return nil
     }
+
+    private var terminalName: String { console.switcher?.terminal.path ?? "the VT" }
 
     /// A flip completed: the first one after a return to our VT is reported.
     func consoleFlipCompleted(at time: Double) {
@@ -85,6 +128,11 @@ extension DisplaySession {
         console.acquiredAt = nil
         stats.returnsToConsole.append(time - since)
         let ms = JSONLineWriter.number(((time - since) * 10000).rounded() / 10)
-        options.report("console: back on \(console.switcher?.terminal.path ?? "the VT"): mode set, whole frame flipped \(ms) ms after the switch")
+        if console.firstShow {
+            console.firstShow = false
+            options.report("console: \(terminalName) is on screen: mode set, first frame flipped \(ms) ms after the switch to it")
+        } else {
+            options.report("console: back on \(terminalName): mode set, whole frame flipped \(ms) ms after the switch")
+        }
     }
 }

@@ -141,10 +141,11 @@ public final class KMSOutput {
     public func flipCompleted() { flipPending = false }
 
     /// Puts back what the CRTC showed before us and frees the buffers. Safe to call twice.
-    public func shutdown() {
+    /// `restoringCRTC` false: the buffers only (another VT shows, the CRTC is not ours).
+    public func shutdown(restoringCRTC: Bool = true) {
         guard started else { return }
         started = false
-        device.restoreCRTC(crtc, connector: connector.id)
+        if restoringCRTC { device.restoreCRTC(crtc, connector: connector.id) }
         for b in buffers { device.destroyScanoutBuffer(b) }
         buffers.removeAll()
     }

@@ -61,6 +61,14 @@ public final class DisplayScreen {
         try output.present(controller.shownFrame, damage: full)
     }
 
+    /// Started on a VT in the background: the first frame is rendered now (fonts, layers and
+    /// shadows cached), so the switch to the VT costs a composite, a copy and a modeset.
+    func prepare(at time: Double) {
+        controller.advance(to: time)
+        controller.invalidateAll()
+        _ = controller.renderFrame(at: time)
+    }
+
     /// Back on our VT: the mode set again with the whole frame (started before) or for the
     /// first time (the panel started on a VT in the background), then a flip of it.
     func resume(at time: Double) throws(DisplayError) {
@@ -135,6 +143,7 @@ public final class DisplayScreen {
         needsStart = true
     }
 
-    /// Restores what the CRTC showed before us and frees the buffers.
-    func shutdown() { output?.shutdown() }
+    /// Restores what the CRTC showed before us (unless the display is someone else's now: the
+    /// panel's VT is in the background) and frees the buffers.
+    func shutdown(restoringCRTC: Bool = true) { output?.shutdown(restoringCRTC: restoringCRTC) }
 }

@@ -123,16 +123,15 @@ public final class DisplaySession {
         let timer = try TimerFD()
         let execAge = MonotonicClock.processAge() ?? clock.now
         execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
-        if let power = options.power {
-            screens[0].controller.screenAbilities = power.abilities
-            screens[0].controller.onScreenChange = { power.apply($0, brightness: $1) }
-        }
+        if let power = options.power { screens[0].controller.screenAbilities = power.abilities }
         defer {
             // A drag in progress ends as cancelled, so its trackingEnded goes out before exit.
             for screen in screens { screen.controller.cancelActiveTouches(at: clock.now) }
             services.shutdown(at: clock.now)
-            options.power?.restore()   // backlight as found, DPMS on
-            for screen in screens { screen.shutdown() }
+            // Switched away, the display is the console's: only the light is ours to put back.
+            let ours = console.display.restoresDisplayAtExit
+            options.power?.restore(dpms: ours)   // backlight as found, DPMS on
+            for screen in screens { screen.shutdown(restoringCRTC: ours) }
             console.switcher?.terminal.restore()   // after the CRTCs: back to text, the console redraws
         }
 
@@ -140,10 +139,11 @@ public final class DisplaySession {
         // other buffer so the first flip event confirms the panel is on screen.
         // (Started on a VT in the background, the panel shows itself when that VT is switched to.)
         let first = clock.now
-        let onScreen = attachConsole(options.console)
-        for screen in screens where onScreen && screen.output != nil {
+        attachConsole(options.console, at: first)
+        for (i, screen) in screens.enumerated() where !console.suspended && screen.output != nil {
             let now = clock.now
             try screen.start(at: now)
+            console.display.started(i)
             stats.framesRendered += 1
             screen.flipQueued(at: clock.now)
         }
@@ -154,13 +154,15 @@ public final class DisplaySession {
             if let exitAt, now >= exitAt { break }
             var wake: Double? = exitAt
             if let d = try serviceConsole(at: now) { wake = Swift.min(wake ?? .infinity, d) }
-            for screen in screens where !console.suspended {
+            for (i, screen) in screens.enumerated() where !console.suspended {
+                if i == 0 && console.display.keptDark { continue }   // back while off: no mode until woken
                 let start = clock.now
                 if screen.needsStart && screen.output != nil {
                     // Back after a hotplug: mode set and a full repaint. A failure here leaves
                     // the screen dark with one note instead of ending the panel.
                     do {
                         try screen.start(at: start)
+                        console.display.started(i)
                         stats.framesRendered += 1
                         screen.flipQueued(at: clock.now)
                     } catch {
@@ -169,6 +171,7 @@ public final class DisplaySession {
                     }
                     continue
                 }
+                guard console.display.mayPresent(i) else { continue }
                 let (presented, slot) = try screen.presentIfDue(at: start)
                 if presented {
                     stats.framesRendered += 1

@@ -32,10 +32,19 @@ public final class DisplayPower {
         setDPMS(on: state != .off)
     }
 
-    /// Back as found: full light, DPMS on (before the CRTC is restored).
-    public func restore() {
+    /// Back as found: full light, DPMS on (before the CRTC is restored). `dpms` false: the
+    /// light only (switched away at exit: without DRM master DPMS is not ours to set).
+    public func restore(dpms: Bool = true) {
         backlight?.restore()
-        setDPMS(on: true)
+        if dpms { setDPMS(on: true) }
+    }
+
+    /// The VT is switched away: the light as found, for the console. DPMS is left to the
+    /// console's modeset (a modeset switches the connector on), so it counts as on from now:
+    /// back on our VT with the screen off, it is switched off again.
+    public func releaseToConsole() {
+        backlight?.restore()
+        dpmsOff = false
     }
 
     private func setDPMS(on: Bool) {
