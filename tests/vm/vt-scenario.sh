@@ -58,14 +58,16 @@ note "start $bin run $layout as $who"
 pid=$!
 exec 3> "$fifo"
 nap 0.2
-ids=
-while read -r key rest; do [[ $key == Uid: || $key == Groups: ]] && ids+="$key $rest "; done < /proc/$pid/status
-note "panel process $ids"
 
 for ((i = 0; i < 3000; i++)); do
     [ -e "$runtime/ready" ] || ! kill -0 $pid 2> /dev/null && break
     nap 0.01
 done
+# Read the ids once the panel is ready: earlier, under a loaded host, $pid can still be setpriv
+# before it has changed user (one CI run read uid 0 at 0.2 s).
+ids=
+while read -r key rest; do [[ $key == Uid: || $key == Groups: ]] && ids+="$key $rest "; done < /proc/$pid/status
+note "panel process $ids"
 if [ -e "$runtime/ready" ]; then
     note "ready"
     shot panel && note "panel screendump taken"
