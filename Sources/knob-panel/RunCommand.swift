@@ -168,14 +168,16 @@ enum RunCommand {
         // first) and is read by that screen's source, which maps it through that screen's mode
         // and rotation: a screen with its own panel (NAME=PANEL) gets the events, a mirror's go
         // to the primary's panel (the same design, so the same design points).
+        // A named screen whose display is not there yet reads the devices named for it; the
+        // defaults (size, first) choose among the screens shown now.
         if !args.flags.contains("no-input") {
             let shown = screens.compactMap { $0.output }.map {
                 TouchOutputMap.Output(name: $0.connector.name, mmWidth: Int($0.connector.mmWidth), mmHeight: Int($0.connector.mmHeight))
-            }
+            } + screens.filter { $0.output == nil }.map { TouchOutputMap.Output(name: $0.connectorName, mmWidth: 0, mmHeight: 0) }
             for c in touchMap.unknownConnectors(among: shown) {
                 Console.note("--touch-output names connector '\(c)', which is not shown: its touch devices are not read")
             }
-            for screen in screens where screen === screens[0] || screen.output != nil {
+            for screen in screens {
                 let c = screen.controller, name = screen.connectorName
                 let (source, text) = openInput(controller: c, width: c.rotation.physicalWidth, height: c.rotation.physicalHeight, calibration: calibration,
                                                accepts: { touchMap.output(for: $0, among: shown) == name })

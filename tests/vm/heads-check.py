@@ -11,6 +11,9 @@ on a mismatch), printing for each the pixels differing at all and beyond the tol
   named  named-1 = A at res1, named-2 = B at res2; the drag's events on stdout are B's volume
          knob only, its final position the render's (within 0.5°), named-turned-2 = B at res2
          after the drag, and named-turned-1 equal to named-1 pixel for pixel (head 1 unchanged);
+  late   the named run started with Virtual-2 unplugged, which is plugged in at res2 later:
+         late-2 = B at res2, the drag tracked as above, late-turned-2 = B after the drag,
+         late-turned-1 = A (the tablet named for Virtual-2 waited for it);
 plus exit status 0 of both runs, and stderr naming each connector's mode and the tablet on
 Virtual-2's input. stdlib only."""
 import argparse
@@ -96,16 +99,19 @@ def main():
             failures.append(f"{phase}: user events on other widgets: {others}")
         return final
 
-    for phase in ("all", "named"):
+    for phase in ("all", "named", "late"):
         rc = open(out(f"{phase}.rc")).read().strip() if os.path.exists(out(f"{phase}.rc")) else None
         if rc != "0":
             failures.append(f"{phase}: panel exit status {rc}")
         err = open(out(f"{phase}-stderr.log"), errors="replace").read() if os.path.exists(out(f"{phase}-stderr.log")) else ""
         for line in err.splitlines():
             say(f"{phase} stderr: {line}")
-        for connector, res in (("Virtual-1", a.res1), ("Virtual-2", a.res2)):
+        shown = [("Virtual-1", a.res1)] + ([] if phase == "late" else [("Virtual-2", a.res2)])
+        for connector, res in shown:
             if f" {connector} {res}@" not in err:
                 failures.append(f"{phase}: stderr does not show the panel on {connector} at {res}")
+        if phase == "late" and ("waits for a display on Virtual-2" not in err or f"Virtual-2 connected: {a.res2}@" not in err):
+            failures.append("late: stderr does not say that Virtual-2 waited and then connected at " + a.res2)
         if "Virtual-2: input" not in err or "QEMU Virtio Tablet" not in err.split("Virtual-2: input", 1)[-1].splitlines()[0]:
             failures.append(f"{phase}: stderr does not name the tablet among Virtual-2's input devices")
 
@@ -134,6 +140,12 @@ def main():
         failures.append("no named-1.ppm / named-turned-1.ppm")
     if final is not None:
         parts.append(f"named: each head its panel, the drag on Virtual-2 turned its knob to {final:.2f}°, Virtual-1 unchanged")
+    judge("late-2", b2[0])
+    final = drag_ok("late", t2[1])
+    judge("late-turned-2", t2[0])
+    judge("late-turned-1", a1[0])
+    if final is not None:
+        parts.append(f"late: Virtual-2 plugged in after the start, the drag turned its knob to {final:.2f}°")
     verdict = "FAIL: " + "; ".join(failures) if failures else "PASS: " + "; ".join(parts)
     print(f"heads (virtio, {a.res1} + {a.res2}): {verdict}")
     return 1 if failures else 0

@@ -9,7 +9,9 @@
 #          for head 1's size) on the mirror, which turns the knob on both (all-turned-1, -2);
 #   named  run LAYOUT_A --output Virtual-1=LAYOUT_A --output Virtual-2=LAYOUT_B: each head its
 #          own panel (named-1, named-2); the same drag must turn LAYOUT_B's knob on Virtual-2
-#          and leave Virtual-1 as it was (named-turned-1, named-turned-2).
+#          and leave Virtual-1 as it was (named-turned-1, named-turned-2);
+#   late   head 1 unplugged (VNC 0x0), the named run started, head 1 plugged in again at WxH:
+#          the tablet named for it then drives its panel (late-2, late-turned-2).
 # Screendump N is head N-1. heads-check.py judges. Waits use bash builtins only (see
 # panel-scenario.sh).
 set -u
@@ -114,5 +116,33 @@ else
     note "named: not both outputs flipped"
 fi
 stop named
+
+# Phase late: Virtual-2 has no display when the panel starts; it comes up later (hotplug).
+"$here/guest-qmp.sh" unplug '{"vnc_size":[1,0,0]}' && note "asked for head 1 at 0x0 (unplug)"
+for ((i = 0; i < 1000; i++)); do
+    for f in /sys/class/drm/card*-Virtual-2/status; do [ -e "$f" ] && read -r status < "$f"; done
+    [ "$status" = disconnected ] && break
+    nap 0.01
+done
+note "Virtual-2 $status"
+"$bin" run "$layout_a" --output "Virtual-1=$layout_a" --output "Virtual-2=$layout_b" \
+    --touch-output "$tablet=Virtual-2" --exit-after 60 --flip-log "$out/late-flips.jsonl" \
+    < "$fifo" > "$out/late-stdout.log" 2> "$out/late-stderr.log" &
+pid=$!
+for ((i = 0; i < 3000; i++)); do
+    [ -s "$out/late-flips.jsonl" ] || ! kill -0 $pid 2> /dev/null && break
+    nap 0.01
+done
+note "late: first flip"
+"$here/guest-qmp.sh" replug "{\"vnc_size\":[1,$w2,$h2]}" && note "asked for head 1 at ${w2}x$h2 (replug)"
+if await_both "$out/late-flips.jsonl"; then
+    note "late: Virtual-2 flipped"
+    nap 0.3
+    shot late-2 1
+    drag late
+else
+    note "late: Virtual-2 did not flip"
+fi
+stop late
 exec 3>&-
 rm -f "$fifo"
