@@ -52,6 +52,10 @@ public final class DrawingContext {
     public func addArc(center: Point, radius: Double, from a0: Double, to a1: Double) {
         cairo_arc(handle, center.x, center.y, radius, a0, a1)
     }
+    /// An arc from `a0` down to `a1` (anticlockwise on screen).
+    public func addArcNegative(center: Point, radius: Double, from a0: Double, to a1: Double) {
+        cairo_arc_negative(handle, center.x, center.y, radius, a0, a1)
+    }
     public func addRoundedRect(_ r: Rect, radius: Double) {
         let rad = Swift.min(radius, r.width / 2, r.height / 2)
         cairo_new_sub_path(handle)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct SliderDrawingTests {
     static let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
 
-    static func view(value: Double, glow: Double = 0.85) -> SliderView {
+    static func view(value: Double, glow: Double = 0.85, showValue: Bool = false) -> SliderView {
         var model = SliderModel()
         model.maximumAngle = 270
         var look = SliderAppearance()
@@ -19,7 +19,7 @@ import Testing
         look.gradientColors = [red, blue]
         look.unfilledColor = Color(red: 0.2, green: 0.8, blue: 0.2)
         look.glowOpacity = glow
-        look.showValue = false
+        look.showValue = showValue
         let v = SliderView(id: "s", frame: Rect(x: 0, y: 0, width: 240, height: 240), model: model, appearance: look)
         v.setInitialValues(first: value, second: nil, revolutions: 0)
         return v
@@ -85,6 +85,38 @@ import Testing
         let p = SliderPainter(geometry: v.geometry, appearance: v.appearance, scale: 1, model: v.model)
         let a = v.valueLayer(p, at: 0), b = v.valueLayer(p, at: 1)
         #expect(a != nil && a === b)
+    }
+
+    /// A moving handle repaints only the stretch of the arc it moved over and the value's
+    /// text (`damage`), and those repaints add up to exactly what a full repaint shows: the
+    /// value steps 2 % at a time from 30 to 50 (sweeps 81°…135°, glow level 1 then 2, where
+    /// the whole slider is repainted once), each frame painted as the compositor does, into
+    /// the damage only; every frame equals a fresh slider drawn at that value, pixel for pixel.
+    @Test func partialRepaintsEqualAFullRepaint() throws {
+        let v = Self.view(value: 30, showValue: true)
+        let frame = try ImageSurface(width: 240, height: 240)
+        let ctx = DrawingContext(surface: frame)
+        _ = v.damage(.identity, at: 0)
+        v.draw(in: ctx, mapping: .identity, time: 0)
+        var partial = 0
+        for value in stride(from: 32.0, through: 50, by: 2) {
+            v.setInitialValues(first: value, second: nil, revolutions: 0)
+            let rects = v.damage(.identity, at: 0)
+            if rects.count > 1 || rects.first.map({ $0.width < 200 }) == true { partial += 1 }
+            for r in rects {
+                ctx.withSavedState {
+                    ctx.newPath(); ctx.addRect(r); ctx.clip()
+                    ctx.clear()
+                    v.draw(in: ctx, mapping: .identity, time: 0)
+                }
+            }
+            let fresh = Self.view(value: value, showValue: true)
+            let expected = try Self.render(fresh)
+            let d = try ImageComparison.compare(expected: expected, actual: frame, tolerance: 0)
+            #expect(d?.differingPixels == 0, "value \(value): \(d?.differingPixels ?? -1) pixels differ at \(String(describing: d?.bounds))")
+        }
+        // Level 1 → 2 at sweep 90° (value 33.3): one full repaint, nine partial ones.
+        #expect(partial == 9)
     }
 
     /// The mesh has no seams between slices: along the track's centre line of a full sweep

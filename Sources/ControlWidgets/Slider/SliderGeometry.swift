@@ -2,7 +2,7 @@
 /// The ring is inset so the handle, the dark ring and labels placed outside it (positive
 /// `labelOffset`) stay inside the frame; `margin` is the room around the square that the
 /// glow and the handle's shadow may paint into.
-public struct SliderGeometry: Sendable, Equatable {
+public struct SliderGeometry: Sendable, Hashable {
     /// Side of the square the slider occupies.
     public var side: Double
     /// Radius of the track's centre line.

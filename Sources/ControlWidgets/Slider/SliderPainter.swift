@@ -63,7 +63,35 @@ public struct SliderPainter {
     /// The arc's path on the track's centre line, from travel t0 to t1.
     private func arcPath(_ ctx: DrawingContext, from t0: Double, to t1: Double, radius: Double? = nil) {
         ctx.newPath()
-        ctx.addArc(center: center, radius: radius ?? r, from: radians(travel: t0), to: radians(travel: t1))
+        addArcPieces(ctx, from: t0, to: t1, radius: radius ?? r)
+    }
+
+    /// An arc from travel t0 to t1 (t0 ≤ t1) as pieces that start and end at whole multiples
+    /// of `pieceDegrees` (but its own ends): Cairo flattens a curve by its span, so one arc
+    /// to t1 would put its edge pixels a little differently for every t1, all along the arc.
+    /// In pieces, only the piece at a moving end changes, and a moving handle repaints just
+    /// the stretch round it. `backwards`: the same pieces from t1 down to t0.
+    private func addArcPieces(_ ctx: DrawingContext, from t0: Double, to t1: Double, radius: Double, backwards: Bool = false) {
+        var cuts = [t0]
+        while let a = cuts.last, a < t1 { cuts.append(Swift.min(t1, ((a / Self.pieceDegrees).rounded(.down) + 1) * Self.pieceDegrees)) }
+        if backwards {
+            for (a, b) in zip(cuts.dropFirst(), cuts).reversed() {
+                ctx.addArcNegative(center: center, radius: radius, from: radians(travel: a), to: radians(travel: b))
+            }
+        } else {
+            for (a, b) in zip(cuts, cuts.dropFirst()) {
+                ctx.addArc(center: center, radius: radius, from: radians(travel: a), to: radians(travel: b))
+            }
+        }
+    }
+
+    static let pieceDegrees = 5.0
+
+    /// A pie slice from the centre out to `radius` between travels t0 and t1, in pieces.
+    private func addSector(_ ctx: DrawingContext, radius: Double, from t0: Double, to t1: Double) {
+        ctx.move(to: center)
+        addArcPieces(ctx, from: t0, to: t1, radius: radius)
+        ctx.closePath()
     }
 
     // MARK: static layer
@@ -133,6 +161,21 @@ public struct SliderPainter {
         return surface
     }
 
+    /// The whole line (the arc with its round caps, or the full ring) as an A8 mask: the
+    /// value layer shows its unfilled and filled parts through angular windows, so a moving
+    /// end changes pixels only round itself (a stroke to the end would be flattened and
+    /// scan-converted anew, moving edge pixels all along the arc by a level or two).
+    public func lineMask() throws(GraphicsError) -> ImageSurface {
+        let mask = try ImageSurface(width: pixelSide, height: pixelSide, format: .a8)
+        let ctx = DrawingContext(surface: mask)
+        ctx.setRoundCaps()
+        ctx.setLineWidth(w)
+        ctx.setColor(.black)
+        if isFullCircle { ctx.newPath(); ctx.addCircle(center: center, radius: r) } else { arcPath(ctx, from: 0, to: maximumAngle) }
+        ctx.stroke()
+        return mask
+    }
+
     /// The blur (design pixels) of the glow for glow level `level` (0…glowLevels).
     public func glowRadius(level: Int) -> Double {
         geometry.maxGlowRadius * Double(level) / Double(Self.glowLevels)
@@ -144,13 +187,31 @@ public struct SliderPainter {
         Int((Swift.min(360, Swift.max(0, degrees)) / 360 * Double(glowLevels)).rounded())
     }
 
-    /// The band's colours through the whole track blurred at `level`: a glow for every
-    /// value, which the value layer shows through an angular window.
-    public func glowBand(level: Int) throws(GraphicsError) -> ImageSurface {
-        let blur = glowRadius(level: level) * scale
-        let reach = ShadowMask.margin(forRadius: blur)
+    /// The glow levels a value of this slider can show: 1 up to the level of its longest sweep.
+    public var glowLevelRange: ClosedRange<Int>? {
+        let top = Self.glowLevel(sweep: isFullCircle ? 360 : maximumAngle)
+        return appearance.glowOpacity > 0 && top >= 1 ? 1...top : nil
+    }
+
+    /// The band's colours on the annulus the widest glow covers: one mesh for every level
+    /// (`glowBand(level:colours:)` cuts each level's glow out of it).
+    public func glowColours() throws(GraphicsError) -> ImageSurface {
+        let reach = ShadowMask.margin(forRadius: glowRadius(level: Self.glowLevels) * scale)
         let (surface, ctx) = try newLayer()
         paintBand(ctx, inner: r - w / 2 - reach, outer: r + w / 2 + reach, extra: w / 2 + reach)
+        return surface
+    }
+
+    /// The band's colours through the whole track blurred at `level`: a glow for every
+    /// value, which the value layer shows through an angular window. `colours`: the band from
+    /// `glowColours()` (painted here when not given).
+    public func glowBand(level: Int, colours: ImageSurface? = nil) throws(GraphicsError) -> ImageSurface {
+        let blur = glowRadius(level: level) * scale
+        let band: ImageSurface
+        if let colours { band = colours } else { band = try glowColours() }
+        let (surface, ctx) = try newLayer()
+        ctx.setSource(band, at: .zero, smooth: false)
+        ctx.paint()
         let mask = try ImageSurface(width: pixelSide, height: pixelSide, format: .a8)
         let mctx = DrawingContext(surface: mask)
         mctx.setRoundCaps()
@@ -165,15 +226,35 @@ public struct SliderPainter {
         return surface
     }
 
+    /// What decides a glow band's pixels: sliders with equal keys share their glow levels.
+    public struct GlowKey: Hashable {
+        var geometry: SliderGeometry
+        var scale, maximumAngle, rotationAngle: Double
+        var isFullCircle: Bool
+        var colours: [Color]
+        public var level: Int
+    }
+
+    public func glowKey(level: Int) -> GlowKey {
+        GlowKey(geometry: geometry, scale: scale, maximumAngle: maximumAngle, rotationAngle: rotationAngle,
+                isFullCircle: isFullCircle, colours: appearance.gradientColors, level: level)
+    }
+
     // MARK: handles
+
+    /// The side of handle `i`'s image: the handle and its shadow (blur 3).
+    func handleSide(_ i: Int) -> Int {
+        let hr = appearance.handleRadius(i) * scale
+        let margin = ShadowMask.margin(forRadius: 3 * scale) + 1
+        return Swift.max(1, Int((2 * (hr + margin)).rounded(.up)))
+    }
 
     /// One handle with its shadow (TB: blur 3, black), centred in a square image.
     public func handleImage(_ i: Int) throws(GraphicsError) -> ImageSurface {
         let h = appearance.handles[i]
         let hr = appearance.handleRadius(i) * scale
         let blur = 3 * scale
-        let margin = ShadowMask.margin(forRadius: blur) + 1
-        let side = Swift.max(1, Int((2 * (hr + margin)).rounded(.up)))
+        let side = handleSide(i)
         let surface = try ImageSurface(width: side, height: side)
         let ctx = DrawingContext(surface: surface)
         let c = Point(x: Double(side) / 2, y: Double(side) / 2)
@@ -226,8 +307,10 @@ public struct SliderPainter {
         public var keyHandle: Int
     }
 
+    /// - Parameters:
+    ///   - band: `gradientBand()`; `line`: `lineMask()`.
     public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> ImageSurface?,
-                               band: ImageSurface, handles: (Int) -> ImageSurface?) {
+                               band: ImageSurface, line: ImageSurface, handles: (Int) -> ImageSurface?) {
         let a = appearance
         let ranged = state.travels.count > 1
         let t0 = ranged ? state.travels[0] : 0
@@ -241,7 +324,7 @@ public struct SliderPainter {
                 let big = r + w / 2 + reach + 2
                 ctx.setSource(g, at: .zero, smooth: false)
                 ctx.withSavedState {
-                    ctx.newPath(); ctx.addSector(center: center, radius: big, from: radians(travel: t0), to: radians(travel: t1))
+                    ctx.newPath(); addSector(ctx, radius: big, from: t0, to: t1)
                     ctx.clip()
                     ctx.paint(alpha: a.glowOpacity)
                 }
@@ -254,7 +337,7 @@ public struct SliderPainter {
                     for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
                                      (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
                         ctx.withSavedState {
-                            ctx.newPath(); ctx.addSector(center: center, radius: big, from: radians(travel: s0), to: radians(travel: s1))
+                            ctx.newPath(); addSector(ctx, radius: big, from: s0, to: s1)
                             ctx.clip()
                             ctx.paint(alpha: alpha)
                         }
@@ -262,20 +345,30 @@ public struct SliderPainter {
                 }
             }
         }
-        // Only the unfilled parts: the filled arc covers the rest.
-        ctx.setRoundCaps()
-        ctx.setLineWidth(w)
+        // The line through angular windows: the unfilled parts (their outer ends with the
+        // line's round caps), then the filled part in the band's colours.
+        let lineReach = r + w / 2 + 4
+        let capAngle = isFullCircle ? 0 : (w / 2 + 2) / Swift.max(1, r) * 180 / Double.pi
         ctx.setColor(a.unfilledColor)
-        for (u0, u1) in [(0.0, t0), (t1, maximumAngle)] where u1 > u0 {
-            arcPath(ctx, from: u0, to: u1)
-            ctx.stroke()
+        var unfilled: [(Double, Double)] = []
+        if sweep <= 0 {
+            unfilled = [(-capAngle, maximumAngle + capAngle)]
+        } else {
+            if t0 > 0 { unfilled.append((-capAngle, t0)) }
+            if t1 < maximumAngle { unfilled.append((t1, maximumAngle + capAngle)) }
+        }
+        for (u0, u1) in unfilled {
+            ctx.withSavedState {
+                ctx.newPath(); addSector(ctx, radius: lineReach, from: u0, to: u1); ctx.clip()
+                ctx.mask(line, at: .zero, smooth: false)
+            }
         }
         if sweep > 0 {
-            ctx.setButtCaps()
-            ctx.setLineWidth(w)
-            ctx.setSource(band, at: .zero, smooth: false)
-            arcPath(ctx, from: t0, to: t1)
-            ctx.stroke()
+            ctx.withSavedState {
+                ctx.newPath(); addSector(ctx, radius: lineReach, from: t0, to: t1); ctx.clip()
+                ctx.setSource(band, at: .zero, smooth: false)
+                ctx.mask(line, at: .zero, smooth: false)
+            }
             // Round caps in the colour at each end (a mesh's end colour, exactly).
             for t in [t0, t1] {
                 ctx.newPath(); ctx.addCircle(center: point(travel: t), radius: w / 2)
@@ -320,7 +413,16 @@ public struct SliderPainter {
 
     /// The value (one line, or "a – b"), a revolution count above it, the caption below.
     private func drawTexts(_ texts: [String], ctx: DrawingContext, ringInner: Double) {
-        guard !texts.isEmpty else { return }
+        for (layout, centre, colour) in textLayouts(texts, ctx: ctx, ringInner: ringInner) {
+            ctx.setColor(colour)
+            layout.draw(centeredAt: centre)
+        }
+    }
+
+    /// The texts' layouts, where each is centred, and their colours.
+    private func textLayouts(_ texts: [String], ctx: DrawingContext, ringInner: Double) -> [(TextLayout, Point, Color)] {
+        guard !texts.isEmpty else { return [] }
+        var out: [(TextLayout, Point, Color)] = []
         let a = appearance
         let inner = Swift.max(4, ringInner - 6 * scale)
         if a.showValue, let value = texts.first, !value.isEmpty {
@@ -331,13 +433,11 @@ public struct SliderPainter {
                 size *= maxWidth / layout.size.width
                 layout = TextLayout(text: value, family: a.fontName, pixelSize: size, context: ctx)
             }
-            ctx.setColor(a.valueColor)
-            layout.draw(centeredAt: Point(x: center.x, y: center.y - (a.caption == nil ? 0 : inner * 0.08)))
+            out.append((layout, Point(x: center.x, y: center.y - (a.caption == nil ? 0 : inner * 0.08)), a.valueColor))
         }
         if texts.count > 1, !texts[1].isEmpty {
             let layout = TextLayout(text: texts[1], family: a.fontName, pixelSize: inner * 0.16, context: ctx)
-            ctx.setColor(a.captionColor)
-            layout.draw(centeredAt: Point(x: center.x, y: center.y - inner * 0.5))
+            out.append((layout, Point(x: center.x, y: center.y - inner * 0.5), a.captionColor))
         }
         if let caption = a.caption, !caption.isEmpty {
             // Readable however small the ring: at least 13 design pixels.
@@ -347,8 +447,68 @@ public struct SliderPainter {
                 size *= inner * 1.5 / layout.size.width
                 layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
             }
-            ctx.setColor(a.captionColor)
-            layout.draw(centeredAt: Point(x: center.x, y: center.y + inner * 0.42))
+            out.append((layout, Point(x: center.x, y: center.y + inner * 0.42), a.captionColor))
         }
+        return out
+    }
+
+    /// The boxes (layer pixels) the value layer's texts paint, each its logical box widened
+    /// by a fifth of its height for glyphs that overhang it. `ctx`: any context (for Pango).
+    public func textBoxes(_ texts: [String], ctx: DrawingContext) -> [Rect] {
+        let ringInner = r + geometry.ringWidth * scale / 2 - geometry.ringWidth * scale
+        return textLayouts(texts, ctx: ctx, ringInner: ringInner).map { layout, c, _ in
+            let s = layout.size
+            let pad = Swift.max(2, s.height / 5)
+            return Rect(x: c.x - s.width / 2 - pad, y: c.y - s.height / 2 - pad, width: s.width + 2 * pad, height: s.height + 2 * pad)
+        }
+    }
+
+    // MARK: what a change repaints
+
+    /// Where the value layer differs between states `a` and `b` (layer pixels), when the
+    /// handles moved and the texts changed but the glow kept its level: per moved handle the
+    /// box of the arc's stretch it moved over, widened by what is drawn at an end (the glow's
+    /// soft end, the round caps, the handle with its shadow, the focus ring); the texts' old
+    /// and new boxes (`textBoxes`). nil when more changed: the whole layer is redrawn.
+    public func changedArea(from a: ValueState, to b: ValueState, textBoxes: ([String]) -> [Rect]) -> [Rect]? {
+        guard a.travels.count == b.travels.count, a.pressed == b.pressed, a.focused == b.focused, a.keyHandle == b.keyHandle
+        else { return nil }
+        func sweep(_ s: ValueState) -> Double { s.travels.count > 1 ? s.travels[1] - s.travels[0] : s.travels[0] }
+        let level = Self.glowLevel(sweep: sweep(a))
+        if appearance.glowOpacity > 0 && level != Self.glowLevel(sweep: sweep(b)) { return nil }
+        // Radial and along-the-arc reach of what an end draws: the glow's soft end (cap
+        // angle plus its blur), the line's round cap, the handle's image (turning images
+        // reach a diagonal) and the focus ring.
+        let glowReach = appearance.glowOpacity > 0 && level > 0 ? w / 2 + ShadowMask.margin(forRadius: glowRadius(level: level) * scale) : 0
+        var rects: [Rect] = []
+        for i in a.travels.indices where a.travels[i] != b.travels[i] {
+            let h = appearance.handles[i]
+            let turns = h.type == .image && h.rotatable ? 2.0.squareRoot() : 1
+            let handleReach = Double(handleSide(i)) / 2 * turns + 1 * scale + 1
+            let focusReach = appearance.handleRadius(i) * scale + 4 * scale + 2
+            let reach = Swift.max(glowReach, w / 2, handleReach, focusReach) + 2
+            let lo = Swift.min(a.travels[i], b.travels[i]), hi = Swift.max(a.travels[i], b.travels[i])
+            let spread = Swift.min(180, reach / Swift.max(1, r) * 180 / Double.pi)
+            rects.append(sectorBox(from: lo - spread, to: hi + spread, inner: r - reach, outer: r + reach))
+        }
+        if a.texts != b.texts { rects += textBoxes(a.texts) + textBoxes(b.texts) }
+        return rects.map { box in
+            let x0 = box.x.rounded(.down), y0 = box.y.rounded(.down)
+            return Rect(x: x0, y: y0, width: (box.x + box.width).rounded(.up) - x0, height: (box.y + box.height).rounded(.up) - y0)
+        }
+    }
+
+    /// The box of the annulus piece between travels `t0` and `t1` (t0 ≤ t1) and two radii.
+    func sectorBox(from t0: Double, to t1: Double, inner: Double, outer: Double) -> Rect {
+        let a0 = radians(travel: t0), a1 = radians(travel: t1)
+        var angles = [a0, a1]
+        var k = (a0 / (Double.pi / 2)).rounded(.up)
+        while k * Double.pi / 2 < a1 { angles.append(k * Double.pi / 2); k += 1 }
+        var xs: [Double] = [], ys: [Double] = []
+        for a in angles {
+            for rr in [Swift.max(0, inner), outer] { xs.append(center.x + rr * cos(a)); ys.append(center.y + rr * sin(a)) }
+        }
+        let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -7,7 +7,13 @@ import Glibc
 /// front: the static ring with labels (cached per scale), then the value layer (glow, filled
 /// arc from the cached gradient band, markers, handles, text), cached per displayed state:
 /// at rest both are plain copies; while a handle moves only the value layer is redrawn,
-/// from cached bands, glow levels and handle images (no mesh, no blur per frame).
+/// from cached bands, glow levels and handle images (no mesh, no blur per frame), and only
+/// where it changed: the stretch of the arc the handle moved over and the texts' boxes
+/// (`damage`), unless the glow changed its level.
+///
+/// Every glow level the slider can show is blurred with its first frame, once for all
+/// sliders of the same look (the scene's `SharedLayers`): a moving handle never waits for a
+/// blur.
 public final class SliderView: WidgetView {
     public let id: String
     public let frame: Rect
@@ -19,17 +25,29 @@ public final class SliderView: WidgetView {
     /// The reference's minimumHandlesDistance: arc length between the handles, design pixels.
     public let minimumHandlesDistance: Double
     public let geometry: SliderGeometry
+    /// Images identical sliders share (glow levels).
+    let shared: SharedLayers
 
     private var trackedTouch: Int?
     private var painter: SliderPainter?
     private var staticCache: ImageSurface?
     private var bandCache: ImageSurface?
+    private var lineCache: ImageSurface?
     private var glowCache: [Int: ImageSurface] = [:]
     private var handleCache: [Int: ImageSurface] = [:]
     private var valueCache: (state: SliderPainter.ValueState, image: ImageSurface)?
+    /// The value layer's change `damage` found (layer pixels), for the redraw that follows.
+    private var pendingChange: (from: SliderPainter.ValueState, to: SliderPainter.ValueState, rects: [Rect])?
+    /// Drawn with the value layer's state: the alpha and the screen origin of the last draw.
+    private var drawnWith: (alpha: Double, origin: Point)?
+    /// The texts' boxes by text (layer pixels at the painter's scale), measured once each.
+    private var textBoxCache: [[String]: [Rect]] = [:]
+    private var measure: DrawingContext?
 
-    public init(id: String, frame: Rect, model: SliderModel, appearance: SliderAppearance, minimumHandlesDistance: Double = 10) {
+    public init(id: String, frame: Rect, model: SliderModel, appearance: SliderAppearance, minimumHandlesDistance: Double = 10,
+                shared: SharedLayers = SharedLayers()) {
         self.id = id
+        self.shared = shared
         self.frame = frame
         self.appearance = appearance
         self.minimumHandlesDistance = minimumHandlesDistance
@@ -87,7 +105,8 @@ public final class SliderView: WidgetView {
         if let painter, painter.scale == mapping.scale { return painter }
         let p = SliderPainter(geometry: geometry, appearance: appearance, scale: mapping.scale, model: model)
         painter = p
-        staticCache = nil; bandCache = nil; glowCache = [:]; handleCache = [:]; valueCache = nil
+        staticCache = nil; bandCache = nil; lineCache = nil; glowCache = [:]; handleCache = [:]; valueCache = nil
+        pendingChange = nil; textBoxCache = [:]
         return p
     }
 
@@ -109,12 +128,42 @@ public final class SliderView: WidgetView {
                                         focused: hasFocus, keyHandle: model.keyHandle)
     }
 
-    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
-        let p = painter(mapping)
+    /// The layers' top left on screen: whole pixels, so at rest every layer is a copy, not a
+    /// resample.
+    private func layerOrigin(_ p: SliderPainter, _ mapping: ScreenMapping) -> Point {
         let c = mapping.toScreen(square.center)
         let side = Double(p.pixelSide)
-        // Whole pixels: at rest every layer is a copy, not a resample.
-        let origin = Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded())
+        return Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded())
+    }
+
+    /// While only the handles and the texts changed since the last draw: the stretch of the
+    /// arc each handle moved over and the texts' boxes; otherwise everything.
+    public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] {
+        let all = [paintBounds(mapping)]
+        pendingChange = nil
+        guard let painter, painter.scale == mapping.scale, let shown = valueCache?.state, let drawnWith,
+              drawnWith.alpha == (model.isEnabled ? 1.0 : 0.45), drawnWith.origin == layerOrigin(painter, mapping) else { return all }
+        let now = valueState(at: time)
+        if now == shown { return [] }
+        guard let rects = painter.changedArea(from: shown, to: now, textBoxes: { self.textBoxes($0, painter) }) else { return all }
+        pendingChange = (shown, now, rects)
+        let o = drawnWith.origin
+        return rects.map { Rect(x: $0.x + o.x, y: $0.y + o.y, width: $0.width, height: $0.height) }
+    }
+
+    private func textBoxes(_ texts: [String], _ p: SliderPainter) -> [Rect] {
+        if let hit = textBoxCache[texts] { return hit }
+        if measure == nil, let probe = try? ImageSurface(width: 1, height: 1) { measure = DrawingContext(surface: probe) }
+        guard let measure else { return [Rect(x: 0, y: 0, width: Double(p.pixelSide), height: Double(p.pixelSide))] }
+        let boxes = p.textBoxes(texts, ctx: measure)
+        if textBoxCache.count >= 512 { textBoxCache.removeAll() }
+        textBoxCache[texts] = boxes
+        return boxes
+    }
+
+    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
+        let p = painter(mapping)
+        let origin = layerOrigin(p, mapping)
         let alpha = model.isEnabled ? 1.0 : 0.45
         if staticCache == nil { staticCache = try? p.staticLayer() }
         if let s = staticCache {
@@ -125,14 +174,18 @@ public final class SliderView: WidgetView {
             ctx.setSource(v, at: origin, smooth: false)
             ctx.paint(alpha: alpha)
         }
+        drawnWith = (alpha, origin)
     }
 
-    /// The value layer for the state shown at `time`, redrawn only when that state changed.
+    /// The value layer for the state shown at `time`, redrawn only when that state changed,
+    /// and then only inside the change `damage` found, when it was found for these states.
     func valueLayer(_ p: SliderPainter, at time: Double) -> ImageSurface? {
         let state = valueState(at: time)
         if let valueCache, valueCache.state == state { return valueCache.image }
         if bandCache == nil { bandCache = try? p.gradientBand() }
-        guard let band = bandCache else { return nil }
+        if lineCache == nil { lineCache = try? p.lineMask() }
+        guard let band = bandCache, let line = lineCache else { return nil }
+        if glowCache.isEmpty { glowCache = glowLevels(p) }
         // Reuse the previous image's memory: the layer is cleared and redrawn in place.
         let image: ImageSurface
         if let old = valueCache?.image { image = old } else {
@@ -140,13 +193,19 @@ public final class SliderView: WidgetView {
             image = made
         }
         let ctx = DrawingContext(surface: image)
+        if let change = pendingChange, change.from == valueCache?.state, change.to == state {
+            ctx.newPath()
+            for r in change.rects { ctx.addRect(r) }
+            ctx.clip()
+        }
+        pendingChange = nil
         ctx.clear()
         p.drawValueLayer(state, into: ctx, glow: { level in
             if let g = self.glowCache[level] { return g }
             let g = try? p.glowBand(level: level)
             self.glowCache[level] = g
             return g
-        }, band: band, handles: { i in
+        }, band: band, line: line, handles: { i in
             if let h = self.handleCache[i] { return h }
             let h = try? p.handleImage(i)
             self.handleCache[i] = h
@@ -154,6 +213,21 @@ public final class SliderView: WidgetView {
         })
         valueCache = (state, image)
         return image
+    }
+
+    /// Every glow level this slider can show, from the scene's shared images (blurred by the
+    /// first slider of this look that asks, all at once).
+    private func glowLevels(_ p: SliderPainter) -> [Int: ImageSurface] {
+        guard let levels = p.glowLevelRange else { return [:] }
+        var colours: ImageSurface?
+        var out: [Int: ImageSurface] = [:]
+        for level in levels {
+            out[level] = shared.image(p.glowKey(level: level)) { () throws(GraphicsError) in
+                if colours == nil { colours = try p.glowColours() }
+                return try p.glowBand(level: level, colours: colours)
+            }
+        }
+        return out
     }
 
     // MARK: behaviour

@@ -5,7 +5,7 @@ import PanelLayout
 /// `slider` and `rangeSlider` specs → SliderView. Names and defaults are MSCircularSlider's
 /// (see PanelLayout's SliderTypes); colours left out fall back to the theme.
 extension WidgetFactory {
-    static func makeSlider(_ spec: WidgetSpec, frame: Rect, theme: Theme) throws(GraphicsError) -> SliderView {
+    static func makeSlider(_ spec: WidgetSpec, frame: Rect, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> SliderView {
         let range = spec.type == "rangeSlider"
         var model = SliderModel(range: range)
         if let n = spec.number("minimumValue") { model.minimumValue = n }
@@ -61,7 +61,7 @@ extension WidgetFactory {
         model.snapAngles = Array(Set(snaps)).sorted()
 
         let view = SliderView(id: spec.id, frame: frame, model: model, appearance: look,
-                              minimumHandlesDistance: range ? spec.number("minimumHandlesDistance") ?? 10 : 0)
+                              minimumHandlesDistance: range ? spec.number("minimumHandlesDistance") ?? 10 : 0, shared: shared)
         view.setInitialValues(first: spec.number("currentValue") ?? 0,
                               second: range ? spec.number("secondCurrentValue") : nil,
                               revolutions: range ? 0 : Int(spec.number("revolutionsCount") ?? 0))

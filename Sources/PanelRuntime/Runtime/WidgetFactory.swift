@@ -17,7 +17,7 @@ enum WidgetFactory {
                              alignment: align, bold: spec.string("weight") == "bold",
                              bind: spec.string("bind"), valueFormat: spec.string("valueFormat").flatMap { ValueFormat($0) })
         case "slider", "rangeSlider":
-            return try makeSlider(spec, frame: frame, theme: theme)
+            return try makeSlider(spec, frame: frame, theme: theme, shared: shared)
         case "button":
             return ButtonView(id: spec.id, frame: frame, title: spec.string("title") ?? "",
                               icon: try spec.string("icon").map { (p: String) throws(GraphicsError) in try ImageSurface(pngPath: p) },
