@@ -152,10 +152,15 @@ enum RunCommand {
         var options = DisplaySession.Options()
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
-        // Screen power follows the primary screen (its connector's backlight and DPMS).
-        let power = try ScreenOptions.displayPower(args, output: screens[0].output ?? screens.first { $0.output != nil }!.output!)
-        if controller.screenSettings.dimAfter != nil || controller.screenSettings.offAfter != nil { Console.note("screen power: \(power.description)") }
-        options.power = power
+        // One screen-power state for every screen (the primary's rules), each connector with
+        // its own backlight and DPMS.
+        let powers = try ScreenOptions.displayPowers(args, device: screens.first { $0.output != nil }!.output!.device, connectors: opened.map(\.connector))
+        for (screen, power) in zip(screens, powers) {
+            screen.power = power
+            if controller.screenSettings.dimAfter != nil || controller.screenSettings.offAfter != nil {
+                Console.note("screen power\(screens.count > 1 ? " (\(screen.connectorName))" : ""): \(power.description)")
+            }
+        }
         options.report = { Console.note($0) }
         options.console = try consoleTerminal(args.value("vt") ?? "auto")
         if let path = args.value("flip-log") {
@@ -212,7 +217,7 @@ enum RunCommand {
             throw CommandFailure(error.message, status: ExitStatus.display(error.kind))
         }
         Console.note(summary(session.stats) + (cursor.map { "; " + $0.summary } ?? ""))
-        for e in power.errors + (power.backlight?.errors ?? []) { Console.note("screen power: \(e)") }
+        for power in powers { for e in power.errors + (power.backlight?.errors ?? []) { Console.note("screen power: \(e)") } }
         var outputErrors = session.stats.outputErrors + Recording.finish(recorder)
         do { try options.flipLog?.commit() } catch { outputErrors.append(error.description) }
         if !outputErrors.isEmpty {

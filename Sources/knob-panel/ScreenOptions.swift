@@ -9,7 +9,7 @@ enum ScreenOptions {
     ]
 
     /// `run` on a display also chooses the backlight.
-    static let backlightOption = OptionSpec("backlight", value: "path|none", help: "The backlight that dims and switches off the screen (/sys/class/backlight/NAME); its brightness is restored at exit. 'none': darken the frame instead.",
+    static let backlightOption = OptionSpec("backlight", value: "path|none", help: "The backlight that dims and switches off the screen (/sys/class/backlight/NAME); its brightness is restored at exit. 'none': darken the frame instead. With several screens (--output) it is the first screen's; the others use their connector's own.",
                                             default: "the connector's own backlight, else none (KNOB_PANEL_SYSFS=ROOT looks under ROOT/sys)")
 
     struct Timers {
@@ -29,23 +29,35 @@ enum ScreenOptions {
         return Timers(dimAfter: try delay("dim-after"), offAfter: try delay("off-after"))
     }
 
-    /// Backlight and DPMS for the display (the backlight of `--backlight`, else the
-    /// connector's, found under `$KNOB_PANEL_SYSFS/sys` or `/sys`).
-    static func displayPower(_ args: ParsedArguments, output: KMSOutput) throws(CommandFailure) -> DisplayPower {
-        var backlight: Backlight?
-        switch args.value("backlight") {
-        case "none"?:
-            backlight = nil
-        case let path?:
-            do { backlight = try Backlight(path: path) }
-            catch { throw CommandFailure("--backlight: \(error.message)", status: 64) }
-        case nil:
-            let root = getenv("KNOB_PANEL_SYSFS").map { String(cString: $0) } ?? ""
-            let card = output.device.path.split(separator: "/").last.map(String.init) ?? ""
-            backlight = BacklightFinder.find(card: card, connector: output.connector.name, sysfsRoot: root)
-                .flatMap { try? Backlight(path: $0) }
+    /// Backlight and DPMS for each screen's connector: `--backlight PATH` is the primary's
+    /// (the first screen), every other screen gets its connector's own, found under
+    /// `$KNOB_PANEL_SYSFS/sys` or `/sys`; `--backlight none` means none for any. A backlight
+    /// serves one screen (the first that finds it: a card's backlight found for each connector).
+    static func displayPowers(_ args: ParsedArguments, device: any KMSDevice, connectors: [ConnectorInfo]) throws(CommandFailure) -> [DisplayPower] {
+        var taken: Set<String> = []
+        var powers: [DisplayPower] = []
+        for (i, connector) in connectors.enumerated() {
+            var path: String?
+            switch args.value("backlight") {
+            case "none"?:
+                path = nil
+            case let explicit? where i == 0:
+                path = explicit
+            default:
+                let root = getenv("KNOB_PANEL_SYSFS").map { String(cString: $0) } ?? ""
+                let card = device.path.split(separator: "/").last.map(String.init) ?? ""
+                path = BacklightFinder.find(card: card, connector: connector.name, sysfsRoot: root).flatMap { taken.contains($0) ? nil : $0 }
+            }
+            var backlight: Backlight?
+            if let path {
+                do { backlight = try Backlight(path: path) } catch {
+                    if i == 0 && args.value("backlight") != nil { throw CommandFailure("--backlight: \(error.message)", status: 64) }
+                }
+                taken.insert(path)
+            }
+            powers.append(DisplayPower(device: device, connector: connector, backlight: backlight))
         }
-        return DisplayPower(output: output, backlight: backlight)
+        return powers
     }
 
     static func apply(_ timers: Timers, to controller: PanelController) {

@@ -128,10 +128,4 @@ import Testing
     }
 }
 
-/// A connector DPMS property (id 77) on the fake device: the calls are recorded.
-extension FakeKMSDevice: DisplayPowerControl {
-    func dpmsProperty(connector: UInt32) -> UInt32? { 77 }
-    func setDPMS(connector: UInt32, property: UInt32, on: Bool) throws(DisplayError) {
-        calls.append("dpms \(connector) \(on ? "on" : "off")")
-    }
-}
+// The fake device's DPMS (property 77, calls recorded): FakeKMSDevice.swift.

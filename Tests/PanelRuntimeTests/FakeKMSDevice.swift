@@ -74,6 +74,10 @@ final class FakeKMSDevice: KMSDevice {
         calls.append("setmaster")
     }
 
+    /// Connectors whose driver has a DPMS property (id 77); nil: every connector. The DPMS
+    /// writes are recorded as "dpms CONNECTOR on|off".
+    var dpmsConnectors: Set<UInt32>?
+
     static func mode(_ w: Int, _ h: Int, _ hz: Double, preferred: Bool = false, index: Int) -> DisplayMode {
         DisplayMode(width: w, height: h, refreshRate: hz, isPreferred: preferred, index: index)
     }
@@ -86,5 +90,12 @@ final class FakeKMSDevice: KMSDevice {
                                   mode(1024, 768, 75, index: 2), mode(800, 600, 60, index: 3)],
                           crtcCandidates: [41, 42]),
         ])
+    }
+}
+
+extension FakeKMSDevice: DisplayPowerControl {
+    func dpmsProperty(connector: UInt32) -> UInt32? { dpmsConnectors.map { $0.contains(connector) } ?? true ? 77 : nil }
+    func setDPMS(connector: UInt32, property: UInt32, on: Bool) throws(DisplayError) {
+        calls.append("dpms \(connector) \(on ? "on" : "off")")
     }
 }

@@ -11,16 +11,21 @@ final class TwoScreenBench {
     let dev: FakeKMSDevice
     let screens: [DisplayScreen]
     private var queuedAt: [Double] = [0, 0]
+    let services: PanelServices
+    let session: DisplaySession
     var primary: PanelController { screens[0].controller }
     var second: PanelController { screens[1].controller }
 
     /// - Parameters: modes: (width, height, Hz) of Virtual-1 and Virtual-2.
     ///   secondPanel: the second screen's layout (nil: the primary's, mirrored).
-    init(_ panelText: String, modes: [(Int, Int, Double)], secondPanel: String? = nil) throws {
+    ///   dpms: connectors (31, 32) whose driver has DPMS; backlights: a backlight per screen (nil: none).
+    init(_ panelText: String, modes: [(Int, Int, Double)], secondPanel: String? = nil,
+         dpms: Set<UInt32> = [], backlights: [Backlight?] = [nil, nil]) throws {
         dev = FakeKMSDevice(connectors: modes.enumerated().map { i, m in
             ConnectorInfo(id: UInt32(31 + i), name: "Virtual-\(i + 1)", isConnected: true,
                           modes: [FakeKMSDevice.mode(m.0, m.1, m.2, preferred: true, index: 0)], crtcCandidates: [41, 42])
         })
+        dev.dpmsConnectors = dpms
         let panels = [try PanelLoader.parse(panelText, file: "p.json").get(),
                       try PanelLoader.parse(secondPanel ?? panelText, file: "q.json").get()]
         var built: [DisplayScreen] = []
@@ -30,11 +35,24 @@ final class TwoScreenBench {
         }
         screens = built
         if secondPanel == nil {
-            screens[1].mirrorsPrimary = true
-            primary.addMirror(second, at: 0)
+            built[1].mirrorsPrimary = true
+            built[0].controller.addMirror(built[1].controller, at: 0)
         }
+        // The session makes the screens share one screen-power state; its run() connects
+        // each connector's own light and DPMS.
+        services = try PanelServices(controller: built[0].controller, options: .init(), write: { _ in })
+        session = DisplaySession(screens: built, options: .init(), services: services)
+        for (s, light) in zip(screens, backlights) {
+            s.power = DisplayPower(output: s.output!, backlight: light)
+            s.connectPower()
+        }
+        session.attachConsole(nil, at: 0)   // no VT: screen-power changes reach every screen's power
         for s in screens { try s.start(at: 0); s.flipQueued(at: 0) }
     }
+
+    /// What the loop does at the top of a turn: screen-power changes reach the backlights and
+    /// DPMS of every screen.
+    func loopTurn(at time: Double) throws { _ = try session.serviceConsole(at: time) }
 
     func period(_ i: Int) -> Double { screens[i].output!.mode.refreshPeriod }
 

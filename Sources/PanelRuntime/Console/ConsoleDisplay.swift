@@ -11,8 +11,9 @@
 ///   with the whole frame (dimmed as usual); off, with a backlight or DPMS to switch it off,
 ///   no mode is set at all and the screen stays dark until the normal wake (touch, command),
 ///   which then sets the mode with the frame before lighting the screen.
-/// Screen power is the primary screen's (index 0, as `DisplayPower`); the other screens follow
-/// their own panels' frames and are set again on every return.
+/// Screen power is one state for every screen (`ScreenPowerGroup`); `.power` reaches each
+/// screen's backlight and DPMS. Kept dark on a return is the primary (index 0); the other
+/// screens are set again on every return, and switched off again after their mode set.
 public struct ConsoleDisplay: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         /// Our VT has not been on screen since the start: nothing shown, no master.

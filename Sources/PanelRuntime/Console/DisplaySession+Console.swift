@@ -78,7 +78,7 @@ extension DisplaySession {
             console.request = nil
             guard console.suspended else { return nil }
             let primary = screens[0].controller.screenState
-            let actions = console.display.acquire(primary: primary, blanks: options.power?.abilities.blanks ?? false)
+            let actions = console.display.acquire(primary: primary, blanks: screens[0].power?.abilities.blanks ?? false)
             try perform(actions, at: now)
             services.inputSuspended = false
             if actions.contains(where: { if case .modeset = $0 { return true } else { return false } }) {
@@ -105,9 +105,11 @@ extension DisplaySession {
             case .allowRelease:
                 console.switcher?.terminal.allowRelease()
             case .lightForConsole:
-                options.power?.releaseToConsole()
+                for screen in screens { screen.power?.releaseToConsole() }
             case let .power(state):
-                options.power?.apply(state, brightness: screens[0].controller.screenRuntime.power.brightness(of: state))
+                // One state for every screen (ScreenPowerGroup), each connector its own light and DPMS.
+                let brightness = screens[0].controller.screenRuntime.power.brightness(of: state)
+                for screen in screens { screen.power?.apply(state, brightness: brightness) }
             case let .modeset(i):
                 // The mode set with the whole frame (started before, or for the first time),
                 // then a flip of it whose completion says the panel is on screen again.
@@ -116,6 +118,9 @@ extension DisplaySession {
                 try screen.resume(at: now)
                 stats.framesRendered += 1
                 screen.flipQueued(at: clock.now)
+                // The mode set lit the connector: a dimmed or dark screen follows the state again.
+                let c = screen.controller
+                if c.screenState != .on { screen.power?.modeWasSet(state: c.screenState, brightness: c.screenBrightness) }
             }
         }
     }

@@ -12,6 +12,9 @@ public final class DisplayScreen {
     public private(set) var needsStart = true
     /// Flip completion times (seconds since exec) of this screen.
     public internal(set) var flips: [Double] = []
+    /// The backlight and DPMS of this screen's connector (nil: the frame does it all). Every
+    /// screen of a session follows one screen-power state (ScreenPowerGroup).
+    public var power: DisplayPower?
     /// Shows the primary screen's panel (`--output all`): its controller is one of the
     /// primary's `mirrors`, which replays the primary's input and commands.
     public var mirrorsPrimary = false
@@ -45,6 +48,14 @@ public final class DisplayScreen {
         self.modeRequest = modeRequest
         output = nil
         pacer = FlipPacer(refreshPeriod: 1.0 / 60)
+    }
+
+    /// Tells the controller what this connector's backlight and DPMS do, so the frame does
+    /// only the rest. (The changes reach them through the session's console rules:
+    /// `ConsoleDisplay`'s `.power` actions, applied to every screen.)
+    func connectPower() {
+        guard let power else { return }
+        controller.screenAbilities = power.abilities
     }
 
     /// Sets the mode with a full frame and queues a flip to the same picture, so the first

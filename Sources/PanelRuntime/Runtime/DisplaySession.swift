@@ -22,9 +22,6 @@ public final class DisplaySession {
         /// and the flip that showed it can be compared (request-to-flip latency). The caller
         /// opens it (live) and commits it after `run()`.
         public var flipLog: OutputFile?
-        /// Backlight and DPMS for screen power (nil: the frame does it all). It follows the
-        /// primary screen's panel (the one whose timers and `screen` command rule).
-        public var power: DisplayPower?
         /// The VT the panel runs on: it then switches VTs itself (`ConsoleSwitcher`).
         public var console: VirtualTerminal?
         /// Run when the VT is switched away, while the panel is still DRM master (the hardware
@@ -94,6 +91,9 @@ public final class DisplaySession {
         device = first.device
         self.options = options
         self.services = services
+        // One screen-power state for all screens: they dim and go off together, and input on
+        // any of them wakes them all (the primary's rules; see ScreenPowerGroup for why).
+        for screen in screens.dropFirst() { screen.controller.shareScreenPower(with: screens[0].controller) }
         if !screens[0].controller.mirrors.isEmpty {
             services.eventObservers.append { [unowned self] widget, _ in if widget != nil { self.mirrorCheckWanted = true } }
         }
@@ -123,14 +123,14 @@ public final class DisplaySession {
         let timer = try TimerFD()
         let execAge = MonotonicClock.processAge() ?? clock.now
         execOrigin = clock.origin - (execAge - clock.now)   // monotonic time of exec
-        if let power = options.power { screens[0].controller.screenAbilities = power.abilities }
+        for screen in screens { screen.connectPower() }   // what each connector's light and DPMS do
         defer {
             // A drag in progress ends as cancelled, so its trackingEnded goes out before exit.
             for screen in screens { screen.controller.cancelActiveTouches(at: clock.now) }
             services.shutdown(at: clock.now)
-            // Switched away, the display is the console's: only the light is ours to put back.
+            // Switched away, the display is the console's: only the lights are ours to put back.
             let ours = console.display.restoresDisplayAtExit
-            options.power?.restore(dpms: ours)   // backlight as found, DPMS on
+            for screen in screens { screen.power?.restore(dpms: ours) }   // backlights as found, DPMS on
             for screen in screens { screen.shutdown(restoringCRTC: ours) }
             console.switcher?.terminal.restore()   // after the CRTCs: back to text, the console redraws
         }
@@ -165,6 +165,9 @@ public final class DisplaySession {
                         console.display.started(i)
                         stats.framesRendered += 1
                         screen.flipQueued(at: clock.now)
+                        // The mode set lit the connector: dimmed or off, it follows the others.
+                        let c = screen.controller
+                        if c.screenState != .on { screen.power?.modeWasSet(state: c.screenState, brightness: c.screenBrightness) }
                     } catch {
                         report("\(screen.connectorName): cannot show the panel: \(error.message)")
                         screen.takeDown()

@@ -21,6 +21,7 @@ extension PanelController {
         mirror.onEvent = nil
         mirror.reloadHandler = nil
         mirrors.append(mirror)
+        mirror.shareScreenPower(with: self)
         resync(mirror, at: time)
     }
 

@@ -70,6 +70,7 @@ public final class PanelController {
         damage.addAll()
         LabelBindings.refreshAll(in: scene.allWidgets)
         connectDrawer()
+        screenRuntime.group.add(self)
         adoptScreenSettings(of: panel)
     }
 

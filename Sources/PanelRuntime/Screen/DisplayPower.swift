@@ -10,11 +10,16 @@ public final class DisplayPower {
     /// DPMS failures, one message each (the panel keeps running: the frame goes black instead).
     public private(set) var errors: [String] = []
 
-    public init(output: KMSOutput, backlight: Backlight?) {
+    public convenience init(output: KMSOutput, backlight: Backlight?) {
+        self.init(device: output.device, connector: output.connector, backlight: backlight)
+    }
+
+    /// For a connector of `device`, also one without a display yet (it comes with hotplug).
+    public init(device kms: any KMSDevice, connector info: ConnectorInfo, backlight: Backlight?) {
         self.backlight = backlight
-        device = output.device as? any DisplayPowerControl
-        connector = output.connector.id
-        dpms = device?.dpmsProperty(connector: output.connector.id)
+        device = kms as? any DisplayPowerControl
+        connector = info.id
+        dpms = device?.dpmsProperty(connector: info.id)
     }
 
     public var abilities: ScreenOutputAbilities {
@@ -30,6 +35,13 @@ public final class DisplayPower {
     public func apply(_ state: ScreenState, brightness: Double) {
         backlight?.set(fraction: brightness)
         setDPMS(on: state != .off)
+    }
+
+    /// After a mode set on this connector (its display came back): the kernel switched it on,
+    /// so the state is written again.
+    public func modeWasSet(state: ScreenState, brightness: Double) {
+        dpmsOff = false
+        apply(state, brightness: brightness)
     }
 
     /// Back as found: full light, DPMS on (before the CRTC is restored). `dpms` false: the

@@ -5,7 +5,12 @@ import PanelLayout
 /// (the frame, darkened, or black), and the hook through which an output dims or blanks
 /// the real screen (a backlight, DPMS).
 final class ScreenRuntime {
-    var power = ScreenPower(settings: ScreenSettings())
+    /// The state machine, shared by every screen of the process (ScreenPowerGroup).
+    var group = ScreenPowerGroup()
+    var power: ScreenPower {
+        get { group.power }
+        set { group.power = newValue }
+    }
     /// `--dim-after`/`--off-after` from the command line: they outlive reloads.
     var dimAfterOverride: Double??
     var offAfterOverride: Double??
@@ -51,6 +56,8 @@ extension PanelController {
     /// The screen's state (`on`, `dim`, `off`).
     public var screenState: ScreenState { screenRuntime.power.state }
     public var screenSettings: ScreenSettings { screenRuntime.power.settings }
+    /// The brightness of the state now, as a fraction of full.
+    public var screenBrightness: Double { screenRuntime.power.brightness }
 
     /// When the idle timers change the state next, for the loop's timer (nil: never).
     public var nextScreenChange: Double? { screenRuntime.power.nextChange }
@@ -59,12 +66,27 @@ extension PanelController {
     public func overrideScreenTimers(dimAfter: Double??, offAfter: Double??, at time: Double = 0) {
         screenRuntime.dimAfterOverride = dimAfter
         screenRuntime.offAfterOverride = offAfter
-        screenRuntime.power.update(settings: screenRuntime.settings(from: scene.panel.screen))
+        adoptScreenSettings(of: scene.panel)
     }
 
-    /// Takes the screen rules of a (new) panel, keeping the state and the timers' start.
+    /// Takes the screen rules of a (new) panel, keeping the state and the timers' start. Only
+    /// the group's leader (the primary screen's panel) sets the rules of every screen.
     func adoptScreenSettings(of panel: Panel) {
-        screenRuntime.power.update(settings: screenRuntime.settings(from: panel.screen))
+        if screenRuntime.group.leader === self {
+            screenRuntime.power.update(settings: screenRuntime.settings(from: panel.screen))
+        }
+        screenRuntime.frameDue = true
+    }
+
+    /// Makes this controller's screen follow `primary`'s screen power (another screen of the
+    /// same process): one state, one set of timers (the primary's rules), input on either
+    /// wakes both. Its own state until now is dropped.
+    public func shareScreenPower(with primary: PanelController) {
+        let group = primary.screenRuntime.group
+        guard screenRuntime.group !== group else { return }
+        screenRuntime.group.remove(self)
+        screenRuntime.group = group
+        group.add(self)
         screenRuntime.frameDue = true
     }
 
@@ -75,14 +97,17 @@ extension PanelController {
     /// Screen input filter: false when the event is swallowed (it woke the screen, or the
     /// screen is dark).
     func screenLets(_ event: InputEvent, at time: Double) -> Bool {
-        let (deliver, change) = screenRuntime.power.filter(event, at: time)
-        if let change { apply(change) }
+        let group = screenRuntime.group
+        // Each screen's touch device numbers its touches from 0: kept apart per screen.
+        let (deliver, change) = group.power.filter(event.touchIDs(offsetBy: group.index(of: self) << 32), at: time)
+        if let change { group.apply([change]) }
         return deliver
     }
 
-    /// Applies the idle timers' changes due by `time`.
+    /// Applies the idle timers' changes due by `time` (on every screen of the group).
     func advanceScreen(to time: Double) {
-        for change in screenRuntime.power.advance(to: time) { apply(change) }
+        let changes = screenRuntime.power.advance(to: time)
+        if !changes.isEmpty { screenRuntime.group.apply(changes) }
     }
 
     /// `{"command":"screen","state":…}`: replies with the state, then the event (if it changed).
@@ -92,7 +117,7 @@ extension PanelController {
         var data = JSONLineWriter()
         data.add("state", screenState.rawValue)
         reply(Reply.ok(rid, data: data))
-        if let change { apply(change) }
+        if let change { screenRuntime.group.apply([change]) }
     }
 
     /// Adds the screen's state to `list` data.
@@ -100,22 +125,22 @@ extension PanelController {
         data.add("screen", screenState.rawValue)
     }
 
-    private func apply(_ change: ScreenChange) {
-        // The screen changes first (backlight, DPMS), then the event says it has.
-        // Each change with its own brightness: one advance may bring dim and off together.
-        screenRuntime.onChange?(change.state, screenRuntime.power.brightness(of: change.state))
+    // The screens change first (backlight, DPMS), then the event says they have; each change
+    // with its own brightness: one advance may bring dim and off together (ScreenPowerGroup).
+
+    /// The `screen` event, from the group's leader.
+    func announceScreenChange(_ change: ScreenChange) {
         publishPanelEvent("screen", at: change.time) {
             $0.add("state", change.state.rawValue)
             $0.add("cause", change.cause.rawValue)
         }
-        if change.state == .off {
-            // Nothing is drawn while off: touches in progress end now, animations jump to
-            // their end (their events go out now), and the picture is black or switched off.
-            cancelActiveTouches(at: change.time)
-            screenRuntime.power.gesturesCancelled()
-            finishAnimations(at: change.time)
-        }
-        screenRuntime.frameDue = true
+    }
+
+    /// Nothing is drawn while off: touches in progress end now, animations jump to their end
+    /// (their events go out now), and the picture is black or switched off.
+    func screenWentOff(at time: Double) {
+        cancelActiveTouches(at: time)
+        finishAnimations(at: time)
     }
 
     /// Ends every running animation at once (the screen went off: no one sees them).
@@ -174,6 +199,23 @@ extension PanelController {
         } catch {
             screenRuntime.shown = nil
             return due ? [full] : rects
+        }
+    }
+}
+
+extension InputEvent {
+    /// The event with its touch id moved by `offset` (other events unchanged).
+    func touchIDs(offsetBy offset: Int) -> InputEvent {
+        guard offset != 0 else { return self }
+        switch self {
+        case let .touchDown(id, x, y): return .touchDown(id: id + offset, x: x, y: y)
+        case let .touchMotion(id, x, y): return .touchMotion(id: id + offset, x: x, y: y)
+        case let .touchUp(id): return .touchUp(id: id + offset)
+        case let .touchCancel(id): return .touchCancel(id: id + offset)
+        case var .aimedTouch(aim):
+            aim.id += offset
+            return .aimedTouch(aim)
+        default: return self
         }
     }
 }
