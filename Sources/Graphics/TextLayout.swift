@@ -31,6 +31,14 @@ public final class TextLayout {
         return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
     }
 
+    /// The box the glyphs' ink covers, in pixels from the top left of the logical box.
+    public var inkBox: Rect {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let k = Double(PANGO_SCALE)
+        return Rect(x: Double(ink.x - logical.x) / k, y: Double(ink.y - logical.y) / k, width: Double(ink.width) / k, height: Double(ink.height) / k)
+    }
+
     /// Glyphs no installed font could supply (drawn as boxes). 0 means the fonts are right.
     public var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 

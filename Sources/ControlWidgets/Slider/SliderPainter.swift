@@ -94,6 +94,14 @@ public struct SliderPainter {
         ctx.closePath()
     }
 
+    /// A piece of the annulus between two radii and travels t0 and t1, in pieces: the glow's
+    /// window, which leaves the middle (the texts) alone.
+    private func addAnnularSector(_ ctx: DrawingContext, inner: Double, outer: Double, from t0: Double, to t1: Double) {
+        addArcPieces(ctx, from: t0, to: t1, radius: outer)
+        addArcPieces(ctx, from: t0, to: t1, radius: Swift.max(0, inner), backwards: true)
+        ctx.closePath()
+    }
+
     // MARK: static layer
 
     public func staticLayer() throws(GraphicsError) -> ImageSurface {
@@ -321,10 +329,10 @@ public struct SliderPainter {
             let level = Self.glowLevel(sweep: sweep)
             if level > 0, let g = glow(level) {
                 let reach = ShadowMask.margin(forRadius: glowRadius(level: level) * scale)
-                let big = r + w / 2 + reach + 2
+                let big = r + w / 2 + reach + 2, small = r - w / 2 - reach - 2
                 ctx.setSource(g, at: .zero, smooth: false)
                 ctx.withSavedState {
-                    ctx.newPath(); addSector(ctx, radius: big, from: t0, to: t1)
+                    ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: t0, to: t1)
                     ctx.clip()
                     ctx.paint(alpha: a.glowOpacity)
                 }
@@ -337,7 +345,7 @@ public struct SliderPainter {
                     for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
                                      (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
                         ctx.withSavedState {
-                            ctx.newPath(); addSector(ctx, radius: big, from: s0, to: s1)
+                            ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: s0, to: s1)
                             ctx.clip()
                             ctx.paint(alpha: alpha)
                         }
@@ -452,14 +460,13 @@ public struct SliderPainter {
         return out
     }
 
-    /// The boxes (layer pixels) the value layer's texts paint, each its logical box widened
-    /// by a fifth of its height for glyphs that overhang it. `ctx`: any context (for Pango).
+    /// The boxes (layer pixels) the value layer's texts paint: their glyphs' ink, 2 pixels
+    /// wider each way for antialiasing. `ctx`: any context (for Pango).
     public func textBoxes(_ texts: [String], ctx: DrawingContext) -> [Rect] {
         let ringInner = r + geometry.ringWidth * scale / 2 - geometry.ringWidth * scale
         return textLayouts(texts, ctx: ctx, ringInner: ringInner).map { layout, c, _ in
-            let s = layout.size
-            let pad = Swift.max(2, s.height / 5)
-            return Rect(x: c.x - s.width / 2 - pad, y: c.y - s.height / 2 - pad, width: s.width + 2 * pad, height: s.height + 2 * pad)
+            let s = layout.size, ink = layout.inkBox
+            return Rect(x: c.x - s.width / 2 + ink.x - 2, y: c.y - s.height / 2 + ink.y - 2, width: ink.width + 4, height: ink.height + 4)
         }
     }
 
