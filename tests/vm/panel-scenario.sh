@@ -22,6 +22,7 @@ printf '\033[37;44m\033[2J\033[H knob-panel VM test on %s: this is the text cons
 fifo=/tmp/knob-panel-stdin.$$
 mkfifo "$fifo"
 note "start $bin run $layout"
+launched=$(cut -d' ' -f1 /proc/uptime)   # --exit-after counts from later than this
 "$bin" run "$layout" --exit-after $EXIT_AFTER --ready-file "$out/ready" --flip-log "$out/flips.jsonl" \
     --record "$out/record.jsonl" "${extra[@]}" < "$fifo" > "$out/panel-stdout.log" 2> "$out/panel-stderr.log" &
 pid=$!
@@ -75,7 +76,10 @@ if kill -0 $pid 2> /dev/null; then
     # The animation takes ~0.7 s; a shot that raced with --exit-after shows the console: dropped.
     if [ -n "$drag" ]; then
         nap 0.9
-        if kill -0 $pid 2> /dev/null && shot final && kill -0 $pid 2> /dev/null; then note "final screendump taken"
+        # While the panel exits it restores the console before the process is gone, so `kill -0`
+        # alone cannot tell a shot of the panel from one of the console: keep a second in hand.
+        in_time=$(awk -v l="$launched" -v e="$EXIT_AFTER" '{ print ($1 - l < e - 1) ? 1 : 0 }' /proc/uptime)
+        if [ "$in_time" = 1 ] && kill -0 $pid 2> /dev/null && shot final && kill -0 $pid 2> /dev/null; then note "final screendump taken"
         else rm -f "$out/final.ppm"; note "final screendump left out: the panel exited (--exit-after) around it"; fi
     fi
 fi

@@ -9,7 +9,7 @@
 #   GPUS        emulated GPUs to test (default "bochs virtio")
 #   LAYOUT      panel layout (default tests/vm/panel.json: the first demo, whose volume knob drag.py knows)
 #   KNOB_VM_OUT results folder (default .build/vm-tests); KNOB_VM_CACHE kernel cache
-#   EXIT_AFTER  the panel's --exit-after (default 8)
+#   EXIT_AFTER  the panel's --exit-after (default 11: room for the drag and the final screendump under a slow TCG start)
 #   VM_TIMEOUT  seconds before a VM is killed (default 60)
 #   DRAG        1 (default): the input step; 0 leaves it out (it needs tests/vm/panel.json's volume knob)
 #   FLOOD       1 (default): the stdin flood step on the first GPU (flood-scenario.sh); 0 leaves it out
@@ -27,7 +27,7 @@ RES=${RES:-1024x768}
 GPUS=${GPUS:-bochs virtio}
 LAYOUT=${LAYOUT:-tests/vm/panel.json}
 OUT=${KNOB_VM_OUT:-$PWD/.build/vm-tests}
-EXIT_AFTER=${EXIT_AFTER:-8}
+EXIT_AFTER=${EXIT_AFTER:-11}
 VM_TIMEOUT=${VM_TIMEOUT:-60}
 DRAG=${DRAG:-1}
 FLOOD=${FLOOD:-1}
