@@ -6,7 +6,7 @@ import PanelRuntime
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render", abstract: "Render a panel offscreen to PNG on a virtual 60 Hz clock, optionally playing an input script.",
-        usage: "render PANEL --out OUT.png [--size WxH] [--time SECONDS] [--input SCRIPT.jsonl] [--events EVENTS.jsonl] [--frames-dir DIR]",
+        usage: "render PANEL --out OUT.png [--size WxH] [--time SECONDS] [--input SCRIPT.jsonl] [--events EVENTS.jsonl] [--frames-dir DIR] [--cursor X,Y]",
         arguments: [("PANEL", "The layout file.")],
         options: [
             OptionSpec("out", value: "png", help: "Where to write the frame shown at --time."),
@@ -16,6 +16,7 @@ enum RenderCommand {
             OptionSpec("input", value: "jsonl", help: "Input script to play (touch, pointer, wheel, key lines)."),
             OptionSpec("events", value: "jsonl", help: "Where to write emitted events ('-' = stdout)."),
             OptionSpec("frames-dir", value: "dir", help: "Also write every painted frame as DIR/frame-NNNNN.png."),
+            OptionSpec("cursor", value: "X,Y", help: "Draw the mouse arrow with its tip at screen pixel X,Y on the --out frame, as run composites it where the driver has no cursor plane.", default: "no arrow"),
         ] + ScreenOptions.options,
         discussion: """
         Without --time, render plays the whole script and then runs the virtual clock on until no
@@ -40,6 +41,8 @@ enum RenderCommand {
             size = try args.size("size")
         } catch { throw CommandFailure(error.description, status: 64) }
         if let time, !(time >= 0 && time <= 24 * 3600) { throw CommandFailure("--time must be between 0 and 86400 seconds", status: 64) }
+        let (w, h) = size ?? panel.naturalScreenSize
+        let cursorTip = try args.value("cursor").map { (text: String) throws(CommandFailure) in try parseCursor(text, width: w, height: h) }
         var inputs: [TimedInput] = []
         if let scriptPath = args.value("input") {
             switch InputScript.parse(try readTextFile(scriptPath), file: scriptPath) {
@@ -50,7 +53,6 @@ enum RenderCommand {
             }
         }
         let events: LineSink? = try args.value("events").map { (p: String) throws(CommandFailure) in try LineSink(path: p) }
-        let (w, h) = size ?? panel.naturalScreenSize
         // Fail before playing a long script, not after: the output's temporary file is made
         // now (a link, a missing directory or no permission show here).
         let outFile: OutputFile
@@ -95,11 +97,27 @@ enum RenderCommand {
             throw CommandFailure("\(error)")
         }
         do {
-            try controller.physicalFrame().writePNG(to: outFile)
+            let image = try controller.physicalFrame()
+            // The last use of the frame: the arrow may go straight into it.
+            if let cursorTip {
+                let arrow = try SoftwareCursor()
+                arrow.show(x: cursorTip.x, y: cursorTip.y)
+                arrow.draw(into: image)
+            }
+            try image.writePNG(to: outFile)
             try outFile.commit()
         } catch {
             throw CommandFailure("\(error)", status: ExitStatus.output)
         }
         try events?.commit()
+    }
+
+    /// `--cursor X,Y`: whole screen pixels on the screen.
+    static func parseCursor(_ text: String, width: Int, height: Int) throws(CommandFailure) -> (x: Int, y: Int) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), (0..<width).contains(x), (0..<height).contains(y) else {
+            throw CommandFailure("--cursor wants X,Y: whole pixels on the \(width)x\(height) screen (got '\(text)')", status: 64)
+        }
+        return (x, y)
     }
 }

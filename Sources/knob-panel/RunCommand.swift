@@ -188,8 +188,8 @@ enum RunCommand {
                                                accepts: { touchMap.output(for: $0, among: shown) == name })
                 if let source { services.addInput(source, to: screen.mirrorsPrimary ? controller : c) }
                 if screen === screens[0] || source != nil { Console.note((screens.count > 1 ? name + ": " : "") + text) }
-                if screen === screens[0], let source, let output = screen.output, !args.flags.contains("no-cursor") {
-                    cursor = attachCursor(to: source, output: output, services: services)
+                if screen === screens[0], let source, screen.output != nil, !args.flags.contains("no-cursor") {
+                    cursor = attachCursor(to: source, screen: screen, services: services)
                 }
             }
         }
@@ -264,27 +264,40 @@ enum RunCommand {
         return dir
     }
 
-    /// The mouse pointer on the hardware cursor plane, where the driver has one.
-    static func attachCursor(to source: any InputSource, output: KMSOutput, services: PanelServices) -> PointerCursor? {
-        guard let drm = output.device as? DRMDevice else { return nil }
-        switch HardwareCursor.make(device: drm, crtc: output.crtc) {
-        case .failure(let e):
-            Console.note("cursor: no hardware cursor plane (\(e.message)); a mouse pointer is not shown")
-            return nil
-        case .success(let plane):
-            let cursor = PointerCursor(plane: plane)
-            if let ev = source as? EvdevSource {
-                ev.onRelativePointer = { [unowned cursor] in cursor.pointerMoved(to: $0) }
-                ev.onAbsoluteInput = { [unowned cursor] in cursor.touched() }
-            } else if let li = source as? LibinputSource {
-                li.onRelativePointer = { [unowned cursor] in cursor.pointerMoved(to: $0) }
-                li.onAbsoluteInput = { [unowned cursor] in cursor.touched() }
+    /// The mouse pointer: on the hardware cursor plane where the driver has one, else
+    /// composited into the picture (`SoftwareCursor`). The start-up line says which.
+    static func attachCursor(to source: any InputSource, screen: DisplayScreen, services: PanelServices) -> PointerCursor? {
+        guard let output = screen.output else { return nil }
+        let plane: any CursorPlane
+        let how = "shown by a mouse, hidden after \(JSONLineWriter.number(PointerCursor.defaultHideAfter)) s or on touch"
+        switch (output.device as? DRMDevice).map({ HardwareCursor.make(device: $0, crtc: output.crtc) }) {
+        case .success(let hardware)?:
+            plane = hardware
+            Console.note("cursor: hardware plane \(hardware.width)x\(hardware.height) (\(how))")
+        case let failure:
+            let reason: String
+            if case .failure(let e)? = failure { reason = e.message } else { reason = "\(output.device.path) is not a DRM device" }
+            do {
+                let composited = try SoftwareCursor()
+                screen.softwareCursor = composited
+                plane = composited
+            } catch {
+                Console.note("cursor: no hardware cursor plane (\(reason)) and no memory for a composited one (\(error)); a mouse pointer is not shown")
+                return nil
             }
-            services.add(cursor)
-            services.onShutdown.append { [unowned cursor] _ in cursor.shutdown() }
-            Console.note("cursor: hardware plane \(plane.width)x\(plane.height) (shown by a mouse, hidden after \(Int(cursor.hideAfter)) s or on touch)")
-            return cursor
+            Console.note("cursor: composited \(CursorArrow.inkWidth)x\(CursorArrow.inkHeight), no hardware cursor plane (\(reason)) (\(how))")
         }
+        let cursor = PointerCursor(plane: plane)
+        if let ev = source as? EvdevSource {
+            ev.onRelativePointer = { [unowned cursor] in cursor.pointerMoved(to: $0) }
+            ev.onAbsoluteInput = { [unowned cursor] in cursor.touched() }
+        } else if let li = source as? LibinputSource {
+            li.onRelativePointer = { [unowned cursor] in cursor.pointerMoved(to: $0) }
+            li.onAbsoluteInput = { [unowned cursor] in cursor.touched() }
+        }
+        services.add(cursor)
+        services.onShutdown.append { [unowned cursor] _ in cursor.shutdown() }
+        return cursor
     }
 
     /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev

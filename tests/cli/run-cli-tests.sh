@@ -89,6 +89,14 @@ rgb=$(python3 tests/cli/png_pixels.py "$T/demo.png" 400,260)
 # Volume knob fill on its centre row (the satin sheen is clear there), left of the value
 # readout: the disc is centred at (488, 260), radius 106. Tint #2f7fe0 → HSB(0.5913, 1, 0.9) = (0, 104, 230).
 [ "$rgb" = "0,104,230" ] && ok "knob fill colour $rgb" || bad "knob fill colour $rgb (wanted 0,104,230)"
+# render --cursor X,Y: the mouse arrow (as run composites it without a cursor plane) with its
+# tip at X,Y; inside it, 3 px right of its left edge and 11 px below the tip, pure white; the
+# knob fill at (400,260) is untouched. Off screen or malformed: usage error.
+expect_status "render --cursor 400,250" 0 "$BIN" render panels/demo.json --out "$T/cursor.png" --cursor 400,250
+rgb=$(python3 tests/cli/png_pixels.py "$T/cursor.png" 403,261 400,240)
+[ "$(echo $rgb)" = "255,255,255 $(python3 tests/cli/png_pixels.py "$T/demo.png" 400,240)" ] && ok "arrow drawn at the tip ($(echo $rgb))" || bad "render --cursor pixels ($(echo $rgb))"
+expect_status "render --cursor off screen" 64 "$BIN" render panels/demo.json --out "$T/x.png" --cursor 1280,10
+expect_status "render --cursor malformed" 64 "$BIN" render panels/demo.json --out "$T/x.png" --cursor 10
 # Screen power (issue 16): --dim-after/--off-after on render; the frame at t = 2 is the one
 # above x 0.3 (0,104,230 -> 0,31,69), at t = 4 black; the screen events at 1 and 3.
 expect_status "render --dim-after 1 --off-after 3" 0 "$BIN" render panels/demo.json --out "$T/dim.png" --time 2 --dim-after 1 --off-after 3

@@ -15,8 +15,7 @@ public final class HardwareCursor {
     public let width: Int
     public let height: Int
     public private(set) var isShown = false
-    /// The arrow's tip in the image.
-    static let hotSpot = (x: 1, y: 1)
+    static var hotSpot: (x: Int, y: Int) { CursorArrow.hotSpot }
 
     /// The plane's size from `DRM_CAP_CURSOR_WIDTH/HEIGHT` (64 when the driver does not say),
     /// a buffer with the arrow, and one trial `drmModeSetCursor2` (hidden again at once).
@@ -54,21 +53,10 @@ public final class HardwareCursor {
 
     deinit { hide(); buffer.release() }
 
-    /// A white arrow with a black outline (legible on any panel), premultiplied ARGB.
+    /// The shared arrow (`CursorArrow`) in the buffer's top-left corner.
     private func drawArrow() throws(DisplayError) {
         do {
-            let image = try ImageSurface(width: 64, height: 64)
-            let g = DrawingContext(surface: image)
-            g.newPath()
-            let pts = [(1.0, 1.0), (1.0, 22.0), (6.5, 17.0), (10.5, 26.0), (14.0, 24.5), (10.0, 16.0), (17.0, 16.0)]
-            g.move(to: Point(x: pts[0].0, y: pts[0].1))
-            for p in pts.dropFirst() { g.line(to: Point(x: p.0, y: p.1)) }
-            g.closePath()
-            g.setColor(Color(white: 1))
-            g.fillPreserve()
-            g.setLineWidth(1.5)
-            g.setColor(Color(white: 0))
-            g.stroke()
+            let image = try CursorArrow.image()
             memset(buffer.pixels, 0, buffer.pitch * buffer.height)
             image.withPixelBytes { src, stride in
                 for y in 0..<64 { memcpy(buffer.pixels + y * buffer.pitch, src + y * stride, 64 * 4) }

@@ -19,6 +19,16 @@ public final class KMSOutput {
     public private(set) var flipPending = false
     private var started = false
     public var isStarted: Bool { started }
+    /// The arrow composited into the buffers where the driver has no cursor plane: drawn
+    /// into each buffer after its copy, erased by the next copy into that buffer.
+    public var softwareCursor: SoftwareCursor?
+    /// Where each buffer shows the arrow (physical pixels), for that buffer's next copy to erase.
+    private var cursorBoxes: [PixelRect?] = [nil, nil]
+    /// The physical rectangles the last start, present or resume wrote into the scanout
+    /// buffer (overlaps counted as written twice): what a frame cost in copies.
+    public private(set) var lastWrites: [PixelRect] = []
+    /// The composited arrow moved, appeared or went since it was last drawn: a frame is due.
+    public var cursorNeedsFrame: Bool { softwareCursor?.needsFrame ?? false }
 
     public var width: Int { mode.width }
     public var height: Int { mode.height }
@@ -83,7 +93,8 @@ public final class KMSOutput {
         do {
             for _ in 0..<2 { buffers.append(try device.createScanoutBuffer(width: mode.width, height: mode.height)) }
             let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
-            copy(frame, rects: [full], into: buffers[0])
+            cursorBoxes = [nil, nil]
+            update(0, from: frame, rects: [full])
             device.saveCRTC(crtc)
             try device.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
         } catch {
@@ -100,7 +111,7 @@ public final class KMSOutput {
     public func present(_ frame: ImageSurface, damage: [PixelRect]) throws(DisplayError) {
         precondition(started && !flipPending, "present() needs a started output with no flip pending")
         let back = buffers[1 - frontIndex]
-        copy(frame, rects: previousDamage + damage, into: back)
+        update(1 - frontIndex, from: frame, rects: previousDamage + damage)
         try device.pageFlip(crtc, buffer: back)
         flipPending = true
         frontIndex = 1 - frontIndex
@@ -121,7 +132,7 @@ public final class KMSOutput {
         precondition(started, "resume() needs a started output")
         try device.setMaster()
         let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
-        copy(frame, rects: [full], into: buffers[frontIndex])
+        update(frontIndex, from: frame, rects: [full])
         try device.setCRTC(crtc, buffer: buffers[frontIndex], connector: connector.id, mode: mode)
         flipPending = false   // a flip still queued at the switch completed or was dropped with the mode
         previousDamage = [full]
@@ -151,6 +162,28 @@ public final class KMSOutput {
     }
 
     deinit { shutdown() }
+
+    /// Brings buffer `index` up to `frame`: copies `rects` (upright frame) and the arrow's
+    /// old box in this buffer (erased from the frame), then draws the arrow where it is now.
+    private func update(_ index: Int, from frame: ImageSurface, rects: [PixelRect]) {
+        let screen = PixelRect(x: 0, y: 0, width: mode.width, height: mode.height)
+        var logical = rects
+        if let old = cursorBoxes[index] { logical.append(uprightRect(of: old)) }
+        copy(frame, rects: logical, into: buffers[index])
+        lastWrites = logical.map { rotation.toPhysical($0).intersection(screen) }.filter { !$0.isEmpty }
+        cursorBoxes[index] = nil
+        guard let cursor = softwareCursor else { return }
+        cursor.needsFrame = false
+        if let box = cursor.draw(over: frame, rotation: rotation, into: buffers[index].pixels, pitch: buffers[index].pitch) {
+            cursorBoxes[index] = box
+            lastWrites.append(box)
+        }
+    }
+
+    /// The rectangle of the upright frame shown at the physical rectangle `r`.
+    private func uprightRect(of r: PixelRect) -> PixelRect {
+        ScreenRotation(degrees: 360 - rotation.degrees, physicalWidth: rotation.logicalWidth, physicalHeight: rotation.logicalHeight).toPhysical(r)
+    }
 
     /// Copies rectangles of the upright frame into a scanout buffer (turned if need be).
     private func copy(_ frame: ImageSurface, rects: [PixelRect], into buffer: any ScanoutBuffer) {

@@ -1,7 +1,7 @@
 import Graphics
 
-/// Where the arrow of a mouse-driven kiosk is drawn: the hardware cursor plane, or (not yet)
-/// composited into the frame.
+/// Where the arrow of a mouse-driven kiosk is drawn: the hardware cursor plane
+/// (`HardwareCursor`), or composited into the picture (`SoftwareCursor`).
 public protocol CursorPlane: AnyObject {
     @discardableResult func show(x: Int, y: Int) -> Bool
     @discardableResult func move(x: Int, y: Int) -> Bool
@@ -9,6 +9,7 @@ public protocol CursorPlane: AnyObject {
 }
 
 extension HardwareCursor: CursorPlane {}
+extension PointerCursor { public static let defaultHideAfter = 3.0 }
 
 /// The mouse pointer's visibility: shown (and moved) by relative mouse motion, hidden
 /// `hideAfter` seconds after the last motion and as soon as a touch (or an absolute pointer,
@@ -27,7 +28,7 @@ public final class PointerCursor: PollSource {
     public private(set) var hiddenByTouch = 0
     public private(set) var refusedCalls = 0
 
-    public init(plane: any CursorPlane, hideAfter: Double = 3) {
+    public init(plane: any CursorPlane, hideAfter: Double = PointerCursor.defaultHideAfter) {
         self.plane = plane
         self.hideAfter = hideAfter
     }

@@ -18,6 +18,10 @@ public final class DisplayScreen {
     /// Shows the primary screen's panel (`--output all`): its controller is one of the
     /// primary's `mirrors`, which replays the primary's input and commands.
     public var mirrorsPrimary = false
+    /// The composited mouse arrow (no cursor plane), handed to every output this screen gets.
+    public var softwareCursor: SoftwareCursor? {
+        didSet { output?.softwareCursor = softwareCursor }
+    }
 
     /// What a hotplug probe changed for this screen.
     public enum Change: Equatable, Sendable {
@@ -38,6 +42,7 @@ public final class DisplayScreen {
         self.modeRequest = modeRequest
         connectorName = output.connector.name
         pacer = FlipPacer(refreshPeriod: output.mode.refreshPeriod)
+        softwareCursor = output.softwareCursor
     }
 
     /// A screen whose connector has no display yet (`--output NAME=PANEL` for a connector
@@ -94,13 +99,16 @@ public final class DisplayScreen {
     }
 
     /// Shows the frame due at `time`, if one is due and allowed; returns true when a flip was
-    /// queued, or the time to wake for the next slot of the pacing grid.
+    /// queued, or the time to wake for the next slot of the pacing grid. A frame for the
+    /// composited arrow alone repaints nothing: the output copies only the arrow's boxes.
     func presentIfDue(at time: Double) throws(DisplayError) -> (presented: Bool, wake: Double?) {
-        guard let output, !needsStart, !output.flipPending, controller.wantsFrame(at: time) else { return (false, nil) }
+        guard let output, !needsStart, !output.flipPending else { return (false, nil) }
+        let panelChanged = controller.wantsFrame(at: time)
+        guard panelChanged || output.cursorNeedsFrame else { return (false, nil) }
         guard time >= pacer.earliestNextFrame else { return (false, pacer.earliestNextFrame) }
         pacer.frameStarted(at: time)
         controller.advance(to: time)
-        let damage = controller.renderFrame(at: time)
+        let damage = panelChanged ? controller.renderFrame(at: time) : []
         try output.present(controller.shownFrame, damage: damage)
         return (true, nil)
     }
@@ -142,6 +150,7 @@ public final class DisplayScreen {
             catch { return .failed("cannot lay the panel out at \(next.width)x\(next.height): \(error)") }
         }
         next.setRotation(degrees: controller.rotation.degrees)
+        next.softwareCursor = softwareCursor
         output = next
         return wasShown ? .modeChanged(mode) : .connected(mode)
     }
