@@ -6,9 +6,9 @@ import Testing
 /// panel cannot show), never its timings. The benches run 2 frames after 1 warm-up.
 @Suite struct BenchReportTests {
     static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/BenchReportTests.swift".count))
-    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "drawer",
+    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "drawer", "cursor",
                        "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"]
-    static let phases = ["full", "first", "knob", "dial", "slider", "drawer"]
+    static let phases = ["full", "first", "knob", "dial", "slider", "drawer", "cursor"]
 
     static func report(_ path: String, width: Int, height: Int) throws -> JSONNode {
         let panel = try PanelLoader.load(path: repoRoot + path).get()

@@ -10,6 +10,7 @@ public struct BenchReport: Sendable {
     public var dial: FrameTimes?
     public var slider: FrameTimes?
     public var drawer: FrameTimes?
+    public var cursor: FrameTimes?
     /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
     public var peakRSSMiB: Double?
     public var scanoutStandInMiB: Double = 0
@@ -22,13 +23,13 @@ public struct BenchReport: Sendable {
         self.width = width; self.height = height; self.frames = frames
     }
 
-    static let phaseNames = ["full", "first", "knob", "dial", "slider", "drawer"]
+    static let phaseNames = ["full", "first", "knob", "dial", "slider", "drawer", "cursor"]
     var phases: [(String, FrameTimes?)] {
-        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("drawer", drawer)]
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("drawer", drawer), ("cursor", cursor)]
     }
 
     /// One JSON object, times in ms rounded to 3 decimals:
-    /// `{"size":[w,h],"frames":n,"full":{"median":…,"p95":…,"max":…},…,"drawer":null,
+    /// `{"size":[w,h],"frames":n,"full":{"median":…,"p95":…,"max":…},…,"drawer":null,"cursor":{…},
     /// "peakRSSMiB":…,"blursPerFrame":…,"resamplesAtRestPerFrame":…}`.
     public var json: String {
         func num(_ v: Double) -> String { JSONLineWriter.number((v * 1000).rounded() / 1000) }
@@ -60,6 +61,7 @@ public struct BenchReport: Sendable {
             "dial": "the rotary dial dialling 0 (wind and return)",
             "slider": "one slider's value moving",
             "drawer": "the front page sliding open and closed",
+            "cursor": "the composited mouse arrow moving (no cursor plane)",
         ]
         var lines = ["\(panelName) at \(width)x\(height): \(frames) frames a phase after 10 warm-up frames;",
                      "ms a frame, each including the damage copy into a scanout-like buffer",

@@ -113,6 +113,18 @@ public struct FrameBench {
             }
         }
 
+        try clock.settle()
+
+        // cursor: the mouse arrow composited where the driver has no cursor plane, moving
+        // 8,5 px a frame over the panel with nothing else changing: the frame copies only the
+        // arrow's old box in the back buffer and its new one.
+        let arrow = try SoftwareCursor()
+        output.softwareCursor = arrow
+        report.cursor = try clock.phase(warmUp: warmUp, frames: frames) { i, _ in
+            arrow.move(x: width / 4 + (8 * i) % (width / 2), y: height / 4 + (5 * i) % (height / 2))
+        }
+        output.softwareCursor = nil
+
         report.blursPerFrame = animationFrames > 0 ? Double(animationBlurs) / Double(animationFrames) : 0
         if let peak = PeakMemory.residentMiB() {
             report.peakRSSMiB = peak - Double(scanoutBytes) / 1_048_576
