@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 """The mouse cursor step (stdlib only): judges cursor-scenario.sh's results.
 
-  cursor-check.py --gpu NAME --dir OUT
+  cursor-check.py --gpu NAME --dir OUT --expected expected.png --expected-cursor expected-cursor.png --tip X,Y
 
-virtio-gpu has a cursor plane: stderr must say "cursor: hardware plane", and the exit line
-must count 2 shows, 1 hide after 3 s idle and 1 hide by the tablet (touch). bochs has none:
-stderr must say "no hardware cursor plane" and the panel runs on. QEMU's screendump is the
-primary surface only (the hardware cursor is composed by QEMU's UI, not into it), so
-cursor-shown.ppm and cursor-hidden.ppm are compared and the difference only reported.
+Both paths must count, in the exit line, 2 shows, 1 hide after 3 s idle and 1 hide by the
+tablet (touch), with no call refused by the driver.
+
+virtio-gpu has a cursor plane: stderr says "cursor: hardware plane". QEMU's screendump is the
+primary surface only (QEMU's UI composes the hardware cursor), so cursor-shown.ppm and
+cursor-hidden.ppm must both equal the render (expected.png).
+
+bochs has none: stderr says "cursor: composited", and the arrow is in the scanout buffer, so
+cursor-shown.ppm must equal `render --cursor X,Y` (expected-cursor.png: the arrow's tip at
+--tip, where 10 relative moves of +20,+12 from the screen's centre put it), differ from the
+plain render only inside the arrow's 24x32 box, and cursor-hidden.ppm (3.6 s later) must
+equal the plain render: the arrow is gone and nothing else changed.
 """
 import argparse
 import os
@@ -17,12 +24,18 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check  # noqa: E402
 
+BOX_W, BOX_H, HOT = 24, 32, 1
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gpu", required=True)
     ap.add_argument("--dir", required=True)
+    ap.add_argument("--expected", required=True)
+    ap.add_argument("--expected-cursor", required=True)
+    ap.add_argument("--tip", required=True)
     a = ap.parse_args()
+    tx, ty = map(int, a.tip.split(","))
     out = lambda n: os.path.join(a.dir, n)  # noqa: E731
     failures, parts = [], []
     err = open(out("panel-stderr.log"), errors="replace").read() if os.path.exists(out("panel-stderr.log")) else ""
@@ -30,28 +43,49 @@ def main():
     if rc != "0":
         failures.append(f"panel exit code {rc}")
     m = re.search(r"cursor shown (\d+)×, hidden after 3 s idle (\d+)×, by touch (\d+)×", err)
+    if not m:
+        failures.append("no cursor counts in the exit line")
+    else:
+        shows, idle, touch = map(int, m.groups())
+        parts.append(f"shown {shows}×, hidden after 3 s idle {idle}×, by touch {touch}×")
+        if (shows, idle, touch) != (2, 1, 1):
+            failures.append(f"expected shown 2×, idle-hidden 1×, touch-hidden 1×, got {shows}/{idle}/{touch}")
+    if "refused by the driver" in err:
+        failures.append("cursor calls refused by the driver")
+    composited = "cursor: composited" in err
     if "cursor: hardware plane" in err:
-        parts.append("hardware cursor plane")
-        if not m:
-            failures.append("no cursor counts in the exit line")
-        else:
-            shows, idle, touch = map(int, m.groups())
-            parts.append(f"shown {shows}×, hidden after 3 s idle {idle}×, by touch {touch}×")
-            if (shows, idle, touch) != (2, 1, 1):
-                failures.append(f"expected shown 2×, idle-hidden 1×, touch-hidden 1×, got {shows}/{idle}/{touch}")
-        if "refused by the driver" in err:
-            failures.append("cursor calls refused by the driver")
-    elif "no hardware cursor plane" in err:
-        parts.append("no hardware cursor plane (not shown; the composited fallback is not implemented)")
+        parts.insert(0, "hardware cursor plane")
+    elif composited:
+        parts.insert(0, "composited (no cursor plane)")
     else:
-        failures.append("stderr says nothing about the cursor")
-    if os.path.exists(out("cursor-shown.ppm")) and os.path.exists(out("cursor-hidden.ppm")):
-        w, h, s = check.read_image(out("cursor-shown.ppm"))
-        _, _, hdn = check.read_image(out("cursor-hidden.ppm"))
-        n = len(check.diff_pixels(s, hdn, w, h, 0))
-        parts.append(f"screendumps shown vs hidden: {n} pixels differ")
-    else:
+        failures.append("stderr says nothing about the cursor path")
+    if not all(os.path.exists(p) for p in (out("cursor-shown.ppm"), out("cursor-hidden.ppm"))):
         failures.append("screendumps missing")
+    else:
+        w, h, shown = check.read_image(out("cursor-shown.ppm"))
+        _, _, hidden = check.read_image(out("cursor-hidden.ppm"))
+        _, _, plain = check.read_image(a.expected)
+        _, _, arrow = check.read_image(a.expected_cursor)
+        n = len(check.diff_pixels(hidden, plain, w, h, 0))
+        parts.append(f"hidden = render: {n} pixels differ")
+        if n:
+            failures.append(f"cursor-hidden.ppm differs from the render in {n} pixels")
+        if composited:
+            n = len(check.diff_pixels(shown, arrow, w, h, 0))
+            parts.append(f"shown = render --cursor {tx},{ty}: {n} pixels differ")
+            if n:
+                failures.append(f"cursor-shown.ppm differs from the render with the arrow at {tx},{ty} in {n} pixels")
+            changed = check.diff_pixels(shown, plain, w, h, 0)
+            box = (tx - HOT, ty - HOT, tx - HOT + BOX_W, ty - HOT + BOX_H)
+            outside = [p for p in changed if not (box[0] <= p[0] < box[2] and box[1] <= p[1] < box[3])]
+            parts.append(f"arrow: {len(changed)} pixels, {len(outside)} outside its box")
+            if outside or len(changed) < 200:
+                failures.append(f"the arrow changed {len(changed)} pixels, {len(outside)} outside {box} (first {outside[:3]})")
+        else:
+            n = len(check.diff_pixels(shown, hidden, w, h, 0))
+            parts.append(f"shown vs hidden: {n} pixels differ (QEMU composes the plane outside the screendump)")
+            if n:
+                failures.append(f"with a hardware plane the screendumps should not differ ({n} pixels do)")
     print(f"cursor ({a.gpu}): {'FAIL: ' + '; '.join(failures) if failures else 'PASS: ' + '; '.join(parts)}")
     return 1 if failures else 0
 

@@ -106,16 +106,21 @@ if [ "${CALIBRATION:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
     echo "$report"
     summary+=("$report")
 fi
-# The mouse cursor: a relative mouse shows it (hardware plane on virtio, none on bochs), 3 s
-# without motion hide it, a tablet (touch) hides it at once.
+# The mouse cursor: a relative mouse shows it (hardware plane on virtio, composited into the
+# scanout buffers on bochs), 3 s without motion hide it, a tablet (touch) hides it at once.
 if [ "${CURSOR:-1}" = 1 ]; then
+    # 10 moves of +20,+12 from the screen's centre (the evdev reader adds raw deltas).
+    tip="$(( ${RES%x*} / 2 + 200 )),$(( ${RES#*x} / 2 + 120 ))"
+    "$KNOB_PANEL" render "$LAYOUT" --out "$OUT/expected-cursor.png" --size "$RES" --cursor "$tip" \
+        || die "$KNOB_PANEL render $LAYOUT --cursor $tip failed"
     for gpu in $GPUS; do
         dir=$OUT/cursor-$gpu
         rm -rf "$dir" && mkdir -p "$dir"
         echo "== cursor ($gpu): relative mouse, 3 s idle, tablet"
         python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" --mouse -- \
             "$HERE/cursor-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" > /dev/null || { echo "  cursor VM failed"; failed=1; }
-        report=$(python3 "$HERE/cursor-check.py" --gpu "$gpu" --dir "$dir") || failed=1
+        report=$(python3 "$HERE/cursor-check.py" --gpu "$gpu" --dir "$dir" --expected "$OUT/expected.png" \
+            --expected-cursor "$OUT/expected-cursor.png" --tip "$tip") || failed=1
         echo "$report"
         summary+=("$report")
     done
