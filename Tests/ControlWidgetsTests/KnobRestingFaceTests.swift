@@ -48,6 +48,8 @@ import Testing
     @Test func restingFaceIsDrawnOnceAndCopiedAfter() throws {
         let view = KnobViewTests.view(Self.continuousModel(degrees: 45))
         _ = try KnobViewTests.render(view)
+        #expect(view.restingFace == nil, "a look seen once is drawn live")
+        _ = try KnobViewTests.render(view)
         let first = try #require(view.restingFace?.surface)
         _ = try KnobViewTests.render(view)
         #expect(view.restingFace?.surface === first, "the same image, not drawn again")
@@ -58,6 +60,7 @@ import Testing
         let turning = KnobViewTests.view(m)
         _ = try KnobViewTests.render(turning, at: 0.05)
         #expect(turning.restingFace == nil, "no resting image while the knob turns")
+        _ = try KnobViewTests.render(turning, at: 10)
         _ = try KnobViewTests.render(turning, at: 10)
         #expect(turning.restingFace?.key.rotation == KnobMath.radians(90))
     }
@@ -142,6 +145,8 @@ import Testing
             let view = KnobView(id: "k", frame: Rect(x: 16, y: 120, width: 240, height: 240), model: m, appearance: a)
             let size = Int((400 * mapping.scale).rounded(.up)) + 100
             let rest = try opaqueSurface(width: size, height: size, Color(white: 0.1))
+            let scratch = try opaqueSurface(width: size, height: size, Color(white: 0.1))
+            view.draw(in: DrawingContext(surface: scratch), mapping: mapping, time: 0)   // live, the first time
             let ctx = DrawingContext(surface: rest)
             view.draw(in: ctx, mapping: mapping, time: 0)
             #expect(view.restingFace != nil)

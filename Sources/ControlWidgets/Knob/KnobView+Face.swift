@@ -51,8 +51,17 @@ extension KnobView {
     /// Draws the knob centred on `c` from its resting image; false (nothing drawn) while it
     /// turns or has no such image, and the caller draws its layers live.
     func drawResting(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> Bool {
-        guard isAtRest(at: time), appearance.foregroundImage == nil,
-              let rest = restingImage(center: c, rotation: rotation, mapping: mapping, time: time) else { return false }
+        guard isAtRest(at: time), appearance.foregroundImage == nil else { return false }
+        let key = restingKey(mapping, time: time)
+        if restingFace?.key != key && restingCandidate != key {
+            // A look seen for the first time is drawn live (as the image would show it): a
+            // knob set to a new angle every frame (a drag by command) never pays for an image
+            // it would throw away, nor does the first frame; the next repaint builds it.
+            restingCandidate = key
+            drawLayers(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: true)
+            return true
+        }
+        guard let rest = restingImage(key, center: c, rotation: rotation, mapping: mapping, time: time) else { return false }
         let half = Double(pixelSide(mapping)) / 2
         ctx.setSource(rest.surface, at: Point(x: c.x - half + Double(rest.x), y: c.y - half + Double(rest.y)), smooth: false)
         ctx.paint()
@@ -105,10 +114,13 @@ extension KnobView {
     /// The knob at rest as one image (its layers drawn as `drawKnobLayers` draws them live),
     /// cut to its visible pixels; `x`, `y`: its top left from the knob's square's top left.
     /// Rebuilt when the angle, look, filled arc or value text changed since it was drawn.
-    private func restingImage(center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> (surface: ImageSurface, x: Int, y: Int)? {
-        let key = RestingFaceKey(rotation: rotation, shown: model.displayedPosition(at: time), revision: model.contentRevision,
-                                 state: state, scale: mapping.scale,
-                                 readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil)
+    private func restingKey(_ mapping: ScreenMapping, time: Double) -> RestingFaceKey {
+        RestingFaceKey(rotation: model.screenRotation(at: time), shown: model.displayedPosition(at: time), revision: model.contentRevision,
+                       state: state, scale: mapping.scale,
+                       readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil)
+    }
+
+    private func restingImage(_ key: RestingFaceKey, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> (surface: ImageSurface, x: Int, y: Int)? {
         if let restingFace, restingFace.key == key { return (restingFace.surface, restingFace.x, restingFace.y) }
         restingFace = nil
         let side = pixelSide(mapping)

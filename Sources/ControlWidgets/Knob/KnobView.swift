@@ -36,6 +36,8 @@ public final class KnobView: WidgetView, ValueReadout {
     /// The whole knob (background, scale, shadow, face) as one image while it is at rest
     /// (KnobView+Face), what it shows, and its top left from the knob's square's top left.
     var restingFace: (key: RestingFaceKey, surface: ImageSurface, x: Int, y: Int)?
+    /// The resting look drawn live last (its image is built when it is drawn again).
+    var restingCandidate: RestingFaceKey?
     /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
     var painted: PaintedKnob?
 
