@@ -106,6 +106,31 @@ import PanelLayout
         #expect(stderr.count == 2 && stderr[1].contains(":2:"))
     }
 
+    /// The studio saves (replace + reload) and its rename wakes the watcher too: the watcher
+    /// must see that the file is the one already read, and still see a later edit by anyone.
+    @Test func reloaderTellsAnEditFromTheFileItLastRead() throws {
+        let path = IPCTest.temporaryPath("panel.json")
+        defer { unlink(path) }
+        write(IPCTest.panelText, to: path)
+        let c = try PanelController(panel: try PanelLoader.load(path: path).get(), screenWidth: 200, screenHeight: 200)
+        let reloader = PanelReloader(path: path, controller: c, report: { _ in })
+        #expect(reloader.fileChangedSinceReload)            // nothing read by the reloader yet
+        write(IPCTest.panelText + " ", to: path)            // a save: replaced (new inode) ...
+        #expect(reloader.reload(at: 1).isEmpty)             // ... and reloaded at once
+        #expect(!reloader.fileChangedSinceReload)           // the watcher's echo of that save
+        write(IPCTest.panelText + "  ", to: path)           // another editor replaces it
+        #expect(reloader.fileChangedSinceReload)
+        #expect(reloader.reload(at: 2).isEmpty)
+        #expect(!reloader.fileChangedSinceReload)
+        // A rewrite in place (same inode): the size changes here; the times would anyway.
+        let f = fopen(path, "a")
+        fputs("\n", f); fclose(f)
+        #expect(reloader.fileChangedSinceReload)
+        unlink(path)                                         // gone: a change (the reload reports it)
+        #expect(reloader.fileChangedSinceReload)
+        #expect(reloader.reloads == 2)
+    }
+
     @Test func fileReplacerLeavesNoTemporaryAndReplacesSymlinksNotTargets() throws {
         let dir = IPCTest.temporaryPath("dir")
         mkdir(dir, 0o755)

@@ -149,11 +149,23 @@ def test_saves(st, es):
         check(inside and new != old and new[0] > new[2], "the new widget is visible in the next frame", (f["x"], f["y"], f["w"], f["h"], new, old))
     status, after = st.json("GET", "/api/widgets")
     check("extra" in [w["widget"] for w in after["widgets"]], "the new widget is in /api/widgets")
+    # The save's rename also wakes the file watcher (0.1 s debounce): it must not reload the
+    # file the save just reloaded. Wait past the debounce, let the loop turn twice (two
+    # requests), then have another editor change the file: its reload is the second and last.
+    # (Were the watcher's reload of the save still pending under load, the two would merge
+    # into one and this could only pass wrongly, never fail wrongly.)
+    time.sleep(0.5)
+    st.json("GET", "/api/widgets"); st.json("GET", "/api/widgets")
     # Another editor changes the file: the watcher reloads it, the page hears of it.
-    n = len(es.events)
+    n2 = len(es.events)
     write(path + ".tmp", PANEL % "")
     os.rename(path + ".tmp", path)
-    check(es.wait(lambda s: [e for _, e in s.events[n:] if e.get("event") == "reloaded"]), "a change by another editor reloads (reloaded on the stream)")
+    check(es.wait(lambda s: [e for _, e in s.events[n2:] if e.get("event") == "reloaded"]), "a change by another editor reloads (reloaded on the stream)")
+    time.sleep(0.5)
+    st.json("GET", "/api/widgets"); st.json("GET", "/api/widgets")
+    reloads = [e.get("event") for _, e in es.events[n:] if e.get("event") in ("reloaded", "reloadFailed")]
+    check(reloads == ["reloadFailed", "reloaded", "reloaded"],
+          "one reload per save and per outside change (bad save, good save, other editor)", reloads)
 
 
 def test_abuse(st, es):

@@ -91,7 +91,11 @@ public final class PanelServices {
         }
         onHangup = { [unowned self] time in _ = self.controller.reloadHandler?(time) }
         if watch {
-            loop.add(try FileWatcher(path: path) { [unowned self] time in _ = self.controller.reloadHandler?(time) })
+            loop.add(try FileWatcher(path: path) { [unowned self, unowned reloader] time in
+                // Not for a write whose result is already loaded (the studio's save).
+                guard reloader.fileChangedSinceReload else { return }
+                _ = self.controller.reloadHandler?(time)
+            })
         }
     }
 

@@ -9,6 +9,9 @@ public final class PanelReloader {
     private let controller: PanelController
     private let report: (String) -> Void
     public private(set) var reloads = 0
+    /// The file as the last reload found it (taken before reading it, so a write during the
+    /// read shows as a change); nil before the first reload.
+    private var readVersion: FileVersion?
 
     public init(path: String, controller: PanelController, report: @escaping (String) -> Void) {
         self.path = path
@@ -19,6 +22,7 @@ public final class PanelReloader {
     /// Returns the errors; empty when the new layout is on screen.
     @discardableResult
     public func reload(at time: Double) -> [String] {
+        readVersion = FileVersion(path: path)
         var errors: [String]
         switch PanelLoader.load(path: path) {
         case .failure(let e):
@@ -43,5 +47,12 @@ public final class PanelReloader {
             $0.addRaw("errors", "[" + errors.map(JSONLineWriter.quote).joined(separator: ",") + "]")
         }
         return errors
+    }
+
+    /// False while the file is the one the last reload read: the watcher's event was for a
+    /// write already loaded (the studio saves and reloads at once, and its rename wakes the
+    /// watcher too; one save must be one reload).
+    public var fileChangedSinceReload: Bool {
+        readVersion == nil || FileVersion(path: path) != readVersion
     }
 }
