@@ -203,7 +203,7 @@ if [ "$FLOOD" = 1 ] && [ -n "$drag_qmp" ]; then
     gpu=${GPUS%% *} dir=$OUT/flood
     rm -rf "$dir" && mkdir -p "$dir"
     python3 "$HERE/flood.py" make "$dir/flood.txt" || die "flood.py make failed"
-    echo "== flood ($gpu): yes x, a mixed flood with a held drag, /dev/zero"
+    echo "== flood ($gpu): yes x, a mixed flood with a held drag, an endless line of zeros"
     python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
         "$HERE/flood-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$drag_qmp"
     vm_rc=$?
