@@ -5,8 +5,8 @@ struct ConsoleState {
     var request: Request?
     /// Who owns the display, which screens show the panel (the rules, tested on their own).
     var display = ConsoleDisplay(screens: 0, vtActive: true)
-    /// Actions from screen-power changes, done at the top of the next loop turn (never from
-    /// inside the controller's input handling).
+    /// Actions from a screen-power change that needs a modeset (the wake after a return while
+    /// off), done at the top of the next loop turn, never inside the controller's input handling.
     var pending: [ConsoleDisplay.Action] = []
     /// Another VT is on screen (or ours never was): no frames, no DRM master, input ignored.
     var suspended: Bool { display.phase != .onScreen }
@@ -29,8 +29,14 @@ extension DisplaySession {
     func attachConsole(_ terminal: VirtualTerminal?, at now: Double) {
         console.display = ConsoleDisplay(screens: screens.count, vtActive: true)
         // Screen power goes through the console's rules: away, the console owns the light.
-        screens[0].controller.onScreenChange = { [unowned self] state, _ in
-            self.console.pending += self.console.display.screenChanged(to: state)
+        screens[0].controller.onScreenChange = { [unowned self] state, brightness in
+            let actions = self.console.display.screenChanged(to: state)
+            if actions == [.power(state)] {
+                // The usual case: the light changes now, before the screen event goes out.
+                self.options.power?.apply(state, brightness: brightness)
+            } else {
+                self.console.pending += actions   // a modeset is due: at the top of the next turn
+            }
         }
         guard let terminal else { return }
         do {
