@@ -33,7 +33,7 @@ extension DisplaySession {
             let actions = self.console.display.screenChanged(to: state)
             if actions == [.power(state)] {
                 // The usual case: the light changes now, before the screen event goes out.
-                self.options.power?.apply(state, brightness: brightness)
+                for screen in self.screens { screen.power?.apply(state, brightness: brightness) }
             } else {
                 self.console.pending += actions   // a modeset is due: at the top of the next turn
             }
