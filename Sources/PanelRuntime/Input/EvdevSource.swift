@@ -41,11 +41,9 @@ public final class EvdevSource: InputSource {
     private let calibration: TouchCalibration
     /// Kernel times (CLOCK_MONOTONIC) of the reports that produced events since the last call.
     private var reportTimes: [Double] = []
-    /// Whether a device drives this panel's screen (`--touch-output`; touchscreens and tablets
-    /// by size, the rest the first screen's); devices it refuses are closed and not opened again.
-    private let accepts: (TouchOutputMap.Device) -> Bool
-    private var refused: Set<String> = []
-    public private(set) var refusedNames: [String] = []
+    /// Devices of other screens are closed and not opened again.
+    private var admission: DeviceAdmission
+    public var refusedNames: [String] { admission.refusedNames }
     /// Relative (mouse) motion moved the pointer here, in physical screen pixels (the cursor).
     public var onRelativePointer: ((Point) -> Void)?
     /// A touchscreen or absolute pointer was used (the cursor hides).
@@ -56,7 +54,7 @@ public final class EvdevSource: InputSource {
     public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
                 accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) {
         self.toDesign = toDesign
-        self.accepts = accepts
+        self.admission = DeviceAdmission(accepts: accepts)
         self.calibration = calibration
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
@@ -76,7 +74,7 @@ public final class EvdevSource: InputSource {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let path = "/dev/input/" + name
-            guard name.hasPrefix("event"), devices[path] == nil, !refused.contains(path) else { continue }
+            guard name.hasPrefix("event"), devices[path] == nil, !admission.wasRefused(path) else { continue }
             let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { continue }
             _ = kp_evdev_set_clock(fd, CLOCK_MONOTONIC)
@@ -98,9 +96,7 @@ public final class EvdevSource: InputSource {
                 size = w.flatMap { w in h.map { (width: w, height: $0) } }
             }
             // Keys, mice and encoders too: each device drives one screen's panel.
-            if !accepts(TouchOutputMap.Device(name: device.name, path: path, sizeMM: size)) {
-                refused.insert(path)
-                refusedNames.append(device.name)
+            if !admission.admit(TouchOutputMap.Device(name: device.name, path: path, sizeMM: size)) {
                 continue   // the device closes its descriptor
             }
             devices[path] = device

@@ -27,10 +27,9 @@ public final class LibinputSource: InputSource {
     private let calibration: TouchCalibration
     /// libinput's event times (CLOCK_MONOTONIC) of events read since the last call.
     private var reportTimes: [Double] = []
-    /// Whether a device drives this panel's screen (`--touch-output`; see `TouchOutputMap`).
-    private let accepts: (TouchOutputMap.Device) -> Bool
-    private var refused: Set<String> = []
-    public private(set) var refusedNames: [String] = []
+    /// Devices of other screens are removed from the context and not added again.
+    private var admission: DeviceAdmission
+    public var refusedNames: [String] { admission.refusedNames }
     /// Relative (mouse) motion moved the pointer here, in physical screen pixels (the cursor).
     public var onRelativePointer: ((Point) -> Void)?
     /// A touchscreen or absolute pointer was used (the cursor hides).
@@ -39,7 +38,7 @@ public final class LibinputSource: InputSource {
     public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
                 accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) throws(DisplayError) {
         self.toDesign = toDesign
-        self.accepts = accepts
+        self.admission = DeviceAdmission(accepts: accepts)
         self.calibration = calibration
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
@@ -77,17 +76,15 @@ public final class LibinputSource: InputSource {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name.hasPrefix("event") else { continue }
             let path = "/dev/input/" + name
-            guard !known.contains(path), !refused.contains(path) else { continue }
+            guard !known.contains(path), !admission.wasRefused(path) else { continue }
             if let device = libinput_path_add_device(li, path) {
                 // Keys, mice and encoders too: each device drives one screen's panel.
                 var w = 0.0, h = 0.0
                 let size = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
                     && libinput_device_get_size(device, &w, &h) == 0 ? (width: w, height: h) : nil
                 let name = String(cString: libinput_device_get_name(device))
-                if !accepts(TouchOutputMap.Device(name: name, path: path, sizeMM: size)) {
+                if !admission.admit(TouchOutputMap.Device(name: name, path: path, sizeMM: size)) {
                     libinput_path_remove_device(device)
-                    refused.insert(path)
-                    refusedNames.append(name)
                     continue
                 }
                 known.insert(path)
