@@ -7,12 +7,8 @@ import Testing
 /// sets the mode with the whole current frame and treats the back buffer as stale.
 @Suite struct ConsoleSwitchTests {
     @Test func suspendDropsMasterAndResumeSetsTheModeWithTheWholeFrame() throws {
-        let dev = FakeKMSDevice.typical()
-        let out = try KMSOutput(device: dev, connectorName: nil, modeRequest: ModeRequest("800x600")!)
-        let frame = try ImageSurface(width: 800, height: 600)
-        let ctx = DrawingContext(surface: frame)
-        ctx.setColor(Color(red: 1, green: 0, blue: 0)); ctx.paint()
-        try out.start(with: frame)
+        let started = try StartedKMSOutput()
+        let (dev, out, frame, ctx) = (started.device, started.output, started.frame, started.context)
         try out.present(frame, damage: [])          // fb 101 in front after this flip
         _ = try out.handleEvents()
 

@@ -27,34 +27,37 @@ import Testing
         func pixel(_ x: Int, _ y: Int) -> Color { controller.frame.pixel(x: x, y: y) }
     }
 
-    static func start(_ script: String, screen: (Int, Int) = (800, 480)) throws -> Run {
+    /// Runs `lines` after `open`: every test starts with the drawer open.
+    static func start(_ lines: [String], screen: (Int, Int) = (800, 480)) throws -> Run {
         let panel = try PanelLoader.parse(Self.panel, file: "m.json").get()
         let controller = try PanelController(panel: panel, screenWidth: screen.0, screenHeight: screen.1)
         let box = Run.Box()
         controller.emit = { box.lines.append($0) }
-        let inputs = try InputScript.parse(script, file: "m.jsonl").get()
+        let inputs = try InputScript.parse(([open] + lines).joined(separator: "\n"), file: "m.jsonl").get()
         return Run(controller: controller, session: OffscreenSession(controller: controller, inputs: inputs), box: box)
     }
 
     static let open = #"{"t":0.0,"type":"command","command":{"command":"drawer","position":"right","animated":false}}"#
     static func isTint(_ c: Color) -> Bool { abs(c.red - 0x3a / 255.0) < 0.05 && abs(c.green - 0x7b / 255.0) < 0.05 && abs(c.blue - 0xd5 / 255.0) < 0.05 }
 
+    /// One finger's script lines: down at the first point (t, x, y in design pixels), a
+    /// motion to each of the others, up at `up`.
+    static func stroke(_ id: Int, _ points: [(t: Double, x: Int, y: Int)], up: Double) -> [String] {
+        let first = points[0]
+        return [#"{"t":\#(first.t),"type":"touch_down","id":\#(id),"x":\#(first.x),"y":\#(first.y)}"#]
+            + points.dropFirst().map { #"{"t":\#($0.t),"type":"touch_motion","id":\#(id),"x":\#($0.x),"y":\#($0.y)}"# }
+            + [#"{"t":\#(up),"type":"touch_up","id":\#(id)}"#]
+    }
+
     /// A drag up by 1140 pixels scrolls to the end (clamped at 872, not 1140); then a tap on
     /// y 320 picks "Page 18". The frames show it: before, row 0's tint bar (current page)
     /// at (2, 104); scrolled, that place shows another row; after the pick and a toggle, the
     /// current row (17) is marked at (2, 320) in the menu, which kept its scroll offset.
     @Test func entry18IsReachedByScrolling() throws {
-        let r = try Self.start([
-            Self.open,
-            #"{"t":0.50,"type":"touch_down","id":0,"x":100,"y":440}"#,
-            #"{"t":0.55,"type":"touch_motion","id":0,"x":102,"y":400}"#,
-            #"{"t":0.60,"type":"touch_motion","id":0,"x":104,"y":0}"#,
-            #"{"t":0.65,"type":"touch_motion","id":0,"x":104,"y":-700}"#,
-            #"{"t":0.70,"type":"touch_up","id":0}"#,
-            #"{"t":1.00,"type":"touch_down","id":1,"x":100,"y":320}"#,
-            #"{"t":1.05,"type":"touch_up","id":1}"#,
-            #"{"t":2.00,"type":"command","command":{"command":"drawer","position":"toggle","animated":false}}"#,
-        ].joined(separator: "\n"))
+        let r = try Self.start(
+            Self.stroke(0, [(0.50, 100, 440), (0.55, 102, 400), (0.60, 104, 0), (0.65, 104, -700)], up: 0.70)
+            + Self.stroke(1, [(1.00, 100, 320)], up: 1.05)
+            + [#"{"t":2.00,"type":"command","command":{"command":"drawer","position":"toggle","animated":false}}"#])
         try r.session.run(until: 0.4)
         #expect(Self.isTint(r.pixel(2, 104)))
         #expect(r.drawer.menuLayout.scrollOffset == 0)
@@ -80,19 +83,10 @@ import Testing
     /// and picks the row it went down on (row 1, "Page 2", y 136…200); a sideways drag in the
     /// menu neither scrolls nor picks nor moves the drawer.
     @Test func clampsTapSlopAndSideways() throws {
-        let r = try Self.start([
-            Self.open,
-            #"{"t":0.20,"type":"touch_down","id":0,"x":100,"y":200}"#,
-            #"{"t":0.25,"type":"touch_motion","id":0,"x":100,"y":400}"#,
-            #"{"t":0.30,"type":"touch_up","id":0}"#,
-            #"{"t":0.40,"type":"touch_down","id":1,"x":100,"y":100}"#,
-            #"{"t":0.45,"type":"touch_motion","id":1,"x":200,"y":110}"#,
-            #"{"t":0.46,"type":"touch_motion","id":1,"x":200,"y":300}"#,
-            #"{"t":0.50,"type":"touch_up","id":1}"#,
-            #"{"t":0.60,"type":"touch_down","id":2,"x":100,"y":160}"#,
-            #"{"t":0.62,"type":"touch_motion","id":2,"x":103,"y":164}"#,
-            #"{"t":0.65,"type":"touch_up","id":2}"#,
-        ].joined(separator: "\n"))
+        let r = try Self.start(
+            Self.stroke(0, [(0.20, 100, 200), (0.25, 100, 400)], up: 0.30)
+            + Self.stroke(1, [(0.40, 100, 100), (0.45, 200, 110), (0.46, 200, 300)], up: 0.50)
+            + Self.stroke(2, [(0.60, 100, 160), (0.62, 103, 164)], up: 0.65))
         try r.session.run(until: 0.35)
         #expect(r.drawer.menuLayout.scrollOffset == 0)
         #expect(r.events.allSatisfy { !$0.contains("pageChanged") })
@@ -108,20 +102,10 @@ import Testing
     /// drawer: it fails the pan's sideways test); the horizontal pan that closes the drawer
     /// still works after a scroll.
     @Test func frontDragsDoNotScroll() throws {
-        let r = try Self.start([
-            Self.open,
-            #"{"t":0.20,"type":"touch_down","id":0,"x":500,"y":400}"#,
-            #"{"t":0.25,"type":"touch_motion","id":0,"x":502,"y":100}"#,
-            #"{"t":0.30,"type":"touch_up","id":0}"#,
-            #"{"t":0.40,"type":"touch_down","id":1,"x":100,"y":400}"#,
-            #"{"t":0.45,"type":"touch_motion","id":1,"x":100,"y":200}"#,
-            #"{"t":0.50,"type":"touch_up","id":1}"#,
-            #"{"t":0.60,"type":"touch_down","id":2,"x":500,"y":300}"#,
-            #"{"t":0.62,"type":"touch_motion","id":2,"x":450,"y":300}"#,
-            #"{"t":0.64,"type":"touch_motion","id":2,"x":350,"y":300}"#,
-            #"{"t":0.66,"type":"touch_motion","id":2,"x":250,"y":300}"#,
-            #"{"t":0.67,"type":"touch_up","id":2}"#,
-        ].joined(separator: "\n"))
+        let r = try Self.start(
+            Self.stroke(0, [(0.20, 500, 400), (0.25, 502, 100)], up: 0.30)
+            + Self.stroke(1, [(0.40, 100, 400), (0.45, 100, 200)], up: 0.50)
+            + Self.stroke(2, [(0.60, 500, 300), (0.62, 450, 300), (0.64, 350, 300), (0.66, 250, 300)], up: 0.67))
         try r.session.run(until: 0.35)
         #expect(r.drawer.menuLayout.scrollOffset == 0)
         #expect(r.drawer.frontX(at: 0.35) == 260)
@@ -138,15 +122,9 @@ import Testing
     /// 72 + 448 − 432 = 88…152) is at screen y 150 (design 120) at screen x 100 (design
     /// (100 − 140) / 1.25 = −32: left of the design area, in the menu).
     @Test func scrollsOnAScaledPillarbox() throws {
-        let r = try Self.start([
-            Self.open,
-            #"{"t":0.20,"type":"touch_down","id":0,"x":-32,"y":440}"#,
-            #"{"t":0.25,"type":"touch_motion","id":0,"x":-32,"y":300}"#,
-            #"{"t":0.30,"type":"touch_motion","id":0,"x":-32,"y":8}"#,
-            #"{"t":0.35,"type":"touch_up","id":0}"#,
-            #"{"t":0.50,"type":"touch_down","id":1,"x":-32,"y":120}"#,
-            #"{"t":0.55,"type":"touch_up","id":1}"#,
-        ].joined(separator: "\n"), screen: (1280, 600))
+        let r = try Self.start(
+            Self.stroke(0, [(0.20, -32, 440), (0.25, -32, 300), (0.30, -32, 8)], up: 0.35)
+            + Self.stroke(1, [(0.50, -32, 120)], up: 0.55), screen: (1280, 600))
         try r.session.run(until: 0.4)
         #expect(abs(r.drawer.menuLayout.scrollOffset - 432) < 1e-9)
         try r.session.run(until: 1.5)

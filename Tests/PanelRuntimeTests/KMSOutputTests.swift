@@ -59,12 +59,8 @@ import Testing
     /// page flip, and each flip copies this frame's damage plus the damage the back buffer
     /// missed while it was off screen (buffer age 2).
     @Test func swapsBuffersAndCopiesDamageOfBothFrames() throws {
-        let dev = FakeKMSDevice.typical()
-        let out = try KMSOutput(device: dev, connectorName: nil, modeRequest: ModeRequest("800x600")!)
-        let frame = try ImageSurface(width: 800, height: 600)
-        let ctx = DrawingContext(surface: frame)
-        ctx.setColor(Color(red: 1, green: 0, blue: 0)); ctx.paint()
-        try out.start(with: frame)
+        let started = try StartedKMSOutput()
+        let (dev, out, frame, ctx) = (started.device, started.output, started.frame, started.context)
         #expect(dev.calls.prefix(4) == ["create 100 800x600", "create 101 800x600", "save 41", "setcrtc 41 fb 100 conn 31 800x600@60"])
         #expect(dev.buffers[0].pixel(x: 799, y: 599) == 0xFFFF0000)
         #expect(dev.buffers[1].pixel(x: 0, y: 0) == 0)
