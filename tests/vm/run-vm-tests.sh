@@ -61,21 +61,47 @@ if [ "$DRAG" = 1 ]; then
     fi
 fi
 
+# Each step below: step (a fresh results folder $dir, the title), vm_run (one boot), judge (a
+# check script's report; its last line goes to the summary).
 failed=0 summary=()
+# step DIR TITLE: DIR emptied as the step's results folder ($dir), and the step's title line.
+step() { dir=$1; rm -rf "$dir" && mkdir -p "$dir"; echo "== $2"; }
+# vm_run GPU [VM.PY OPTIONS...] -- COMMAND...: boots one VM for the step (vm.py run) at RES with
+# VM_TIMEOUT, its results in $dir (a --res or --timeout among the options wins); sets vm_rc.
+vm_run() {
+    local gpu=$1; shift
+    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" "$@"
+    vm_rc=$?
+    return $vm_rc
+}
+# vm_failed NAME: how the calibration, cursor and idle steps report a failed VM, on a line of
+# its own (their summary line is the check's alone); noted here, so not again by judge.
+vm_failed() { echo "  $1 VM failed"; failed=1; vm_rc=0; }
+# guest_log TAG: the scenario's own log from the guest, each line tagged.
+guest_log() { [ -s "$dir/scenario.log" ] && sed "s/^/  [$1] guest /" "$dir/scenario.log"; }
+# judge CHECK [ARGS...]: runs tests/vm/CHECK and prints its report; the report's last line goes
+# to the summary, with the VM's failure added. A failed VM or check fails the run.
+judge() {
+    local report line check_rc
+    report=$(python3 "$HERE/$1" "${@:2}"); check_rc=$?
+    echo "$report"
+    line=$(tail -1 <<< "$report")
+    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
+    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
+    summary+=("$line")
+}
+
 for gpu in $GPUS; do
-    dir=$OUT/$gpu
-    rm -rf "$dir" && mkdir -p "$dir"
-    echo "== $gpu ($RES): $KNOB_PANEL run $LAYOUT"
-    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp"
-    vm_rc=$? vm_note=""
+    step "$OUT/$gpu" "$gpu ($RES): $KNOB_PANEL run $LAYOUT"
+    vm_run "$gpu" -- "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp"
+    vm_note=""
     case $vm_rc in
         0) ;;
         124) vm_note="VM killed after ${VM_TIMEOUT} s (see $dir/console.log)" ;;
         *) vm_note="VM run failed (exit $vm_rc): $(tail -3 "$dir/command.log" 2>/dev/null)" ;;
     esac
     [ -z "$vm_note" ] || echo "  [$gpu] FAIL: $vm_note"
-    [ -s "$dir/scenario.log" ] && sed "s/^/  [$gpu] guest /" "$dir/scenario.log"
+    guest_log "$gpu"
     report=$(python3 "$HERE/check.py" --gpu "$gpu" --dir "$dir" --expected "$OUT/expected.png" "${drag_check[@]}")
     check_rc=$?
     echo "$report"
@@ -94,17 +120,13 @@ done
 if [ -n "$drag_qmp" ]; then
     for gpu in $GPUS; do python3 "$HERE/latency.py" "$OUT/$gpu/flips.jsonl" | sed "s|^$OUT/||;s|^|latency |"; done
 fi
+first=${GPUS%% *} last=${GPUS##* }
 # Touch calibration: the same drag with a mirror-X matrix lands on the mirrored spot.
 if [ "${CALIBRATION:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
-    gpu=${GPUS%% *} dir=$OUT/calibration
-    rm -rf "$dir" && mkdir -p "$dir"
-    echo "== calibration ($gpu): --touch-matrix -1,0,1,0,1,0, the same drag"
-    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp" "--touch-matrix -1,0,1,0,1,0" \
-        || { echo "  calibration VM failed"; failed=1; }
-    report=$(python3 "$HERE/calibration-check.py" --dir "$dir" --reference "$OUT/$gpu" --layout "$LAYOUT") || failed=1
-    echo "$report"
-    summary+=("$report")
+    step "$OUT/calibration" "calibration ($first): --touch-matrix -1,0,1,0,1,0, the same drag"
+    vm_run "$first" -- "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp" \
+        "--touch-matrix -1,0,1,0,1,0" || vm_failed calibration
+    judge calibration-check.py --dir "$dir" --reference "$OUT/$first" --layout "$LAYOUT"
 fi
 # The mouse cursor: a relative mouse shows it (hardware plane on virtio, composited into the
 # scanout buffers on bochs), 3 s without motion hide it, a tablet (touch) hides it at once.
@@ -114,52 +136,26 @@ if [ "${CURSOR:-1}" = 1 ]; then
     "$KNOB_PANEL" render "$LAYOUT" --out "$OUT/expected-cursor.png" --size "$RES" --cursor "$tip" \
         || die "$KNOB_PANEL render $LAYOUT --cursor $tip failed"
     for gpu in $GPUS; do
-        dir=$OUT/cursor-$gpu
-        rm -rf "$dir" && mkdir -p "$dir"
-        echo "== cursor ($gpu): relative mouse, 3 s idle, tablet"
-        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" --mouse -- \
-            "$HERE/cursor-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" > /dev/null || { echo "  cursor VM failed"; failed=1; }
-        report=$(python3 "$HERE/cursor-check.py" --gpu "$gpu" --dir "$dir" --expected "$OUT/expected.png" \
-            --expected-cursor "$OUT/expected-cursor.png" --tip "$tip") || failed=1
-        echo "$report"
-        summary+=("$report")
+        step "$OUT/cursor-$gpu" "cursor ($gpu): relative mouse, 3 s idle, tablet"
+        vm_run "$gpu" --mouse -- "$HERE/cursor-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" || vm_failed cursor
+        judge cursor-check.py --gpu "$gpu" --dir "$dir" --expected "$OUT/expected.png" \
+            --expected-cursor "$OUT/expected-cursor.png" --tip "$tip"
     done
 fi
 # Idle cost: 10 s with nothing changing on screen; the goal is zero wake-ups.
 if [ "${IDLE:-1}" = 1 ]; then
-    for gpu in ${IDLE_GPUS:-${GPUS%% *}}; do
-        dir=$OUT/idle-$gpu
-        rm -rf "$dir" && mkdir -p "$dir"
-        echo "== idle ($gpu): 10 s with nothing changing"
-        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-            "$HERE/idle-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" 10 > /dev/null || { echo "  idle VM failed"; failed=1; }
-        report=$(python3 - "$dir/idle.json" "$dir/idle-flips.jsonl" "$gpu" <<'PY'
-import json, sys
-try:
-    d = json.load(open(sys.argv[1]))
-    flips = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
-except (OSError, ValueError) as e:
-    print(f"idle ({sys.argv[3]}): FAIL: no result ({e})"); sys.exit(1)
-text = (f"{d['seconds']} s idle: CPU {(d['utime_ticks'] + d['stime_ticks']) * 10} ms (utime {d['utime_ticks']}, stime {d['stime_ticks']} ticks), "
-        f"{d['voluntary']} voluntary / {d['nonvoluntary']} involuntary context switches; {len(flips)} flips in all; exit {d['rc']}")
-ok = d["rc"] == 0 and d["voluntary"] == 0
-print(f"idle ({sys.argv[3]}): {'PASS' if ok else 'FAIL'}: {text}")
-sys.exit(0 if ok else 1)
-PY
-        ) || failed=1
-        echo "$report"
-        summary+=("$report")
+    for gpu in ${IDLE_GPUS:-$first}; do
+        step "$OUT/idle-$gpu" "idle ($gpu): 10 s with nothing changing"
+        vm_run "$gpu" -- "$HERE/idle-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" 10 || vm_failed idle
+        judge idle-check.py --dir "$dir" --gpu "$gpu"
     done
 fi
 # The appliance on the display path: `set` over the control socket, then a power-off with
 # the panel running and a second boot that must show the value again (--state).
 if [ "${APPLIANCE:-1}" = 1 ]; then
-    dir=$OUT/appliance
-    rm -rf "$dir" && mkdir -p "$dir"
-    echo "== appliance (bochs, $RES): --ipc, --state, power-off, reboot"
+    step "$OUT/appliance" "appliance (bochs, $RES): --ipc, --state, power-off, reboot"
     for phase in set verify; do
-        python3 "$HERE/vm.py" run --gpu bochs --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-            "$HERE/appliance-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $phase
+        vm_run bochs -- "$HERE/appliance-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $phase
     done
     if report=$(python3 "$HERE/appliance-check.py" "$dir"); then
         summary+=("appliance: PASS")
@@ -180,15 +176,11 @@ fi
 # The studio on the display path: the panel in the VM serves the studio on a forwarded port
 # (QEMU user-mode networking, hostfwd); the host fetches the page and a frame and turns a knob.
 if [ "${STUDIO:-1}" = 1 ]; then
-    dir=$OUT/studio
-    rm -rf "$dir" && mkdir -p "$dir"
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    echo "== studio (bochs, $RES): run --studio 0.0.0.0:8080 in the VM, host on 127.0.0.1:$port"
+    step "$OUT/studio" "studio (bochs, $RES): run --studio 0.0.0.0:8080 in the VM, host on 127.0.0.1:$port"
     python3 "$HERE/studio-host.py" --dir "$dir" --port "$port" --expected "$OUT/expected.png" > "$dir/host.log" 2>&1 &
     host_pid=$!
-    python3 "$HERE/vm.py" run --gpu bochs --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" --hostfwd "$port:8080" -- \
-        "$HERE/studio-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" 8080
-    vm_rc=$?
+    vm_run bochs --hostfwd "$port:8080" -- "$HERE/studio-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" 8080
     touch "$dir/studio-host-done"
     wait $host_pid; host_rc=$?
     cat "$dir/host.log"
@@ -200,20 +192,10 @@ fi
 # The stdin flood (issue 6, items 2 and 6): frames, replies, memory and SIGTERM under a flood.
 # It needs the layout's volume knob (the flood's set commands aim at it).
 if [ "$FLOOD" = 1 ] && [ -n "$drag_qmp" ]; then
-    gpu=${GPUS%% *} dir=$OUT/flood
-    rm -rf "$dir" && mkdir -p "$dir"
+    step "$OUT/flood" "flood ($first): yes x, a mixed flood with a held drag, an endless line of zeros"
     python3 "$HERE/flood.py" make "$dir/flood.txt" || die "flood.py make failed"
-    echo "== flood ($gpu): yes x, a mixed flood with a held drag, an endless line of zeros"
-    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/flood-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$drag_qmp"
-    vm_rc=$?
-    report=$(python3 "$HERE/flood.py" check --dir "$dir" --drag)
-    check_rc=$?
-    echo "$report"
-    line=$(tail -1 <<< "$report")
-    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
-    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
-    summary+=("$line")
+    vm_run "$first" -- "$HERE/flood-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$drag_qmp"
+    judge flood.py check --dir "$dir" --drag
 elif [ "$FLOOD" = 1 ]; then
     echo "run-vm-tests.sh: flood step left out (it needs the input step's volume knob)"
 fi
@@ -221,101 +203,53 @@ fi
 # Screen power (issue 16): dim, off (no flips, no CPU), a tablet touch wakes without turning
 # the knob under it. It needs the layout's volume knob (the waking drag aims at it).
 if [ "${SCREEN:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
-    gpu=${GPUS%% *} dir=$OUT/screen
-    rm -rf "$dir" && mkdir -p "$dir"
-    echo "== screen power ($gpu): --dim-after 4 --off-after 6, 10 s off, a waking tablet drag"
-    python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/screen-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$drag_qmp"
-    vm_rc=$?
-    [ -s "$dir/scenario.log" ] && sed "s/^/  [screen] guest /" "$dir/scenario.log"
-    report=$(python3 "$HERE/screen-check.py" --gpu "$gpu" --dir "$dir")
-    check_rc=$?
-    echo "$report"
-    line=$(tail -1 <<< "$report")
-    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
-    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
-    summary+=("$line")
+    step "$OUT/screen" "screen power ($first): --dim-after 4 --off-after 6, 10 s off, a waking tablet drag"
+    vm_run "$first" -- "$HERE/screen-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$drag_qmp"
+    guest_log screen
+    judge screen-check.py --gpu "$first" --dir "$dir"
 fi
 # VT switching (issue 12): the panel on tty1 as its controlling terminal, chvt 2 and back, keys
 # off, SIGTERM; as root on the first GPU and as an unprivileged user (video, input) on the last.
 if [ "${VT:-1}" = 1 ]; then
-    first=${GPUS%% *} last=${GPUS##* }
     for who in root user; do
-        gpu=$([ $who = root ] && echo "$first" || echo "$last") dir=$OUT/vt-$who
-        rm -rf "$dir" && mkdir -p "$dir"
-        echo "== VT switching ($gpu, as $who): chvt 2, chvt 1, drag, SIGTERM"
-        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-            "$HERE/vt-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $who "$drag_qmp"
-        vm_rc=$?
-        report=$(python3 "$HERE/vt-check.py" --dir "$dir" --expected "$OUT/expected.png" --label "vt-$who ($gpu)" \
-                 $([ $who = user ] && echo --unprivileged))
-        check_rc=$?
-        echo "$report"
-        line=$(tail -1 <<< "$report")
-        [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
-        [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
-        summary+=("$line")
+        gpu=$([ $who = root ] && echo "$first" || echo "$last")
+        step "$OUT/vt-$who" "VT switching ($gpu, as $who): chvt 2, chvt 1, drag, SIGTERM"
+        vm_run "$gpu" -- "$HERE/vt-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $who "$drag_qmp"
+        judge vt-check.py --dir "$dir" --expected "$OUT/expected.png" --label "vt-$who ($gpu)" \
+            $([ $who = user ] && echo --unprivileged)
     done
     # Started on tty2 while tty1 shows: nothing drawn until chvt 2; screen off and dimmed kept
     # across a switch; SIGTERM while away. As root with a (fake) backlight on the first GPU,
     # as the user without one (the frame is darkened) on the last.
     for who in root user; do
-        gpu=$([ $who = root ] && echo "$first" || echo "$last") dir=$OUT/vt-background-$who
+        gpu=$([ $who = root ] && echo "$first" || echo "$last")
         light=$([ $who = root ] && echo backlight)
-        rm -rf "$dir" && mkdir -p "$dir"
-        echo "== VT started in the background ($gpu, as $who${light:+, backlight}): chvt 2, round trip, screen off/dim across switches, SIGTERM away"
+        step "$OUT/vt-background-$who" "VT started in the background ($gpu, as $who${light:+, backlight}): chvt 2, round trip, screen off/dim across switches, SIGTERM away"
         # ~35 s of switches and screendumps: at least 120 s before the VM is killed.
-        python3 "$HERE/vm.py" run --gpu "$gpu" --res "$RES" --out "$dir" --timeout $((VM_TIMEOUT > 120 ? VM_TIMEOUT : 120)) -- \
+        vm_run "$gpu" --timeout $((VM_TIMEOUT > 120 ? VM_TIMEOUT : 120)) -- \
             "$HERE/vt-background-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" $who $light
-        vm_rc=$?
-        report=$(python3 "$HERE/vt-background-check.py" --dir "$dir" --expected "$OUT/expected.png" \
-                 --label "vt-background-$who ($gpu)" ${light:+--backlight} $([ $who = user ] && echo --unprivileged))
-        check_rc=$?
-        echo "$report"
-        line=$(tail -1 <<< "$report")
-        [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
-        [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
-        summary+=("$line")
+        judge vt-background-check.py --dir "$dir" --expected "$OUT/expected.png" \
+            --label "vt-background-$who ($gpu)" ${light:+--backlight} $([ $who = user ] && echo --unprivileged)
     done
 fi
 # Waiting for the display (issue 12): the GPU driver loaded after the panel started, DRM master
 # held by another process for 2 s, and a wait that times out.
 if [ "${WAIT:-1}" = 1 ]; then
-    gpu=${GPUS%% *} dir=$OUT/wait
-    rm -rf "$dir" && mkdir -p "$dir"
-    echo "== --wait-for-display ($gpu, driver loaded late): late display, master holder, timeout"
-    python3 "$HERE/vm.py" run --gpu "$gpu" --defer-gpu --res "$RES" --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/wait-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
-    vm_rc=$?
-    report=$(python3 "$HERE/wait-check.py" --dir "$dir" --label "wait ($gpu)")
-    check_rc=$?
-    echo "$report"
-    line=$(tail -1 <<< "$report")
-    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
-    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
-    summary+=("$line")
+    step "$OUT/wait" "--wait-for-display ($first, driver loaded late): late display, master holder, timeout"
+    vm_run "$first" --defer-gpu -- "$HERE/wait-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
+    judge wait-check.py --dir "$dir" --label "wait ($first)"
 fi
 
 # Display hotplug (issue 12): virtio-gpu's head resized, unplugged and replugged from the host
 # through VNC SetDesktopSize while the panel runs (it needs the volume knob for its `set`).
 if [ "${HOTPLUG:-1}" = 1 ] && [[ " $GPUS " == *" virtio "* ]] && [ -n "$drag_qmp" ]; then
-    dir=$OUT/hotplug
-    rm -rf "$dir" && mkdir -p "$dir"
-    echo "== hotplug (virtio): resize to 1280x800, unplug, set while away, replug at 1024x768"
+    step "$OUT/hotplug" "hotplug (virtio): resize to 1280x800, unplug, set while away, replug at 1024x768"
     printf '%s\n' '{"t":0.1,"type":"command","command":{"command":"set","widget":"volume","position":270,"animated":true}}' > "$dir/away.jsonl"
     "$KNOB_PANEL" render "$LAYOUT" --out "$dir/expected-resized.png" --size 1280x800 \
         && "$KNOB_PANEL" render "$LAYOUT" --out "$dir/expected-back.png" --size 1024x768 --input "$dir/away.jsonl" \
         || die "$KNOB_PANEL render for the hotplug step failed"
-    python3 "$HERE/vm.py" run --gpu virtio --vnc --res 1024x768 --out "$dir" --timeout "$VM_TIMEOUT" -- \
-        "$HERE/hotplug-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
-    vm_rc=$?
-    report=$(python3 "$HERE/hotplug-check.py" --dir "$dir" --resized "$dir/expected-resized.png" --back "$dir/expected-back.png")
-    check_rc=$?
-    echo "$report"
-    line=$(tail -1 <<< "$report")
-    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
-    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
-    summary+=("$line")
+    vm_run virtio --vnc --res 1024x768 -- "$HERE/hotplug-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir"
+    judge hotplug-check.py --dir "$dir" --resized "$dir/expected-resized.png" --back "$dir/expected-back.png"
 fi
 
 # Two screens (issue 12): virtio-gpu with two heads (RES and 800x480), one panel process:
@@ -323,22 +257,14 @@ fi
 # second head plugged in after the start; a tablet mapped to the second head (--touch-output)
 # turns the knob there and nowhere else. It needs the volume knob.
 if [ "${HEADS:-1}" = 1 ] && [[ " $GPUS " == *" virtio "* ]] && [ -n "$drag_qmp" ]; then
-    dir=$OUT/heads res2=800x480 other=panels/room-800x480.json
-    rm -rf "$dir" && mkdir -p "$dir"
-    echo "== two heads (virtio, $RES + $res2): --output all, --output Virtual-1=$other --output Virtual-2=$LAYOUT, touch on Virtual-2"
+    res2=800x480 other=panels/room-800x480.json
+    step "$OUT/heads" "two heads (virtio, $RES + $res2): --output all, --output Virtual-1=$other --output Virtual-2=$LAYOUT, touch on Virtual-2"
     python3 "$HERE/drag.py" --layout "$LAYOUT" --res "$res2" --out "$dir" > /dev/null || die "drag.py for $res2 failed"
     # Three panel runs in one boot (~36 s on a shared machine): twice the usual limit.
-    python3 "$HERE/vm.py" run --gpu virtio --heads 2 --res "$RES" --out "$dir" --timeout $((VM_TIMEOUT * 2)) -- \
+    vm_run virtio --heads 2 --timeout $((VM_TIMEOUT * 2)) -- \
         "$HERE/heads-scenario.sh" "$KNOB_PANEL" "$dir" "$other" "$LAYOUT" "$res2" "$dir/drag-qmp.jsonl"
-    vm_rc=$?
-    report=$(python3 "$HERE/heads-check.py" --dir "$dir" --knob-panel "$KNOB_PANEL" --layout-a "$other" --layout-b "$LAYOUT" \
-             --res1 "$RES" --res2 "$res2")
-    check_rc=$?
-    echo "$report"
-    line=$(tail -1 <<< "$report")
-    [ $vm_rc = 0 ] || line="$line; VM run failed (exit $vm_rc, see $dir/console.log)"
-    [ $vm_rc = 0 ] && [ $check_rc = 0 ] || failed=1
-    summary+=("$line")
+    judge heads-check.py --dir "$dir" --knob-panel "$KNOB_PANEL" --layout-a "$other" --layout-b "$LAYOUT" \
+        --res1 "$RES" --res2 "$res2"
 fi
 
 echo "== results in $OUT"
