@@ -11,7 +11,8 @@ import Testing
 @Suite struct SliderDrawingTests {
     static let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
 
-    static func view(value: Double, glow: Double = 0.85, showValue: Bool = false) -> SliderView {
+    static func view(value: Double, glow: Double = 0.85, showValue: Bool = false, shared: SharedLayers = SharedLayers(),
+                     change: (inout SliderAppearance) -> Void = { _ in }) -> SliderView {
         var model = SliderModel()
         model.maximumAngle = 270
         var look = SliderAppearance()
@@ -20,7 +21,8 @@ import Testing
         look.unfilledColor = Color(red: 0.2, green: 0.8, blue: 0.2)
         look.glowOpacity = glow
         look.showValue = showValue
-        let v = SliderView(id: "s", frame: Rect(x: 0, y: 0, width: 240, height: 240), model: model, appearance: look)
+        change(&look)
+        let v = SliderView(id: "s", frame: Rect(x: 0, y: 0, width: 240, height: 240), model: model, appearance: look, shared: shared)
         v.setInitialValues(first: value, second: nil, revolutions: 0)
         return v
     }
@@ -77,6 +79,38 @@ import Testing
         #expect(small < 0.01 && large > 0.07, "small \(small), large \(large)")
         #expect(try redness(20, glow: 0) == redness(90, glow: 0))
         #expect(SliderPainter.glowLevel(sweep: 54) == 1 && SliderPainter.glowLevel(sweep: 243) == 4)
+    }
+
+    /// Two sliders of the same look (at different values) share the ring, the gradient band,
+    /// the line mask and every glow level (270° shows levels 1…round(4.5) = 5): one build of
+    /// each, 3 + 5 = 8 images. Other labels build another ring only; other colours another
+    /// band and other glow levels, but the same ring and line.
+    @Test func identicalSlidersShareTheirLayers() throws {
+        let shared = SharedLayers()
+        let a = Self.view(value: 30, shared: shared), b = Self.view(value: 70, shared: shared)
+        _ = try Self.render(a); _ = try Self.render(b)
+        #expect(a.staticCache != nil && a.staticCache === b.staticCache)
+        #expect(a.bandCache != nil && a.bandCache === b.bandCache)
+        #expect(a.lineCache != nil && a.lineCache === b.lineCache)
+        #expect(a.glowCache.count == 5 && (1...5).allSatisfy { a.glowCache[$0] === b.glowCache[$0] })
+        #expect(shared.builds == 8)
+
+        let labelled = Self.view(value: 30, shared: shared) { $0.ringColor = Self.red }
+        _ = try Self.render(labelled)
+        #expect(labelled.staticCache !== a.staticCache)
+        #expect(labelled.bandCache === a.bandCache && labelled.lineCache === a.lineCache)
+        #expect(shared.builds == 9)
+
+        let green = Color(red: 0, green: 1, blue: 0)
+        let recoloured = Self.view(value: 30, shared: shared) { $0.gradientColors = [green, Self.blue] }
+        let image = try Self.render(recoloured)
+        #expect(recoloured.staticCache === a.staticCache && recoloured.lineCache === a.lineCache)
+        #expect(recoloured.bandCache !== a.bandCache && recoloured.glowCache[1] !== a.glowCache[1])
+        #expect(shared.builds == 9 + 1 + 5)
+        // And it shows its own colours: green → blue, at travel 20 (past the start's round cap)
+        // 20/270 of the way: (0, 236.1, 18.9).
+        let (x, y) = Self.point(travel: 20)
+        #expect(drawNear(image.pixel(x: x, y: y), 0, 255 * (1 - 20.0 / 270), 255 * 20.0 / 270, tolerance: 4))
     }
 
     /// At rest the value layer is drawn once: a second frame at the same value reuses it.

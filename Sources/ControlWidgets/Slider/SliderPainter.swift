@@ -234,19 +234,36 @@ public struct SliderPainter {
         return surface
     }
 
-    /// What decides a glow band's pixels: sliders with equal keys share their glow levels.
-    public struct GlowKey: Hashable {
+    /// What decides a cached layer's pixels: sliders with equal keys share that layer (the
+    /// scene's `SharedLayers`), so two sliders of the same look build each image once.
+    public struct LayerKey: Hashable {
+        /// The layer and what of the look it shows beyond the arc's geometry.
+        public enum Layer: Hashable {
+            /// The dark ring and the labels.
+            case ring(ringColor: Color, labels: [String], labelColor: Color, labelFont: String, labelFontSize: Double, labelOffset: Double)
+            case band(colours: [Color])
+            case line
+            case glow(level: Int, colours: [Color])
+        }
         var geometry: SliderGeometry
         var scale, maximumAngle, rotationAngle: Double
         var isFullCircle: Bool
-        var colours: [Color]
-        public var level: Int
+        public var layer: Layer
     }
 
-    public func glowKey(level: Int) -> GlowKey {
-        GlowKey(geometry: geometry, scale: scale, maximumAngle: maximumAngle, rotationAngle: rotationAngle,
-                isFullCircle: isFullCircle, colours: appearance.gradientColors, level: level)
+    public func layerKey(_ layer: LayerKey.Layer) -> LayerKey {
+        LayerKey(geometry: geometry, scale: scale, maximumAngle: maximumAngle, rotationAngle: rotationAngle,
+                 isFullCircle: isFullCircle, layer: layer)
     }
+
+    public var ringKey: LayerKey {
+        let a = appearance
+        return layerKey(.ring(ringColor: a.ringColor, labels: a.labels, labelColor: a.labelColor, labelFont: a.labelFont,
+                              labelFontSize: a.labelFontSize, labelOffset: a.labelOffset))
+    }
+    public var bandKey: LayerKey { layerKey(.band(colours: appearance.gradientColors)) }
+    public var lineKey: LayerKey { layerKey(.line) }
+    public func glowKey(level: Int) -> LayerKey { layerKey(.glow(level: level, colours: appearance.gradientColors)) }
 
     // MARK: handles
 

@@ -25,15 +25,16 @@ public final class SliderView: WidgetView {
     /// The reference's minimumHandlesDistance: arc length between the handles, design pixels.
     public let minimumHandlesDistance: Double
     public let geometry: SliderGeometry
-    /// Images identical sliders share (glow levels).
+    /// Images identical sliders share (the ring with its labels, the gradient band, the line
+    /// mask, the glow levels).
     let shared: SharedLayers
 
     private var trackedTouch: Int?
     private var painter: SliderPainter?
-    private var staticCache: ImageSurface?
-    private var bandCache: ImageSurface?
-    private var lineCache: ImageSurface?
-    private var glowCache: [Int: ImageSurface] = [:]
+    private(set) var staticCache: ImageSurface?
+    private(set) var bandCache: ImageSurface?
+    private(set) var lineCache: ImageSurface?
+    private(set) var glowCache: [Int: ImageSurface] = [:]
     private var handleCache: [Int: ImageSurface] = [:]
     private var valueCache: (state: SliderPainter.ValueState, image: ImageSurface)?
     /// The value layer's change `damage` found (layer pixels), for the redraw that follows.
@@ -165,7 +166,7 @@ public final class SliderView: WidgetView {
         let p = painter(mapping)
         let origin = layerOrigin(p, mapping)
         let alpha = model.isEnabled ? 1.0 : 0.45
-        if staticCache == nil { staticCache = try? p.staticLayer() }
+        if staticCache == nil { staticCache = shared.image(p.ringKey) { () throws(GraphicsError) in try p.staticLayer() } }
         if let s = staticCache {
             ctx.setSource(s, at: origin, smooth: false)
             ctx.paint(alpha: alpha)
@@ -182,8 +183,8 @@ public final class SliderView: WidgetView {
     func valueLayer(_ p: SliderPainter, at time: Double) -> ImageSurface? {
         let state = valueState(at: time)
         if let valueCache, valueCache.state == state { return valueCache.image }
-        if bandCache == nil { bandCache = try? p.gradientBand() }
-        if lineCache == nil { lineCache = try? p.lineMask() }
+        if bandCache == nil { bandCache = shared.image(p.bandKey) { () throws(GraphicsError) in try p.gradientBand() } }
+        if lineCache == nil { lineCache = shared.image(p.lineKey) { () throws(GraphicsError) in try p.lineMask() } }
         guard let band = bandCache, let line = lineCache else { return nil }
         if glowCache.isEmpty { glowCache = glowLevels(p) }
         // Reuse the previous image's memory: the layer is cleared and redrawn in place.
