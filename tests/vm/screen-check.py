@@ -21,6 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check  # noqa: E402  (read_image, compare, read_events)
+from vmcheck import Verdict  # noqa: E402
 
 
 def main():
@@ -28,19 +29,9 @@ def main():
     ap.add_argument("--dir", required=True)
     ap.add_argument("--gpu", default="bochs")
     a = ap.parse_args()
-    out = lambda name: os.path.join(a.dir, name)  # noqa: E731
-    failures, parts = [], []
-
-    def need(ok, message):
-        if not ok:
-            failures.append(message)
-        return ok
-
-    results = {}
-    if os.path.exists(out("screen-results.txt")):
-        for line in open(out("screen-results.txt")):
-            k, _, v = line.strip().partition("=")
-            results[k] = v
+    v = Verdict(a.dir, f"screen ({a.gpu})")
+    out, need, failures, parts = v.path, v.need, v.failures, v.parts
+    results = v.key_values("screen-results.txt")
     events, _ = check.read_events(out("panel-stdout.log")) if os.path.exists(out("panel-stdout.log")) else ([], [])
     screen = [(e["state"], e.get("cause"), e["t"]) for e in events if e.get("event") == "screen"]
     print(f"screen events: {screen}")
@@ -91,7 +82,7 @@ def main():
         print(f"woke vs panel: {ok * 100:.2f}% within 8, mean {mean:.3f}, max {mx}")
         need(ok >= 0.995, "the woken panel is not the untouched panel")
         if "dim" in imgs:
-            expected = bytes(round(v * 0.3) for v in p)
+            expected = bytes(round(c * 0.3) for c in p)
             ok, mean, mx = check.compare(imgs["dim"][2], expected, w, h, 2)
             print(f"dim vs panel x 0.3: {ok * 100:.2f}% within 2, mean {mean:.3f}, max {mx}")
             need(ok >= 0.995, "the dimmed screen is not the panel x 0.3")
@@ -106,12 +97,12 @@ def main():
     print(f"backlight (found at 200 of 255): dim {bl[0]}, off {bl[1]}, after SIGTERM {bl[2]} (exit {results.get('backlight_rc')})")
     if need(bl == ("60", "0", "200") and results.get("backlight_rc") == "0", "backlight not 60 / 0 / restored 200"):
         parts.append("backlight 200 -> 60 -> 0 -> 200 after SIGTERM")
-    rc = open(out("panel.rc")).read().strip() if os.path.exists(out("panel.rc")) else "?"
+    rc = v.exit_status() or "?"
     need(rc == "0", f"panel exit status {rc}")
     verdict = "PASS" if not failures else "FAIL"
     for f in failures:
         print(f"  FAIL: {f}")
-    print(f"screen ({a.gpu}): {verdict}: " + "; ".join(parts))
+    print(f"{v.label}: {verdict}: " + "; ".join(parts))
     return 0 if not failures else 1
 
 

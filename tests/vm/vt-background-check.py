@@ -24,18 +24,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import compare, read_image  # noqa: E402
-
-BLUE, MAGENTA = (0, 0, 170), (170, 0, 170)   # fbcon's VGA palette: 44m (tty1), 45m (tty2)
-
-
-def share_near(img, colour, tol=60):
-    w, h, rgb = img
-    n = hits = 0
-    for i in range(0, w * h, 7):   # a sample of the pixels is plenty
-        p = rgb[3 * i:3 * i + 3]
-        n += 1
-        hits += all(abs(p[c] - colour[c]) <= tol for c in range(3))
-    return hits / n
+from vmcheck import BLUE, MAGENTA, Verdict  # noqa: E402
 
 
 def main():
@@ -47,31 +36,20 @@ def main():
     ap.add_argument("--unprivileged", action="store_true")
     ap.add_argument("--tolerance", type=int, default=8)
     a = ap.parse_args()
-    out = lambda name: os.path.join(a.dir, name)  # noqa: E731
-    failures, parts = [], []
-    say = lambda msg: print(f"  [{a.label}] {msg}")  # noqa: E731
+    v = Verdict(a.dir, a.label)
+    say, need = v.say, v.need
 
-    def need(ok, message):
-        if not ok:
-            failures.append(message)
-        return ok
-
-    r = {}
-    if os.path.exists(out("results.txt")):
-        for line in open(out("results.txt")):
-            k, _, v = line.strip().partition("=")
-            r[k] = v
+    r = v.key_values("results.txt")
     expected = read_image(a.expected)
     w, h, exp = expected
     imgs = {}
     for name in ("before", "shown", "away1", "back1", "away2", "offback", "woke", "dim", "dimback", "console"):
-        if need(os.path.exists(out(name + ".ppm")), f"no {name}.ppm"):
-            img = read_image(out(name + ".ppm"))
-            if need(img[:2] == (w, h), f"{name}.ppm is {img[0]}x{img[1]}, the render {w}x{h}"):
-                imgs[name] = img
+        img = v.screendump(name, (w, h))
+        if img:
+            imgs[name] = img
 
     def like(name, reference, diff=None):
-        return compare(imgs[name][2], reference, w, h, a.tolerance, out(diff) if diff else None)
+        return compare(imgs[name][2], reference, w, h, a.tolerance, v.path(diff) if diff else None)
 
     for name in ("shown", "back1", "woke") + (("dim", "dimback") if a.backlight else ()):
         if name in imgs:
@@ -79,7 +57,7 @@ def main():
             say(f"{name}.ppm vs render: {match * 100:.2f}% within {a.tolerance}, mean error {mean:.2f}")
             need(match >= 0.995 and mean <= 1.0, f"{name}.ppm does not show the panel ({match * 100:.2f}%)")
     if not a.backlight:
-        darkened = bytes(round(v * 0.3) for v in exp)
+        darkened = bytes(round(c * 0.3) for c in exp)
         for name in ("dim", "dimback"):
             if name in imgs:
                 match, mean, _ = compare(imgs[name][2], darkened, w, h, 2)
@@ -89,10 +67,7 @@ def main():
                                ("away2", BLUE, "tty1's blue console (lit while the panel is off)"),
                                ("console", MAGENTA, "tty2's magenta console after the exit")):
         if name in imgs:
-            share = share_near(imgs[name], colour)
-            panel = like(name, exp)[0]
-            say(f"{name}.ppm: {share * 100:.0f}% {what}, {panel * 100:.0f}% like the panel")
-            need(share >= 0.5 and panel < 0.5, f"{name}.ppm does not show {what}")
+            v.console_shown(name, imgs[name], colour, what, expected, a.tolerance)
     if "offback" in imgs:
         panel = like("offback", exp)[0]
         say(f"offback.ppm (back on tty2 while off): {panel * 100:.0f}% like the panel "
@@ -111,14 +86,14 @@ def main():
         say(f"backlight (found at 200): off {light[0]}, tty1 {light[1]}, back {light[2]}, woken {light[3]}, "
             f"dim {light[4]}, tty1 {light[5]}, back {light[6]}, after exit {light[7]}")
         if need(light == ["0", "200", "0", "200", "60", "200", "60", "200"], f"backlight {light} not 0 200 0 200 60 200 60 200"):
-            parts.append("backlight 0/200/0 off, 60/200/60 dimmed")
+            v.parts.append("backlight 0/200/0 off, 60/200/60 dimmed")
     before, after = r.get("modes_before"), r.get("modes_after")
     say(f"tty2 before the panel: {before}; after SIGTERM while away: {after}")
     need(before is not None and before == after, f"tty2's modes not restored ({before} -> {after})")
-    rc = open(out("panel.rc")).read().strip() if os.path.exists(out("panel.rc")) else None
+    rc = v.exit_status()
     need(rc == "0", f"panel exit status {rc} after SIGTERM while away")
 
-    err = open(out("panel-stderr.log"), errors="replace").read() if os.path.exists(out("panel-stderr.log")) else ""
+    err = v.text("panel-stderr.log")
     for line in err.splitlines():
         if "console" in line:
             say(f"stderr: {line}")
@@ -126,20 +101,17 @@ def main():
     first = re.search(r"first frame flipped ([\d.]+) ms after the switch", err)
     backs = re.findall(r"whole frame flipped ([\d.]+) ms after the switch", err)
     if need(first is not None, "no 'is on screen' note after the switch to tty2"):
-        parts.append(f"background start: chvt 2 -> first flip {first.group(1)} ms (panel), "
-                     f"chvt 2 -> ready file {r.get('switch_to_ready_ms')} ms (scenario)")
+        v.parts.append(f"background start: chvt 2 -> first flip {first.group(1)} ms (panel), "
+                       f"chvt 2 -> ready file {r.get('switch_to_ready_ms')} ms (scenario)")
     need(len(backs) == 2, f"{len(backs)} 'back on' notes with a flip, expected 2 (round trip, dimmed)")
     need("the screen stays off" in err, "no 'the screen stays off' note on the return while off")
     if backs:
-        parts.append(f"round trip: chvt 1 -> released {r.get('release_ms')} ms, chvt 2 -> back {r.get('return_ms')} ms "
-                     f"(scenario), return to flip {backs[0]} ms (panel)")
+        v.parts.append(f"round trip: chvt 1 -> released {r.get('release_ms')} ms, chvt 2 -> back {r.get('return_ms')} ms "
+                       f"(scenario), return to flip {backs[0]} ms (panel)")
     if a.unprivileged:
-        log = open(out("scenario.log")).read() if os.path.exists(out("scenario.log")) else ""
-        need(" as user" in log, "the scenario did not run the panel as the unprivileged user")
-        parts.append("as an unprivileged user")
-    status = "FAIL" if failures else "PASS"
-    print(f"{a.label}: {status}: " + "; ".join(parts + failures))
-    return 1 if failures else 0
+        need(" as user" in v.text("scenario.log"), "the scenario did not run the panel as the unprivileged user")
+        v.parts.append("as an unprivileged user")
+    return v.finish()
 
 
 if __name__ == "__main__":
