@@ -1,7 +1,9 @@
 # guest-user.sh (sourced by a VM scenario, as root): an unprivileged user for the panel, with
 # what a Debian system gives it. udev's rules make /dev/dri/card* root:video and
 # /dev/input/event* root:input, mode 0660 (the guest has no udevd, so this does it); logind or
-# login hands the VT a user logs in on to that user. Sets KNOB_USER, KNOB_UID, KNOB_GROUPS.
+# login hands the VT a user logs in on to that user. Sets KNOB_USER, KNOB_UID, KNOB_GROUPS,
+# runtime (a folder the user may write: ready file, flip log) and run_as (the command prefix
+# that runs the panel as the user: "${run_as[@]}" knob-panel ...).
 KNOB_USER=knob KNOB_UID=4242
 grep -q '^video:' /etc/group || echo 'video:x:44:' >> /etc/group
 grep -q '^input:' /etc/group || echo 'input:x:4244:' >> /etc/group
@@ -13,3 +15,5 @@ KNOB_GROUPS=$video_gid,$input_gid
 chgrp video /dev/dri/card* && chmod 0660 /dev/dri/card*
 chgrp input /dev/input/event* && chmod 0660 /dev/input/event*
 chown "$KNOB_USER" /dev/tty1 && chmod 0620 /dev/tty1
+runtime=/tmp/knob-run && mkdir -p $runtime && chown "$KNOB_UID" $runtime
+run_as=(setpriv --reuid="$KNOB_UID" --regid="$KNOB_UID" --groups="$KNOB_GROUPS" --inh-caps=-all --bounding-set=-all)

@@ -5,6 +5,7 @@ summary line, `LABEL: PASS: ...` or `LABEL: FAIL: ...`, which run-vm-tests.sh co
 `Verdict` holds that folder, the label, the failures and the parts of the summary line;
 `share_near` and `Verdict.console_shown` tell a text console from the panel in a screendump.
 """
+import argparse
 import os
 import sys
 
@@ -14,6 +15,17 @@ from check import compare, read_image  # noqa: E402
 # fbcon's VGA palette: the backgrounds the VT scenarios clear their consoles to
 # (30;42m green, 37;44m blue, 45m magenta).
 GREEN, BLUE, MAGENTA = (0, 170, 0), (0, 0, 170), (170, 0, 170)
+
+
+def vt_arguments(doc, label):
+    """The options of a VT check (vt-check.py, vt-background-check.py); each adds its own."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--expected", required=True)
+    ap.add_argument("--label", default=label)
+    ap.add_argument("--unprivileged", action="store_true", help="the panel must have run as a user other than root")
+    ap.add_argument("--tolerance", type=int, default=8)
+    return ap
 
 
 def share_near(img, colour, tol=60):

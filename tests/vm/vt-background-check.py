@@ -17,24 +17,18 @@ Screen power across a switch:
 SIGTERM while tty1 shows: exit 0, tty2's modes as before the panel (text, keyboard, auto
 switching), the light as found, and tty2 shows its magenta console after the exit (console.ppm).
 """
-import argparse
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import compare, read_image  # noqa: E402
-from vmcheck import BLUE, MAGENTA, Verdict  # noqa: E402
+from vmcheck import BLUE, MAGENTA, Verdict, vt_arguments  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--expected", required=True)
-    ap.add_argument("--label", default="vt-background")
+    ap = vt_arguments(__doc__, "vt-background")
     ap.add_argument("--backlight", action="store_true", help="the scenario ran with a fake backlight (found at 200)")
-    ap.add_argument("--unprivileged", action="store_true")
-    ap.add_argument("--tolerance", type=int, default=8)
     a = ap.parse_args()
     v = Verdict(a.dir, a.label)
     say, need = v.say, v.need

@@ -57,10 +57,8 @@ $bb chvt 1
 run_as=()
 runtime=$out
 if [ "$who" = user ]; then
-    . "$here/guest-user.sh"   # KNOB_USER, KNOB_UID, KNOB_GROUPS; devices and tty1 handed over
+    . "$here/guest-user.sh"   # devices and tty1 handed over; KNOB_USER, KNOB_UID, runtime, run_as
     chown "$KNOB_USER" /dev/tty2 && chmod 0620 /dev/tty2   # login/logind give the VT to its user
-    runtime=/tmp/knob-run && mkdir -p $runtime && chown "$KNOB_UID" $runtime
-    run_as=(setpriv --reuid="$KNOB_UID" --regid="$KNOB_UID" --groups="$KNOB_GROUPS" --inh-caps=-all --bounding-set=-all)
 fi
 extra=()
 if [ -n "$light" ]; then

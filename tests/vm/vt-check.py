@@ -13,24 +13,18 @@
   round trip as the panel sees it); exit status 0 after SIGTERM and the SIGTERM-to-exit time;
 - after the return, the drag turned the knob: trackingBegan, user valueChanged, trackingEnded.
 """
-import argparse
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import compare, read_events, read_image  # noqa: E402
-from vmcheck import BLUE, GREEN, Verdict  # noqa: E402
+from vmcheck import BLUE, GREEN, Verdict, vt_arguments  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--expected", required=True)
-    ap.add_argument("--label", default="vt")
+    ap = vt_arguments(__doc__, "vt")
     ap.add_argument("--drag-widget", default="volume")
-    ap.add_argument("--unprivileged", action="store_true", help="the panel must have run as a user other than root")
-    ap.add_argument("--tolerance", type=int, default=8)
     a = ap.parse_args()
     v = Verdict(a.dir, a.label)
 

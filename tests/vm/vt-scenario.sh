@@ -44,9 +44,7 @@ $bb chvt 1
 run_as=()
 runtime=$out
 if [ "$who" = user ]; then
-    . "$here/guest-user.sh"   # KNOB_USER, KNOB_UID, KNOB_GROUPS; devices and tty1 handed over
-    runtime=/tmp/knob-run && mkdir -p $runtime && chown "$KNOB_UID" $runtime
-    run_as=(setpriv --reuid="$KNOB_UID" --regid="$KNOB_UID" --groups="$KNOB_GROUPS" --inh-caps=-all --bounding-set=-all)
+    . "$here/guest-user.sh"   # devices and tty1 handed over; KNOB_USER, KNOB_UID, runtime, run_as
 fi
 fifo=/tmp/knob-panel-stdin.$$
 mkfifo -m 666 "$fifo"
