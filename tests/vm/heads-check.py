@@ -24,6 +24,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import angle_diff, compare, diff_pixels, drag_events, read_events, read_image  # noqa: E402
+from vmcheck import Verdict  # noqa: E402
 
 TOLERANCE, MIN_MATCH, MAX_MEAN = 8, 0.995, 1.0
 WIDGET = "volume"
@@ -36,12 +37,10 @@ def main():
     ap.add_argument("--drag", help="drag.py's output folder (default DIR)")
     a = ap.parse_args()
     drag_dir = a.drag or a.dir
-    out = lambda name: os.path.join(a.dir, name)
-    failures, parts = [], []
-    say = lambda m: print(f"  [heads] {m}")
-    if os.path.exists(out("scenario.log")):
-        for line in open(out("scenario.log")).read().splitlines():
-            say("guest " + line)
+    v = Verdict(a.dir, "heads")
+    out, say, failures, parts = v.path, v.say, v.failures, v.parts
+    for line in v.text("scenario.log").splitlines():
+        say("guest " + line)
 
     renders = {}
 
@@ -100,10 +99,9 @@ def main():
         return final
 
     for phase in ("all", "named", "late"):
-        rc = open(out(f"{phase}.rc")).read().strip() if os.path.exists(out(f"{phase}.rc")) else None
-        if rc != "0":
-            failures.append(f"{phase}: panel exit status {rc}")
-        err = open(out(f"{phase}-stderr.log"), errors="replace").read() if os.path.exists(out(f"{phase}-stderr.log")) else ""
+        rc = v.text(f"{phase}.rc").strip() if v.exists(f"{phase}.rc") else None
+        v.need(rc == "0", f"{phase}: panel exit status {rc}")
+        err = v.text(f"{phase}-stderr.log")
         for line in err.splitlines():
             say(f"{phase} stderr: {line}")
         shown = [("Virtual-1", a.res1)] + ([] if phase == "late" else [("Virtual-2", a.res2)])
@@ -118,37 +116,29 @@ def main():
     b1, b2 = render(a.layout_b, a.res1, "b-1"), render(a.layout_b, a.res2, "b-2")
     t1, t2 = render(a.layout_b, a.res1, "b-turned-1", True), render(a.layout_b, a.res2, "b-turned-2", True)
     a1 = render(a.layout_a, a.res1, "a-1")
-    judge("all-1", b1[0])
-    judge("all-2", b2[0])
-    final = drag_ok("all", t2[1])
-    judge("all-turned-1", t1[0])
-    judge("all-turned-2", t2[0])
-    if final is not None:
-        parts.append(f"all: both heads as rendered, the drag on the mirror turned the knob to {final:.2f}° on both")
-    judge("named-1", a1[0])
-    judge("named-2", b2[0])
-    final = drag_ok("named", t2[1])
-    judge("named-turned-2", t2[0])
-    if os.path.exists(out("named-1.ppm")) and os.path.exists(out("named-turned-1.ppm")):
-        w, h, before = read_image(out("named-1.ppm"))
-        _, _, after = read_image(out("named-turned-1.ppm"))
-        changed = len(diff_pixels(before, after, w, h, 0))
-        say(f"named-turned-1 vs named-1 (Virtual-1 across the drag on Virtual-2): {changed} pixels differ")
-        if changed:
-            failures.append(f"Virtual-1 changed in {changed} pixels while Virtual-2 was dragged")
-    else:
-        failures.append("no named-1.ppm / named-turned-1.ppm")
-    if final is not None:
-        parts.append(f"named: each head its panel, the drag on Virtual-2 turned its knob to {final:.2f}°, Virtual-1 unchanged")
-    judge("late-2", b2[0])
-    final = drag_ok("late", t2[1])
-    judge("late-turned-2", t2[0])
-    judge("late-turned-1", a1[0])
-    if final is not None:
-        parts.append(f"late: Virtual-2 plugged in after the start, the drag turned its knob to {final:.2f}°")
-    verdict = "FAIL: " + "; ".join(failures) if failures else "PASS: " + "; ".join(parts)
-    print(f"heads (virtio, {a.res1} + {a.res2}): {verdict}")
-    return 1 if failures else 0
+    # Per phase: the screendumps before the drag, the drag on Virtual-2, the screendumps after it.
+    for phase, before, after, summary in (
+            ("all", [("all-1", b1), ("all-2", b2)], [("all-turned-1", t1), ("all-turned-2", t2)],
+             "all: both heads as rendered, the drag on the mirror turned the knob to {:.2f}° on both"),
+            ("named", [("named-1", a1), ("named-2", b2)], [("named-turned-2", t2)],
+             "named: each head its panel, the drag on Virtual-2 turned its knob to {:.2f}°, Virtual-1 unchanged"),
+            ("late", [("late-2", b2)], [("late-turned-2", t2), ("late-turned-1", a1)],
+             "late: Virtual-2 plugged in after the start, the drag turned its knob to {:.2f}°")):
+        for shot, (png, _) in before:
+            judge(shot, png)
+        final = drag_ok(phase, t2[1])
+        for shot, (png, _) in after:
+            judge(shot, png)
+        if phase == "named" and v.need(v.exists("named-1.ppm") and v.exists("named-turned-1.ppm"),
+                                       "no named-1.ppm / named-turned-1.ppm"):
+            w, h, unturned = read_image(out("named-1.ppm"))
+            _, _, turned = read_image(out("named-turned-1.ppm"))
+            changed = len(diff_pixels(unturned, turned, w, h, 0))
+            say(f"named-turned-1 vs named-1 (Virtual-1 across the drag on Virtual-2): {changed} pixels differ")
+            v.need(not changed, f"Virtual-1 changed in {changed} pixels while Virtual-2 was dragged")
+        if final is not None:
+            parts.append(summary.format(final))
+    return v.finish(f"heads (virtio, {a.res1} + {a.res2})", with_parts=False)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import compare, read_image  # noqa: E402
+from vmcheck import Verdict  # noqa: E402
 
 
 def main():
@@ -20,18 +21,16 @@ def main():
     ap.add_argument("--resized", required=True)
     ap.add_argument("--back", required=True)
     a = ap.parse_args()
-    out = lambda name: os.path.join(a.dir, name)
-    failures, parts = [], []
-    say = lambda m: print(f"  [hotplug] {m}")
-    log = open(out("scenario.log")).read() if os.path.exists(out("scenario.log")) else ""
+    v = Verdict(a.dir, "hotplug")
+    out, say, failures, parts = v.path, v.say, v.failures, v.parts
+    log = v.text("scenario.log")
     for line in log.splitlines():
         say("guest " + line)
-    err = open(out("panel-stderr.log"), errors="replace").read() if os.path.exists(out("panel-stderr.log")) else ""
+    err = v.text("panel-stderr.log")
     for line in err.splitlines():
         say("stderr: " + line)
-    rc = open(out("panel.rc")).read().strip() if os.path.exists(out("panel.rc")) else None
-    if rc != "0":
-        failures.append(f"panel exit code {rc}")
+    rc = v.exit_status()
+    v.need(rc == "0", f"panel exit code {rc}")
     for note in ("changed to 1280x800", "disconnected: not drawn", "connected: 1024x768"):
         if note not in err:
             failures.append(f"no '{note}' on stderr")
@@ -61,9 +60,7 @@ def main():
         say(f"{shot} ({w}x{h}) vs render: {match * 100:.2f}% within 8, mean error {mean:.2f}, max {worst}")
         if match < 0.995 or mean > 1.0:
             failures.append(f"{shot} differs from the render ({match * 100:.2f}% within 8)")
-    verdict = "FAIL: " + "; ".join(failures) if failures else "PASS: " + "; ".join(parts)
-    print(f"hotplug (virtio): {verdict}")
-    return 1 if failures else 0
+    return v.finish("hotplug (virtio)", with_parts=False)
 
 
 if __name__ == "__main__":

@@ -96,7 +96,10 @@ class Verdict:
         self.say(f"{name}.ppm: {share * 100:.0f}% {what}, {panel * 100:.0f}% like the panel")
         return self.need(share >= 0.5 and panel < 0.5, f"{name}.ppm does not show {what}")
 
-    def finish(self):
-        """Prints the summary line; the check's exit status."""
-        print(f"{self.label}: {'FAIL' if self.failures else 'PASS'}: " + "; ".join(self.parts + self.failures))
+    def finish(self, heading=None, with_parts=True):
+        """Prints the summary line, `HEADING: PASS: parts` or `HEADING: FAIL: parts; failures`
+        (only the failures when not with_parts); HEADING is the label unless given. Returns the
+        check's exit status."""
+        shown = self.parts + self.failures if with_parts or not self.failures else self.failures
+        print(f"{heading or self.label}: {'FAIL' if self.failures else 'PASS'}: " + "; ".join(shown))
         return 1 if self.failures else 0
