@@ -47,6 +47,11 @@ dpms() { local f v=none; for f in /sys/class/drm/card0-*/dpms; do [ -e "$f" ] &&
 light() { local v=none; [ -n "$light" ] && read -r v < "$bl/brightness"; echo "$v"; }
 stderr_log=$out/panel-stderr.log stdout_log=$out/panel-stdout.log
 panel_cmd() { echo "$1" >&3; }
+# screen_cmd STATE N: the `screen` command, then until N stdout lines name the state (replies and events).
+screen_cmd() { panel_cmd "{\"command\":\"screen\",\"state\":\"$1\"}"; wait_count "$stdout_log" "\"state\":\"$1\"" "$2" 5 && note "screen $1"; }
+# to_tty1 N WHY / to_tty2 N WHY: chvt, then until the panel's Nth release / return note.
+to_tty1() { $bb chvt 1; note "chvt 1 ($2)"; wait_count "$stderr_log" "switched away" "$1" 5 && note "panel away"; }
+to_tty2() { $bb chvt 2; note "chvt 2 ($2)"; wait_count "$stderr_log" "back on" "$1" 5 && note "panel back ($2)"; }
 
 rm -f "$out"/{*.ppm,flips.jsonl,ready,panel.rc,panel-stdout.log,panel-stderr.log,scenario.log,vcs2.txt} "$res"
 printf '\033[37;44m\033[2J\033[H knob-panel VT test: tty1, on screen while the panel starts on tty2\n' > /dev/tty1
@@ -114,47 +119,38 @@ if wait_count "$stderr_log" "waiting for a switch" 1 30; then
         nap 0.3; shot back1 && note "back1 screendump taken"
 
         # Screen off across a switch: the console shows lit, the panel's screen stays off.
-        panel_cmd '{"command":"screen","state":"off"}'
-        wait_count "$stdout_log" '"state":"off"' 2 5 && note "screen off"   # the reply and the event
+        screen_cmd off 2   # the reply and the event
         nap 0.5
         put off_dpms "$(dpms)"; put off_light "$(light)"
-        $bb chvt 1; note "chvt 1 (screen off)"
-        wait_count "$stderr_log" "switched away" 2 5 && note "panel away"
+        to_tty1 2 "screen off"
         nap 0.5; shot away2 && note "away2 screendump taken"
         put away_off_dpms "$(dpms)"; put away_off_light "$(light)"
         count "$runtime/flips.jsonl" flip; flips0=$n
-        $bb chvt 2; note "chvt 2 (screen off)"
-        wait_count "$stderr_log" "back on" 2 5 && note "panel back (screen off)"
+        to_tty2 2 "screen off"
         nap 1
         put back_off_dpms "$(dpms)"; put back_off_light "$(light)"
         count "$runtime/flips.jsonl" flip; put back_off_flips $((n - flips0))
         shot offback && note "offback screendump taken"
-        panel_cmd '{"command":"screen","state":"on"}'
-        wait_count "$stdout_log" '"state":"on"' 2 5 && note "screen on"
+        screen_cmd on 2
         nap 0.5
         put woke_dpms "$(dpms)"; put woke_light "$(light)"
         shot woke && note "woke screendump taken"
 
         # Dimmed across a switch.
-        panel_cmd '{"command":"screen","state":"dim"}'
-        wait_count "$stdout_log" '"state":"dim"' 2 5 && note "screen dim"
+        screen_cmd dim 2
         nap 0.5
         put dim_light "$(light)"
         shot dim && note "dim screendump taken"
-        $bb chvt 1; note "chvt 1 (dimmed)"
-        wait_count "$stderr_log" "switched away" 3 5 && note "panel away"
+        to_tty1 3 dimmed
         nap 0.5; put away_dim_light "$(light)"
-        $bb chvt 2; note "chvt 2 (dimmed)"
-        wait_count "$stderr_log" "back on" 3 5 && note "panel back (dimmed)"
+        to_tty2 3 dimmed
         nap 0.5
         put back_dim_dpms "$(dpms)"; put back_dim_light "$(light)"
         shot dimback && note "dimback screendump taken"
-        panel_cmd '{"command":"screen","state":"on"}'
-        wait_count "$stdout_log" '"state":"on"' 4 5 && note "screen on"
+        screen_cmd on 4
 
         # SIGTERM while another VT shows.
-        $bb chvt 1; note "chvt 1 (then SIGTERM)"
-        wait_count "$stderr_log" "switched away" 4 5 && note "panel away"
+        to_tty1 4 "then SIGTERM"
         nap 0.3
     else
         note "no ready file after chvt 2 (process $(kill -0 $pid 2> /dev/null && echo running || echo exited))"
