@@ -82,9 +82,10 @@ import Testing
     }
 
     /// Two sliders of the same look (at different values) share the ring, the gradient band,
-    /// the line mask and every glow level (270° shows levels 1…round(4.5) = 5): one build of
-    /// each, 3 + 5 = 8 images. Other labels build another ring only; other colours another
-    /// band and other glow levels, but the same ring and line.
+    /// the line mask, the glow's colours and every glow mask (270° shows levels
+    /// 1…round(4.5) = 5): one build of each, 4 + 5 = 9 images. Another ring colour builds
+    /// another ring only; other colours another band and glow colours, but the same ring, line
+    /// and glow masks (a mask is alpha only); another glow opacity other masks only.
     @Test func identicalSlidersShareTheirLayers() throws {
         let shared = SharedLayers()
         let a = Self.view(value: 30, shared: shared), b = Self.view(value: 70, shared: shared)
@@ -92,25 +93,70 @@ import Testing
         #expect(a.staticCache != nil && a.staticCache === b.staticCache)
         #expect(a.bandCache != nil && a.bandCache === b.bandCache)
         #expect(a.lineCache != nil && a.lineCache === b.lineCache)
+        #expect(a.glowColoursCache != nil && a.glowColoursCache === b.glowColoursCache)
         #expect(a.glowCache.count == 5 && (1...5).allSatisfy { a.glowCache[$0] === b.glowCache[$0] })
-        #expect(shared.builds == 8)
-
-        let labelled = Self.view(value: 30, shared: shared) { $0.ringColor = Self.red }
-        _ = try Self.render(labelled)
-        #expect(labelled.staticCache !== a.staticCache)
-        #expect(labelled.bandCache === a.bandCache && labelled.lineCache === a.lineCache)
         #expect(shared.builds == 9)
+
+        let ringed = Self.view(value: 30, shared: shared) { $0.ringColor = Self.red }
+        _ = try Self.render(ringed)
+        #expect(ringed.staticCache !== a.staticCache)
+        #expect(ringed.bandCache === a.bandCache && ringed.lineCache === a.lineCache && ringed.glowCache[1] === a.glowCache[1])
+        #expect(shared.builds == 10)
 
         let green = Color(red: 0, green: 1, blue: 0)
         let recoloured = Self.view(value: 30, shared: shared) { $0.gradientColors = [green, Self.blue] }
         let image = try Self.render(recoloured)
         #expect(recoloured.staticCache === a.staticCache && recoloured.lineCache === a.lineCache)
-        #expect(recoloured.bandCache !== a.bandCache && recoloured.glowCache[1] !== a.glowCache[1])
-        #expect(shared.builds == 9 + 1 + 5)
+        #expect(recoloured.bandCache !== a.bandCache && recoloured.glowColoursCache !== a.glowColoursCache)
+        #expect((1...5).allSatisfy { recoloured.glowCache[$0] === a.glowCache[$0] })
+        #expect(shared.builds == 12)
         // And it shows its own colours: green → blue, at travel 20 (past the start's round cap)
         // 20/270 of the way: (0, 236.1, 18.9).
         let (x, y) = Self.point(travel: 20)
         #expect(drawNear(image.pixel(x: x, y: y), 0, 255 * (1 - 20.0 / 270), 255 * 20.0 / 270, tolerance: 4))
+
+        let fainter = Self.view(value: 30, glow: 0.5, shared: shared)
+        _ = try Self.render(fainter)
+        #expect(fainter.bandCache === a.bandCache && fainter.glowColoursCache === a.glowColoursCache)
+        #expect(fainter.glowCache[1] !== a.glowCache[1])
+        #expect(shared.builds == 17)
+    }
+
+    /// The glow is the glow colours seen through the level's A8 mask (which holds the blurred
+    /// line times the opacity), and each step of a soft end keeps (8 − k)/9 of it. Value 90:
+    /// sweep 243°, level round(4.05) = 4, blur 9·4/6 = 6 px, reach margin(6) = 17; the soft
+    /// start fades over (10 + 17)/105 rad = 14.73°, 1.84° a step, before travel 0. Sampled
+    /// 2 px outside the line (radius 117; there the start's round cap, radius 10 round travel
+    /// 0 at radius 105, is 12 px away or more), where the value layer holds only the glow.
+    @Test func glowIsItsColoursThroughItsMask() throws {
+        let v = Self.view(value: 90)
+        let p = SliderPainter(geometry: v.geometry, appearance: v.appearance, scale: 1, model: v.model)
+        let layer = try #require(v.valueLayer(p, at: 0))
+        let colours = try #require(v.glowColoursCache), mask = try #require(v.glowCache[4])
+        #expect(mask.format == .a8 && colours.format == .argb32)
+        func argb(_ image: ImageSurface, _ x: Int, _ y: Int) -> [Int] {
+            image.withPixelBytes { base, stride in
+                let px = base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                return [24, 16, 8, 0].map { Int((px >> UInt32($0)) & 0xff) }
+            }
+        }
+        func alpha(_ image: ImageSurface, _ x: Int, _ y: Int) -> Int {
+            image.withPixelBytes { base, stride in Int(base.load(fromByteOffset: y * stride + x, as: UInt8.self)) }
+        }
+        let step = (10.0 + 17) / 105 * 180 / Double.pi / 8
+        // Layers have the glow's margin round the 240×240 square: 27 px (9·2.5 + 4).
+        let o = (p.pixelSide - 240) / 2
+        #expect(o == 27)
+        for (travel, keep) in [(100.0, 1.0), (-0.5 * step, 8.0 / 9), (-1.5 * step, 7.0 / 9), (-2.5 * step, 6.0 / 9)] {
+            let (px, py) = Self.point(travel: travel, radius: 117), x = px + o, y = py + o
+            let m = Double(alpha(mask, x, y))
+            let expected = argb(colours, x, y).map { Double($0) * m / 255 * keep }
+            let got = argb(layer, x, y)
+            #expect(m > 20 && zip(got, expected).allSatisfy { abs(Double($0) - $1) <= 2 }, "travel \(travel): \(got) vs \(expected), mask \(m)")
+        }
+        // Past the soft start: nothing.
+        let (x, y) = Self.point(travel: -8.5 * step, radius: 117)
+        #expect(argb(layer, x + o, y + o) == [0, 0, 0, 0])
     }
 
     /// At rest the value layer is drawn once: a second frame at the same value reuses it.

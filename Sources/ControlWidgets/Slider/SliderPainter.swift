@@ -9,8 +9,9 @@ import Glibc
 /// - static layer: the dark ring and the labels (once per scale);
 /// - gradient band: the whole arc's colours, following the angle (once per scale; the
 ///   filled arc is this band stroked through the arc's path, never a new mesh per frame);
-/// - glow bands: the band's colours through a blurred ring, one per quantised blur level
-///   (the tutorial's blur = angle/20, in six steps), each blurred once;
+/// - glow: the band's colours on a wider annulus (one image) through a blurred ring, an A8
+///   mask per quantised blur level (the tutorial's blur = angle/20, in six steps), each
+///   blurred once;
 /// - the value layer: glow, the unfilled track (over the glow, so a glow never tints it),
 ///   the filled arc, markers, handles and text at one value (redrawn only when what it shows
 ///   changes; the track is one plain stroke).
@@ -201,8 +202,8 @@ public struct SliderPainter {
         return appearance.glowOpacity > 0 && top >= 1 ? 1...top : nil
     }
 
-    /// The band's colours on the annulus the widest glow covers: one mesh for every level
-    /// (`glowBand(level:colours:)` cuts each level's glow out of it).
+    /// The band's colours on the annulus the widest glow covers: the glow of every level
+    /// shows these colours through its own mask (`glowMask(level:)`).
     public func glowColours() throws(GraphicsError) -> ImageSurface {
         let reach = ShadowMask.margin(forRadius: glowRadius(level: Self.glowLevels) * scale)
         let (surface, ctx) = try newLayer()
@@ -210,28 +211,25 @@ public struct SliderPainter {
         return surface
     }
 
-    /// The band's colours through the whole track blurred at `level`: a glow for every
-    /// value, which the value layer shows through an angular window. `colours`: the band from
-    /// `glowColours()` (painted here when not given).
-    public func glowBand(level: Int, colours: ImageSurface? = nil) throws(GraphicsError) -> ImageSurface {
-        let blur = glowRadius(level: level) * scale
-        let band: ImageSurface
-        if let colours { band = colours } else { band = try glowColours() }
-        let (surface, ctx) = try newLayer()
-        ctx.setSource(band, at: .zero, smooth: false)
-        ctx.paint()
-        let mask = try ImageSurface(width: pixelSide, height: pixelSide, format: .a8)
-        let mctx = DrawingContext(surface: mask)
-        mctx.setRoundCaps()
-        mctx.setLineWidth(w)
-        mctx.setColor(.black)
-        if isFullCircle { mctx.newPath(); mctx.addCircle(center: center, radius: r) } else { arcPath(mctx, from: 0, to: maximumAngle) }
-        mctx.stroke()
-        ShadowMask.blur(mask, radius: blur)
-        ctx.setBlendMode(.destinationIn)
-        ctx.setColor(.black)
-        ctx.mask(mask, at: .zero)
-        return surface
+    /// The glow's alpha at `level`: the whole line blurred, times the glow's opacity, as an
+    /// A8 mask (a quarter of an ARGB image; the colours come from `glowColours()`, one image
+    /// for every level). The value layer shows it through an angular window.
+    public func glowMask(level: Int) throws(GraphicsError) -> ImageSurface {
+        let mask = try lineMask()
+        ShadowMask.blur(mask, radius: glowRadius(level: level) * scale)
+        let opacity = UInt32((Swift.min(1, Swift.max(0, appearance.glowOpacity)) * 255).rounded())
+        if opacity < 255 {
+            let width = mask.width, height = mask.height
+            mask.withPixelBytes { base, stride in
+                for y in 0..<height {
+                    let row = (base + y * stride).assumingMemoryBound(to: UInt8.self)
+                    for x in 0..<width where row[x] != 0 {
+                        row[x] = UInt8(truncatingIfNeeded: (UInt32(row[x]) &* opacity &+ 127) / 255)
+                    }
+                }
+            }
+        }
+        return mask
     }
 
     /// What decides a cached layer's pixels: sliders with equal keys share that layer (the
@@ -243,7 +241,9 @@ public struct SliderPainter {
             case ring(ringColor: Color, labels: [String], labelColor: Color, labelFont: String, labelFontSize: Double, labelOffset: Double)
             case band(colours: [Color])
             case line
-            case glow(level: Int, colours: [Color])
+            case glowColours(colours: [Color])
+            /// The glow's masks do not depend on the colours.
+            case glowMask(level: Int, opacity: Double)
         }
         var geometry: SliderGeometry
         var scale, maximumAngle, rotationAngle: Double
@@ -263,7 +263,8 @@ public struct SliderPainter {
     }
     public var bandKey: LayerKey { layerKey(.band(colours: appearance.gradientColors)) }
     public var lineKey: LayerKey { layerKey(.line) }
-    public func glowKey(level: Int) -> LayerKey { layerKey(.glow(level: level, colours: appearance.gradientColors)) }
+    public var glowColoursKey: LayerKey { layerKey(.glowColours(colours: appearance.gradientColors)) }
+    public func glowKey(level: Int) -> LayerKey { layerKey(.glowMask(level: level, opacity: appearance.glowOpacity)) }
 
     // MARK: handles
 
@@ -333,8 +334,9 @@ public struct SliderPainter {
     }
 
     /// - Parameters:
+    ///   - glow: `glowMask(level:)`; `glowColours`: `glowColours()`.
     ///   - band: `gradientBand()`; `line`: `lineMask()`.
-    public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> ImageSurface?,
+    public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> ImageSurface?, glowColours: ImageSurface?,
                                band: ImageSurface, line: ImageSurface, handles: (Int) -> ImageSurface?) {
         let a = appearance
         let ranged = state.travels.count > 1
@@ -342,23 +344,24 @@ public struct SliderPainter {
         let t1 = ranged ? state.travels[1] : state.travels[0]
         let sweep = t1 - t0
         let ringOuter = r + geometry.ringWidth * scale / 2
-        if a.glowOpacity > 0, sweep > 0 {
+        if a.glowOpacity > 0, sweep > 0, let colours = glowColours {
             let level = Self.glowLevel(sweep: sweep)
             if level > 0, let g = glow(level) {
                 let reach = ShadowMask.margin(forRadius: glowRadius(level: level) * scale)
                 let big = r + w / 2 + reach + 2, small = r - w / 2 - reach - 2
-                ctx.setSource(g, at: .zero, smooth: false)
+                // The glow's colours through the angular window, with soft ends: the glow
+                // fades over the cap's angle in eight steps (under the track drawn next, so
+                // the steps only touch the soft halo).
+                ctx.setSource(colours, at: .zero, smooth: false)
                 ctx.withSavedState {
                     ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: t0, to: t1)
                     ctx.clip()
-                    ctx.paint(alpha: a.glowOpacity)
+                    ctx.paint()
                 }
-                // Soft ends: the glow fades over the cap's angle in eight steps (under the
-                // track drawn next, so the steps only touch the soft halo).
                 let steps = 8
                 let feather = (w / 2 + reach) / r * 180 / Double.pi / Double(steps)
                 for k in 0..<steps {
-                    let alpha = a.glowOpacity * Double(steps - k) / Double(steps + 1)
+                    let alpha = Double(steps - k) / Double(steps + 1)
                     for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
                                      (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
                         ctx.withSavedState {
@@ -367,6 +370,20 @@ public struct SliderPainter {
                             ctx.paint(alpha: alpha)
                         }
                     }
+                }
+                // Then the blur: the layer holds only the glow here, so a DEST_IN through the
+                // level's mask (the blurred line times the opacity) leaves the glow. Over the
+                // window's box, whole pixels: a rectangular clip keeps it one plain composite
+                // (a mask through a curved clip makes cairo rasterise the clip anew each time).
+                let box = sectorBox(from: t0 - Double(steps) * feather, to: t1 + Double(steps) * feather, inner: small, outer: big)
+                let x0 = box.x.rounded(.down), y0 = box.y.rounded(.down)
+                ctx.withSavedState {
+                    ctx.newPath()
+                    ctx.addRect(Rect(x: x0, y: y0, width: (box.x + box.width).rounded(.up) - x0, height: (box.y + box.height).rounded(.up) - y0))
+                    ctx.clip()
+                    ctx.setBlendMode(.destinationIn)
+                    ctx.setColor(.black)
+                    ctx.mask(g, at: .zero, smooth: false)
                 }
             }
         }
