@@ -7,11 +7,11 @@ import Glibc
 /// `pixelSide` whose centre is the slider's centre, so layers stack without offsets.
 ///
 /// - static layer: the dark ring and the labels (once per scale);
-/// - gradient band: the whole arc's colours, following the angle (once per scale; the
-///   filled arc is this band stroked through the arc's path, never a new mesh per frame);
-/// - glow: the band's colours on a wider annulus (one image) through a blurred ring, an A8
-///   mask per quantised blur level (the tutorial's blur = angle/20, in six steps), each
-///   blurred once;
+/// - gradient band: the whole arc's colours, following the angle, as wide as the glow (once
+///   per scale; the filled arc is this band through the line's mask, never a new mesh per
+///   frame);
+/// - glow: the band's colours through a blurred ring, an A8 mask per quantised blur level
+///   (the tutorial's blur = angle/20, in six steps), each blurred once;
 /// - the value layer: glow, the unfilled track (over the glow, so a glow never tints it),
 ///   the filled arc, markers, handles and text at one value (redrawn only when what it shows
 ///   changes; the track is one plain stroke).
@@ -163,10 +163,13 @@ public struct SliderPainter {
         ctx.paint()
     }
 
-    /// The whole arc's colours on an annulus a pixel wider than the line.
+    /// The whole arc's colours on the annulus the widest glow covers: the filled arc shows
+    /// them through the line's mask, the glow of every level through its own
+    /// (`glowMask(level:)`). One image for both.
     public func gradientBand() throws(GraphicsError) -> ImageSurface {
+        let reach = ShadowMask.margin(forRadius: glowRadius(level: Self.glowLevels) * scale)
         let (surface, ctx) = try newLayer()
-        paintBand(ctx, inner: r - w / 2 - 1, outer: r + w / 2 + 1, extra: w)
+        paintBand(ctx, inner: r - w / 2 - reach, outer: r + w / 2 + reach, extra: w / 2 + reach)
         return surface
     }
 
@@ -202,17 +205,8 @@ public struct SliderPainter {
         return appearance.glowOpacity > 0 && top >= 1 ? 1...top : nil
     }
 
-    /// The band's colours on the annulus the widest glow covers: the glow of every level
-    /// shows these colours through its own mask (`glowMask(level:)`).
-    public func glowColours() throws(GraphicsError) -> ImageSurface {
-        let reach = ShadowMask.margin(forRadius: glowRadius(level: Self.glowLevels) * scale)
-        let (surface, ctx) = try newLayer()
-        paintBand(ctx, inner: r - w / 2 - reach, outer: r + w / 2 + reach, extra: w / 2 + reach)
-        return surface
-    }
-
     /// The glow's alpha at `level`: the whole line blurred, times the glow's opacity, as an
-    /// A8 mask (a quarter of an ARGB image; the colours come from `glowColours()`, one image
+    /// A8 mask (a quarter of an ARGB image; the colours come from `gradientBand()`, one image
     /// for every level). The value layer shows it through an angular window.
     public func glowMask(level: Int) throws(GraphicsError) -> ImageSurface {
         let mask = try lineMask()
@@ -241,7 +235,6 @@ public struct SliderPainter {
             case ring(ringColor: Color, labels: [String], labelColor: Color, labelFont: String, labelFontSize: Double, labelOffset: Double)
             case band(colours: [Color])
             case line
-            case glowColours(colours: [Color])
             /// The glow's masks do not depend on the colours.
             case glowMask(level: Int, opacity: Double)
         }
@@ -263,7 +256,6 @@ public struct SliderPainter {
     }
     public var bandKey: LayerKey { layerKey(.band(colours: appearance.gradientColors)) }
     public var lineKey: LayerKey { layerKey(.line) }
-    public var glowColoursKey: LayerKey { layerKey(.glowColours(colours: appearance.gradientColors)) }
     public func glowKey(level: Int) -> LayerKey { layerKey(.glowMask(level: level, opacity: appearance.glowOpacity)) }
 
     // MARK: handles
@@ -334,9 +326,8 @@ public struct SliderPainter {
     }
 
     /// - Parameters:
-    ///   - glow: `glowMask(level:)`; `glowColours`: `glowColours()`.
-    ///   - band: `gradientBand()`; `line`: `lineMask()`.
-    public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> ImageSurface?, glowColours: ImageSurface?,
+    ///   - glow: `glowMask(level:)`; `band`: `gradientBand()`; `line`: `lineMask()`.
+    public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> ImageSurface?,
                                band: ImageSurface, line: ImageSurface, handles: (Int) -> ImageSurface?) {
         let a = appearance
         let ranged = state.travels.count > 1
@@ -344,7 +335,7 @@ public struct SliderPainter {
         let t1 = ranged ? state.travels[1] : state.travels[0]
         let sweep = t1 - t0
         let ringOuter = r + geometry.ringWidth * scale / 2
-        if a.glowOpacity > 0, sweep > 0, let colours = glowColours {
+        if a.glowOpacity > 0, sweep > 0 {
             let level = Self.glowLevel(sweep: sweep)
             if level > 0, let g = glow(level) {
                 let reach = ShadowMask.margin(forRadius: glowRadius(level: level) * scale)
@@ -352,7 +343,7 @@ public struct SliderPainter {
                 // The glow's colours through the angular window, with soft ends: the glow
                 // fades over the cap's angle in eight steps (under the track drawn next, so
                 // the steps only touch the soft halo).
-                ctx.setSource(colours, at: .zero, smooth: false)
+                ctx.setSource(band, at: .zero, smooth: false)
                 ctx.withSavedState {
                     ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: t0, to: t1)
                     ctx.clip()

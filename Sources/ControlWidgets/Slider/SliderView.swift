@@ -35,7 +35,6 @@ public final class SliderView: WidgetView {
     private(set) var bandCache: ImageSurface?
     private(set) var lineCache: ImageSurface?
     private(set) var glowCache: [Int: ImageSurface] = [:]
-    private(set) var glowColoursCache: ImageSurface?
     private var handleCache: [Int: ImageSurface] = [:]
     private var valueCache: (state: SliderPainter.ValueState, image: ImageSurface)?
     /// The value layer's change `damage` found (layer pixels), for the redraw that follows.
@@ -107,7 +106,7 @@ public final class SliderView: WidgetView {
         if let painter, painter.scale == mapping.scale { return painter }
         let p = SliderPainter(geometry: geometry, appearance: appearance, scale: mapping.scale, model: model)
         painter = p
-        staticCache = nil; bandCache = nil; lineCache = nil; glowCache = [:]; glowColoursCache = nil; handleCache = [:]; valueCache = nil
+        staticCache = nil; bandCache = nil; lineCache = nil; glowCache = [:]; handleCache = [:]; valueCache = nil
         pendingChange = nil; textBoxCache = [:]
         return p
     }
@@ -207,7 +206,7 @@ public final class SliderView: WidgetView {
             let g = try? p.glowMask(level: level)
             self.glowCache[level] = g
             return g
-        }, glowColours: glowColoursCache, band: band, line: line, handles: { i in
+        }, band: band, line: line, handles: { i in
             if let h = self.handleCache[i] { return h }
             let h = try? p.handleImage(i)
             self.handleCache[i] = h
@@ -218,10 +217,9 @@ public final class SliderView: WidgetView {
     }
 
     /// Every glow level this slider can show, from the scene's shared images (blurred by the
-    /// first slider of this look that asks, all at once), and the glow's colours.
+    /// first slider of this look that asks, all at once).
     private func glowLevels(_ p: SliderPainter) -> [Int: ImageSurface] {
         guard let levels = p.glowLevelRange else { return [:] }
-        glowColoursCache = shared.image(p.glowColoursKey) { () throws(GraphicsError) in try p.glowColours() }
         var out: [Int: ImageSurface] = [:]
         for level in levels {
             out[level] = shared.image(p.glowKey(level: level)) { () throws(GraphicsError) in try p.glowMask(level: level) }
