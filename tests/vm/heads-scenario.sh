@@ -62,6 +62,17 @@ drag() {
     shot "$1-turned-1" 0
     shot "$1-turned-2" 1
 }
+# await_status STATE: until Virtual-2's connector says STATE (10 s at the most), then a note.
+await_status() {
+    local f
+    status=
+    for ((i = 0; i < 1000; i++)); do
+        for f in /sys/class/drm/card*-Virtual-2/status; do [ -e "$f" ] && read -r status < "$f"; done
+        [ "$status" = "$1" ] && break
+        nap 0.01
+    done
+    note "Virtual-2 $status"
+}
 stop() {
     kill -TERM $pid
     wait $pid
@@ -75,13 +86,7 @@ exec {tick}<> <(:)
 # Head 1 (Virtual-2) comes up at size2 once a VNC client asks for it (a hotplug in the guest).
 IFS=x read -r w2 h2 <<< "$size2"
 "$here/guest-qmp.sh" head2 "{\"vnc_size\":[1,$w2,$h2]}" && note "asked for head 1 at ${w2}x$h2"
-status=
-for ((i = 0; i < 1000; i++)); do
-    for f in /sys/class/drm/card*-Virtual-2/status; do [ -e "$f" ] && read -r status < "$f"; done
-    [ "$status" = connected ] && break
-    nap 0.01
-done
-note "Virtual-2 $status"
+await_status connected
 
 # Phase all: one panel on every connected connector; touch on the mirror drives the primary.
 "$bin" run "$layout_b" --output all --touch-output "$tablet=Virtual-2" --exit-after 60 --flip-log "$out/all-flips.jsonl" \
@@ -119,12 +124,7 @@ stop named
 
 # Phase late: Virtual-2 has no display when the panel starts; it comes up later (hotplug).
 "$here/guest-qmp.sh" unplug '{"vnc_size":[1,0,0]}' && note "asked for head 1 at 0x0 (unplug)"
-for ((i = 0; i < 1000; i++)); do
-    for f in /sys/class/drm/card*-Virtual-2/status; do [ -e "$f" ] && read -r status < "$f"; done
-    [ "$status" = disconnected ] && break
-    nap 0.01
-done
-note "Virtual-2 $status"
+await_status disconnected
 "$bin" run "$layout_a" --output "Virtual-1=$layout_a" --output "Virtual-2=$layout_b" \
     --touch-output "$tablet=Virtual-2" --exit-after 60 --flip-log "$out/late-flips.jsonl" \
     < "$fifo" > "$out/late-stdout.log" 2> "$out/late-stderr.log" &
