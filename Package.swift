@@ -18,7 +18,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         // timerfd, signalfd, inotify: Linux event-loop calls missing from Swift's Glibc module.
         .systemLibrary(name: "CLinux"),
-        .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // libinput + libudev (run, where udevd runs): opened with dlopen on first use, not linked
+        // (shim.h), like CMosquitto: no pkgConfig, whose libs would link them.
+        .systemLibrary(name: "CInput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // sd_notify for systemd's Type=notify and watchdog; a no-op without NOTIFY_SOCKET.
         // MQTT client (run --mqtt); its socket joins the panel's poll loop, no thread. Opened
         // with dlopen on first use, not linked (shim.h): no pkgConfig, whose libs would link it.

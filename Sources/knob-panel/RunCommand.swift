@@ -316,7 +316,10 @@ enum RunCommand {
             (calibration.isIdentity ? "" : "; touch matrix \(calibration)")
                 + (refused.isEmpty ? "" : "; not read here (another screen's): " + refused.joined(separator: ", "))
         }
-        if access("/run/udev/control", F_OK) == 0 {
+        // libinput is opened with dlopen: where udevd runs but libinput is missing, our reader serves.
+        let udevRuns = access("/run/udev/control", F_OK) == 0
+        let libinputProblem = udevRuns ? LibinputSource.libraryProblem : nil
+        if udevRuns, libinputProblem == nil {
             do {
                 let li = try LibinputSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts, toDesign: toDesign)
                 return (li, "input (libinput): " + (li.deviceNames.isEmpty ? "no devices yet" : li.deviceNames.joined(separator: ", ")) + extras(li.refusedNames))
@@ -325,7 +328,9 @@ enum RunCommand {
             }
         }
         let ev = EvdevSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts, toDesign: toDesign)
-        return (ev, "input (evdev, no udev): " + (ev.deviceNames.isEmpty ? "no devices yet" : ev.deviceNames.joined(separator: ", ")) + extras(ev.refusedNames))
+        return (ev, "input (evdev, \(libinputProblem == nil ? "no udev" : "no libinput")): "
+                    + (ev.deviceNames.isEmpty ? "no devices yet" : ev.deviceNames.joined(separator: ", ")) + extras(ev.refusedNames)
+                    + (libinputProblem.map { "; \($0)" } ?? ""))
     }
 
     /// Opens the requested device, or the first one with a connected display.

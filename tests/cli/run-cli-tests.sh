@@ -32,6 +32,10 @@ fi
 # resident less for every panel without MQTT (docs/performance.md).
 if ldd "$BIN" 2>/dev/null | grep -qE 'libmosquitto|libssl|libcrypto'; then bad "$BIN links libmosquitto/OpenSSL (CMosquitto opens it with dlopen)"
 else ok "libmosquitto and OpenSSL not linked (dlopen for --mqtt)"; fi
+# libinput and libudev likewise, for `run` where udevd runs (CInput/shim.h): render, check and
+# bench never load them, nor libevdev, libmtdev, libwacom and libgudev, which libinput needs.
+if ldd "$BIN" 2>/dev/null | grep -qE 'libinput|libudev|libevdev|libmtdev|libwacom|libgudev'; then bad "$BIN links libinput/libudev (CInput opens them with dlopen)"
+else ok "libinput and libudev not linked (dlopen for run)"; fi
 for f in panels/*.json; do
     case "$f" in */schema.json) continue ;; esac
     expect_status "check $f" 0 "$BIN" check "$f"

@@ -253,6 +253,8 @@ def main():
     ap.add_argument("--drag", help="drag.json: check the input step")
     ap.add_argument("--expected-turned", help="render of the drag (with --drag)")
     ap.add_argument("--expected-events", help="events of that render (with --drag)")
+    ap.add_argument("--reader", choices=["evdev", "libinput"],
+                    help="the input reader the panel must name on stderr (with --drag; default: a note if not evdev)")
     ap.add_argument("--min-events", type=int, default=5, help="user valueChanged lines the drag must produce")
     ap.add_argument("--max-position-error", type=float, default=3.0, help="degrees")
     ap.add_argument("--max-knob-diff", type=int, default=40,
@@ -373,6 +375,10 @@ def check_drag(a, out, say, failures, parts, events, panel):
     line = next((l for l in stderr.splitlines() if "input (" in l), None)
     if line is None or "QEMU Virtio Tablet" not in line:
         failures.append("the panel did not report the QEMU Virtio Tablet as an input device on stderr")
+    elif a.reader and f"input ({a.reader}" not in line:
+        failures.append(f"the tablet was not read through {a.reader}: {line.strip()}")
+    elif a.reader:
+        say(f"input read through {a.reader}: {line.strip()}")
     elif "evdev" not in line:
         say("note: the tablet was not read through the evdev reader")
 

@@ -21,15 +21,33 @@ MODULES = ["virtio_pci", "9pnet_virtio", "9p", "virtio_input", "evdev", "virtio_
 MARK = "@@knob-image:"
 
 
-def shared_libraries(binary):
+# Opened with dlopen by `run` where udevd runs (Sources/CInput/shim.h), so ldd does not list
+# them: the image carries them (and what they need) explicitly. libmosquitto (--mqtt) is left
+# out, as the image's panel does not talk MQTT.
+DLOPENED = ["libinput.so.10", "libudev.so.1"]
+
+
+def ldd(path):
     libs = []
-    for line in subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+    for line in subprocess.run(["ldd", path], capture_output=True, text=True, check=True).stdout.splitlines():
         parts = line.split()
         if "=>" in parts and len(parts) >= 3 and parts[2].startswith("/"):
             libs.append(parts[2])
         elif parts and parts[0].startswith("/"):
             libs.append(parts[0])   # the dynamic loader
     return libs
+
+
+def shared_libraries(binary):
+    libs = ldd(binary)
+    cache = subprocess.run(["/sbin/ldconfig", "-p"], capture_output=True, text=True, check=True).stdout
+    for soname in DLOPENED:
+        paths = [line.split(" => ")[-1].strip() for line in cache.splitlines()
+                 if line.strip().startswith(soname + " ") and "x86-64" in line]
+        if not paths:
+            sys.exit(f"image.py: {soname} not found (ldconfig -p); run needs it where udevd runs")
+        libs += [paths[0]] + ldd(paths[0])
+    return list(dict.fromkeys(libs))   # in order, once each
 
 
 def build(args):

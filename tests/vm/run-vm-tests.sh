@@ -19,6 +19,7 @@
 #               panel started on tty2 in the background (vt-background-scenario.sh); 0 leaves it out
 #   HOTPLUG     1 (default, with virtio in GPUS): display hotplug (hotplug-scenario.sh); 0 leaves it out
 #   HEADS       1 (default, with virtio in GPUS): two screens from one process (heads-scenario.sh); 0 leaves it out
+#   LIBINPUT    1 (default, with the input step): the drag read through libinput on the first GPU (libinput-scenario.sh); 0 leaves it out
 # Exit status 0 only if every GPU passed.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -127,6 +128,14 @@ if [ "${CALIBRATION:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
     vm_run "$first" -- "$HERE/panel-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp" \
         "--touch-matrix -1,0,1,0,1,0" || vm_failed calibration
     judge calibration-check.py --dir "$dir" --reference "$OUT/$first" --layout "$LAYOUT"
+fi
+# libinput (opened with dlopen, Sources/CInput/shim.h): the same drag read through libinput where
+# udevd runs; libinput-scenario.sh writes the udev database entries udevd would have.
+if [ "${LIBINPUT:-1}" = 1 ] && [ -n "$drag_qmp" ]; then
+    step "$OUT/libinput" "libinput ($first): the same drag, read through libinput (dlopen)"
+    vm_run "$first" -- "$HERE/libinput-scenario.sh" "$KNOB_PANEL" "$LAYOUT" "$dir" "$EXIT_AFTER" "$drag_qmp"
+    guest_log "libinput-$first"
+    judge check.py --gpu "libinput-$first" --dir "$dir" --expected "$OUT/expected.png" "${drag_check[@]}" --reader libinput
 fi
 # The mouse cursor: a relative mouse shows it (hardware plane on virtio, composited into the
 # scanout buffers on bochs), 3 s without motion hide it, a tablet (touch) hides it at once.

@@ -89,22 +89,26 @@ public final class DRMUeventMonitor: PollSource {
         let chosen = backend ?? (access("/run/udev/control", F_OK) == 0 ? .udev : .kernel)
         switch chosen {
         case .udev:
-            guard let udev = udev_new() else { throw DisplayError.call("udev_new", errno: errno) }
-            guard let mon = udev_monitor_new_from_netlink(udev, "udev") else {
+            // libudev is opened with dlopen (CInput/shim.h): only a run where udevd runs needs it.
+            if let why = knob_udev_load() {
+                throw DisplayError(.system, "libudev cannot be loaded (Debian: libudev1): " + String(cString: why))
+            }
+            guard let udev = knob_udev_new() else { throw DisplayError.call("udev_new", errno: errno) }
+            guard let mon = knob_udev_monitor_new_from_netlink(udev, "udev") else {
                 let e = errno
-                udev_unref(udev)
+                knob_udev_unref(udev)
                 throw DisplayError.call("udev_monitor_new_from_netlink", errno: e)
             }
-            var rc = udev_monitor_filter_add_match_subsystem_devtype(mon, "drm", nil)
-            if rc >= 0 { rc = udev_monitor_enable_receiving(mon) }
+            var rc = knob_udev_monitor_filter_add_match_subsystem_devtype(mon, "drm", nil)
+            if rc >= 0 { rc = knob_udev_monitor_enable_receiving(mon) }
             if rc < 0 {
-                udev_monitor_unref(mon); udev_unref(udev)
+                knob_udev_monitor_unref(mon); knob_udev_unref(udev)
                 throw DisplayError.call("udev_monitor_enable_receiving", errno: -rc)
             }
             // libudev's socket is already non-blocking and close-on-exec.
             self.udev = udev
             self.monitor = mon
-            self.descriptor = udev_monitor_get_fd(mon)
+            self.descriptor = knob_udev_monitor_get_fd(mon)
         case .kernel:
             let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
                             NETLINK_KOBJECT_UEVENT)
@@ -130,8 +134,8 @@ public final class DRMUeventMonitor: PollSource {
 
     deinit {
         if let monitor {
-            udev_monitor_unref(monitor)   // closes the descriptor
-            udev_unref(udev)
+            knob_udev_monitor_unref(monitor)   // closes the descriptor
+            knob_udev_unref(udev)
         } else {
             close(descriptor)
         }
@@ -153,15 +157,15 @@ public final class DRMUeventMonitor: PollSource {
     /// nil: nothing pending; .some(nil): a datagram that is not a drm event.
     private func receiveOne() -> DRMUevent?? {
         if let monitor {
-            guard let dev = udev_monitor_receive_device(monitor) else { return nil }
-            defer { udev_device_unref(dev) }
+            guard let dev = knob_udev_monitor_receive_device(monitor) else { return nil }
+            defer { knob_udev_device_unref(dev) }
             func text(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
-            guard text(udev_device_get_subsystem(dev)) == "drm" else { return .some(nil) }
-            let event = DRMUevent(action: .init(text(udev_device_get_action(dev)) ?? ""),
-                                  devnode: text(udev_device_get_devnode(dev)),
-                                  sysname: text(udev_device_get_sysname(dev)) ?? "",
-                                  isHotplug: text(udev_device_get_property_value(dev, "HOTPLUG")) == "1",
-                                  connectorID: text(udev_device_get_property_value(dev, "CONNECTOR")).flatMap { UInt32($0) })
+            guard text(knob_udev_device_get_subsystem(dev)) == "drm" else { return .some(nil) }
+            let event = DRMUevent(action: .init(text(knob_udev_device_get_action(dev)) ?? ""),
+                                  devnode: text(knob_udev_device_get_devnode(dev)),
+                                  sysname: text(knob_udev_device_get_sysname(dev)) ?? "",
+                                  isHotplug: text(knob_udev_device_get_property_value(dev, "HOTPLUG")) == "1",
+                                  connectorID: text(knob_udev_device_get_property_value(dev, "CONNECTOR")).flatMap { UInt32($0) })
             return .some(event)
         }
         var from = sockaddr_nl()

@@ -35,8 +35,15 @@ public final class LibinputSource: InputSource {
     /// A touchscreen or absolute pointer was used (the cursor hides).
     public var onAbsoluteInput: (() -> Void)?
 
+    /// Nil when libinput (opened with dlopen on first use, CInput/shim.h) and every function
+    /// used here can be loaded; else why not, in one line.
+    public static var libraryProblem: String? {
+        knob_libinput_load().map { "libinput cannot be loaded (Debian: libinput10): " + String(cString: $0) }
+    }
+
     public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
                 accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) throws(DisplayError) {
+        if let why = Self.libraryProblem { throw DisplayError(.system, why) }
         self.toDesign = toDesign
         self.admission = DeviceAdmission(accepts: accepts)
         self.calibration = calibration
@@ -50,7 +57,7 @@ public final class LibinputSource: InputSource {
                 return fd < 0 ? -errno : fd
             },
             close_restricted: { fd, _ in _ = close(fd) }))
-        guard let context = libinput_path_create_context(interface, nil) else {
+        guard let context = knob_libinput_path_create_context(interface, nil) else {
             interface.deallocate()
             throw DisplayError(.system, "libinput_path_create_context failed")
         }
@@ -61,12 +68,12 @@ public final class LibinputSource: InputSource {
     }
 
     deinit {
-        libinput_unref(li)
+        knob_libinput_unref(li)
         interface.deallocate()
         if inotifyFD >= 0 { close(inotifyFD) }
     }
 
-    public var descriptors: [Int32] { [libinput_get_fd(li)] + (inotifyFD >= 0 ? [inotifyFD] : []) }
+    public var descriptors: [Int32] { [knob_libinput_get_fd(li)] + (inotifyFD >= 0 ? [inotifyFD] : []) }
 
     /// Adds every /dev/input/event* not added yet (devices we may not open are skipped).
     private func scanDevices() {
@@ -77,22 +84,22 @@ public final class LibinputSource: InputSource {
             guard name.hasPrefix("event") else { continue }
             let path = "/dev/input/" + name
             guard !known.contains(path), !admission.wasRefused(path) else { continue }
-            if let device = libinput_path_add_device(li, path) {
+            if let device = knob_libinput_path_add_device(li, path) {
                 // Keys, mice and encoders too: each device drives one screen's panel.
                 var w = 0.0, h = 0.0
-                let size = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
-                    && libinput_device_get_size(device, &w, &h) == 0 ? (width: w, height: h) : nil
-                let name = String(cString: libinput_device_get_name(device))
+                let size = knob_libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+                    && knob_libinput_device_get_size(device, &w, &h) == 0 ? (width: w, height: h) : nil
+                let name = String(cString: knob_libinput_device_get_name(device))
                 if !admission.admit(TouchOutputMap.Device(name: name, path: path, sizeMM: size)) {
-                    libinput_path_remove_device(device)
+                    knob_libinput_path_remove_device(device)
                     continue
                 }
                 known.insert(path)
-                if !calibration.isIdentity, libinput_device_config_calibration_has_matrix(device) != 0 {
+                if !calibration.isIdentity, knob_libinput_device_config_calibration_has_matrix(device) != 0 {
                     let m = calibration.matrix.map { Float($0) }
-                    _ = m.withUnsafeBufferPointer { libinput_device_config_calibration_set_matrix(device, $0.baseAddress) }
+                    _ = m.withUnsafeBufferPointer { knob_libinput_device_config_calibration_set_matrix(device, $0.baseAddress) }
                 }
-                deviceNames.append(String(cString: libinput_device_get_name(device)))
+                deviceNames.append(String(cString: knob_libinput_device_get_name(device)))
             }
         }
     }
@@ -102,15 +109,15 @@ public final class LibinputSource: InputSource {
             var buf = [UInt8](repeating: 0, count: 4096)
             if Glibc.read(inotifyFD, &buf, buf.count) > 0 { scanDevices() }
         }
-        libinput_dispatch(li)
+        knob_libinput_dispatch(li)
         var out: [InputEvent] = []
-        while let event = libinput_get_event(li) {
+        while let event = knob_libinput_get_event(li) {
             let before = out.count
             translate(event, into: &out)
             if out.count > before, reportTimes.count < 1024, let usec = Self.timeUsec(event) {
                 reportTimes.append(Double(usec) / 1e6)
             }
-            libinput_event_destroy(event)
+            knob_libinput_event_destroy(event)
         }
         return out
     }
@@ -122,13 +129,13 @@ public final class LibinputSource: InputSource {
 
     /// By type: libinput logs a "client bug" for an accessor of the wrong event type.
     private static func timeUsec(_ event: OpaquePointer) -> UInt64? {
-        switch libinput_event_get_type(event) {
+        switch knob_libinput_event_get_type(event) {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
-            return libinput_event_touch_get_time_usec(libinput_event_get_touch_event(event))
+            return knob_libinput_event_touch_get_time_usec(knob_libinput_event_get_touch_event(event))
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON, LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
-            return libinput_event_pointer_get_time_usec(libinput_event_get_pointer_event(event))
+            return knob_libinput_event_pointer_get_time_usec(knob_libinput_event_get_pointer_event(event))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
-            return libinput_event_keyboard_get_time_usec(libinput_event_get_keyboard_event(event))
+            return knob_libinput_event_keyboard_get_time_usec(knob_libinput_event_get_keyboard_event(event))
         default:
             return nil
         }
@@ -138,42 +145,42 @@ public final class LibinputSource: InputSource {
 
     private func translate(_ event: OpaquePointer, into out: inout [InputEvent]) {
         let w = UInt32(screenWidth), h = UInt32(screenHeight)
-        switch libinput_event_get_type(event) {
+        switch knob_libinput_event_get_type(event) {
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             // Forget the path so the device is added again when it comes back (often under
             // the same eventN); the router cancels touches whose lift got lost.
-            if let device = libinput_event_get_device(event) {
-                known.remove("/dev/input/" + String(cString: libinput_device_get_sysname(device)))
+            if let device = knob_libinput_event_get_device(event) {
+                known.remove("/dev/input/" + String(cString: knob_libinput_device_get_sysname(device)))
             }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
-            let t = libinput_event_get_touch_event(event)!
-            let id = Int(libinput_event_touch_get_seat_slot(t))
-            let p = design(libinput_event_touch_get_x_transformed(t, w), libinput_event_touch_get_y_transformed(t, h))
+            let t = knob_libinput_event_get_touch_event(event)!
+            let id = Int(knob_libinput_event_touch_get_seat_slot(t))
+            let p = design(knob_libinput_event_touch_get_x_transformed(t, w), knob_libinput_event_touch_get_y_transformed(t, h))
             onAbsoluteInput?()
-            out.append(libinput_event_get_type(event) == LIBINPUT_EVENT_TOUCH_DOWN
+            out.append(knob_libinput_event_get_type(event) == LIBINPUT_EVENT_TOUCH_DOWN
                        ? .touchDown(id: id, x: p.x, y: p.y) : .touchMotion(id: id, x: p.x, y: p.y))
         case LIBINPUT_EVENT_TOUCH_UP:
-            out.append(.touchUp(id: Int(libinput_event_touch_get_seat_slot(libinput_event_get_touch_event(event)!))))
+            out.append(.touchUp(id: Int(knob_libinput_event_touch_get_seat_slot(knob_libinput_event_get_touch_event(event)!))))
         case LIBINPUT_EVENT_TOUCH_CANCEL:
-            out.append(.touchCancel(id: Int(libinput_event_touch_get_seat_slot(libinput_event_get_touch_event(event)!))))
+            out.append(.touchCancel(id: Int(knob_libinput_event_touch_get_seat_slot(knob_libinput_event_get_touch_event(event)!))))
         case LIBINPUT_EVENT_POINTER_MOTION:
-            let pe = libinput_event_get_pointer_event(event)!
-            pointer.x = Swift.min(Swift.max(0, pointer.x + libinput_event_pointer_get_dx(pe)), screenWidth - 1)
-            pointer.y = Swift.min(Swift.max(0, pointer.y + libinput_event_pointer_get_dy(pe)), screenHeight - 1)
+            let pe = knob_libinput_event_get_pointer_event(event)!
+            pointer.x = Swift.min(Swift.max(0, pointer.x + knob_libinput_event_pointer_get_dx(pe)), screenWidth - 1)
+            pointer.y = Swift.min(Swift.max(0, pointer.y + knob_libinput_event_pointer_get_dy(pe)), screenHeight - 1)
             let p = design(pointer.x, pointer.y)
             out.append(.pointerMotion(x: p.x, y: p.y))
             onRelativePointer?(pointer)
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
-            let pe = libinput_event_get_pointer_event(event)!
-            pointer = Point(x: libinput_event_pointer_get_absolute_x_transformed(pe, w),
-                            y: libinput_event_pointer_get_absolute_y_transformed(pe, h))
+            let pe = knob_libinput_event_get_pointer_event(event)!
+            pointer = Point(x: knob_libinput_event_pointer_get_absolute_x_transformed(pe, w),
+                            y: knob_libinput_event_pointer_get_absolute_y_transformed(pe, h))
             onAbsoluteInput?()
             let p = design(pointer.x, pointer.y)
             out.append(.pointerMotion(x: p.x, y: p.y))
         case LIBINPUT_EVENT_POINTER_BUTTON:
-            let pe = libinput_event_get_pointer_event(event)!
-            let pressed = libinput_event_pointer_get_button_state(pe) == LIBINPUT_BUTTON_STATE_PRESSED
-            switch Int32(libinput_event_pointer_get_button(pe)) {
+            let pe = knob_libinput_event_get_pointer_event(event)!
+            let pressed = knob_libinput_event_pointer_get_button_state(pe) == LIBINPUT_BUTTON_STATE_PRESSED
+            switch Int32(knob_libinput_event_pointer_get_button(pe)) {
             case BTN_LEFT, BTN_TOUCH: out.append(.button(.left, pressed: pressed))
             case BTN_RIGHT: out.append(.button(.right, pressed: pressed))
             case BTN_MIDDLE: out.append(.button(.middle, pressed: pressed))
@@ -181,17 +188,17 @@ public final class LibinputSource: InputSource {
             }
         case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
             // Mouse wheels and rotary encoders (REL_WHEEL/REL_DIAL): 120 units per detent.
-            let pe = libinput_event_get_pointer_event(event)!
+            let pe = knob_libinput_event_get_pointer_event(event)!
             for axis in [LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL, LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL]
-            where libinput_event_pointer_has_axis(pe, axis) != 0 {
+            where knob_libinput_event_pointer_has_axis(pe, axis) != 0 {
                 // libinput reports wheel-down as positive; we want up / clockwise positive.
-                let v = libinput_event_pointer_get_scroll_value_v120(pe, axis) / 120
+                let v = knob_libinput_event_pointer_get_scroll_value_v120(pe, axis) / 120
                 if v != 0 { out.append(.wheel(delta: axis == LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL ? -v : v)) }
             }
         case LIBINPUT_EVENT_KEYBOARD_KEY:
-            let ke = libinput_event_get_keyboard_event(event)!
-            let pressed = libinput_event_keyboard_get_key_state(ke) == LIBINPUT_KEY_STATE_PRESSED
-            if let name = Self.keyNames[Int32(libinput_event_keyboard_get_key(ke))] { out.append(.key(name, pressed: pressed)) }
+            let ke = knob_libinput_event_get_keyboard_event(event)!
+            let pressed = knob_libinput_event_keyboard_get_key_state(ke) == LIBINPUT_KEY_STATE_PRESSED
+            if let name = Self.keyNames[Int32(knob_libinput_event_keyboard_get_key(ke))] { out.append(.key(name, pressed: pressed)) }
         default:
             break
         }
