@@ -16,7 +16,7 @@ import Graphics
 /// instead (`DrawerLayers`): the front page's pixels slide, they are not repainted.
 public final class Compositor {
     public private(set) var frame: ImageSurface
-    let background: ImageSurface
+    let background: Background
     /// The drawer's cached layers, made the first time the drawer opens.
     private var layers: DrawerLayers?
     private var ctx: DrawingContext
@@ -30,7 +30,7 @@ public final class Compositor {
 
     public init(width: Int, height: Int, backgroundColors: [Color]) throws(GraphicsError) {
         frame = try ImageSurface(width: width, height: height)
-        background = try Background.render(width: width, height: height, colors: backgroundColors)
+        background = try Background(width: width, height: height, colors: backgroundColors)
         ctx = DrawingContext(surface: frame)
     }
 
@@ -44,12 +44,7 @@ public final class Compositor {
         }
         for rect in rects {
             let clip = Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
-            clipped(to: clip) {
-                ctx.setBlendMode(.source)
-                Background.setSource(background, in: ctx)
-                ctx.paint()
-            }
-            recoverIfFailed(during: "painting the background")
+            background.paint(rect, into: ctx.surface)
             for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
                 clipped(to: clip) { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
                 recoverIfFailed(during: "drawing widget '\(widget.id)'")
@@ -58,15 +53,13 @@ public final class Compositor {
     }
 
     /// Paints `rect` of a page into a layer: the background, then the widgets overlapping it.
-    static func paint(_ widgets: [any WidgetView], over background: ImageSurface, into ctx: DrawingContext,
+    static func paint(_ widgets: [any WidgetView], over background: Background, into ctx: DrawingContext,
                       rect: PixelRect, mapping: ScreenMapping, time: Double) {
+        background.paint(rect, into: ctx.surface)
         ctx.withSavedState {
             ctx.newPath()
             ctx.addRect(Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)))
             ctx.clip()
-            ctx.setBlendMode(.source)
-            Background.setSource(background, in: ctx)
-            ctx.paint()
             ctx.setBlendMode(.over)
             for widget in widgets where PixelRect(covering: widget.paintBounds(mapping)).intersects(rect) {
                 ctx.withSavedState { widget.draw(in: ctx, mapping: mapping, time: time) }

@@ -12,7 +12,7 @@ import Graphics
 final class DrawerLayers {
     let front: PageLayer
     let right: PageLayer?
-    private let background: ImageSurface
+    private let background: Background
     /// The menu as last painted: for which current page and scroll offset.
     private var menu: (page: Int, scroll: Double, surface: ImageSurface)?
     /// Blurred alpha strips for the front's left and right edges, and how far they reach.
@@ -24,7 +24,7 @@ final class DrawerLayers {
     /// Where the last composited frame had the front and the side view.
     private var last: (front: Int, side: Int, removed: Bool)?
 
-    init(scene: Scene, drawer: PageDrawer, background: ImageSurface) throws(GraphicsError) {
+    init(scene: Scene, drawer: PageDrawer, background: Background) throws(GraphicsError) {
         width = scene.screenWidth
         height = scene.screenHeight
         self.background = background
@@ -121,12 +121,9 @@ final class DrawerLayers {
         else if frontPx < 0 { exposed = Rect(x: Swift.max(0, W + fx - m), y: 0, width: W - Swift.max(0, W + fx - m), height: H) }
         else { exposed = Rect(x: 0, y: 0, width: 0, height: 0) }
         if exposed.width > 0 {
+            background.paint(PixelRect(covering: exposed), into: ctx.surface)
             ctx.withSavedState {
                 ctx.newPath(); ctx.addRect(exposed); ctx.clip()
-                ctx.setBlendMode(.source)
-                Background.setSource(background, in: ctx)
-                ctx.paint()
-                ctx.setBlendMode(.over)
                 if x >= 0, let menu {
                     ctx.setSource(menu.surface, at: Point(x: Double(sidePx), y: 0), smooth: false)
                     ctx.paint()

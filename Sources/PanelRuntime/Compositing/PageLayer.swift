@@ -16,7 +16,7 @@ final class PageLayer {
 
     /// Makes the layer show `page` with `widgets`; repaints everything when it showed
     /// another page, else only `dirty`. Returns whether anything was painted.
-    func update(page: Int, widgets: [any WidgetView], dirty: [PixelRect], background: ImageSurface,
+    func update(page: Int, widgets: [any WidgetView], dirty: [PixelRect], background: Background,
                 mapping: ScreenMapping, time: Double) -> Bool {
         if self.page != page {
             self.page = page
