@@ -266,13 +266,15 @@ public final class DrawingContext {
         cairo_close_path(handle)
     }
 
-    public enum BlendMode: Sendable { case over, source, clear, destinationIn }
+    /// `add`: source plus destination, saturating (light added to a shadow, linear in coverage).
+    public enum BlendMode: Sendable { case over, source, clear, destinationIn, add }
     public func setBlendMode(_ m: BlendMode) {
         switch m {
         case .over: cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
         case .source: cairo_set_operator(handle, CAIRO_OPERATOR_SOURCE)
         case .clear: cairo_set_operator(handle, CAIRO_OPERATOR_CLEAR)
         case .destinationIn: cairo_set_operator(handle, CAIRO_OPERATOR_DEST_IN)
+        case .add: cairo_set_operator(handle, CAIRO_OPERATOR_ADD)
         }
     }
 

@@ -11,11 +11,14 @@ import Glibc
 /// keeps one direction.
 ///
 /// Every image and mask is made once per look and scale; a frame only composites them.
-/// Everything on the generated dial but its holes is round about its centre, so a frame
+/// Everything on the generated dial but its holes is round about its centre, and each hole
+/// (its wall, and the light it lets through the shadow) is round about its own: so a frame
 /// copies one prepared image (plate, the uncut disc's shadow, the uncut disc and the sheen)
-/// and draws the disc and its shadow only inside the ten holes' boxes (a tenth of the disc's
-/// pixels): turned while it turns, plain copies at rest. Shadows sit on whole pixels at any
-/// scale. `blurCount` counts the blurs ever run.
+/// and composites each of the ten holes at its turned centre from small masks made once per
+/// quarter-pixel phase, with nothing resampled, turning or at rest (`drawTurning`; the live
+/// layers, turned as a whole, only for custom images or a shadow that is not black or falls
+/// past the holes' margin). Shadows sit on whole pixels at any scale. `blurCount` counts
+/// the blurs ever run.
 final class DialLayers {
     /// Custom images from the layout file, already scaled to the dial's square.
     struct CustomImages {
@@ -32,7 +35,7 @@ final class DialLayers {
     private var stopCache: (scale: Double, crop: (image: ImageSurface, x: Int, y: Int))?
     private var discShadow: (key: String, mask: ImageSurface)?
     private var stopShadow: (key: String, crop: (image: ImageSurface, x: Int, y: Int))?
-    private var base: (key: String, surface: ImageSurface, margin: Int)?
+    private var turning: Turning?
 
     /// Paints the dial centred on `c` (screen pixels, chosen so the images sit on whole
     /// pixels), turned `rotation` radians clockwise on screen.
@@ -43,16 +46,10 @@ final class DialLayers {
         let shadowColor = appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity)
         let offset = Self.shadowOffset(appearance, scale: look.scale)
 
-        // The prepared image casts the uncut disc's shadow: right while the light through the
-        // holes lands on the disc itself (an offset within the margin outside the holes).
-        // At rest too (rotation 0): the prepared image and the holes' patches are plain
-        // copies, so a resting dial is composited without resampling, and its first turning
-        // frame shows the same pixels as its resting one.
-        let offsetReach = Swift.max(abs(appearance.shadowOffset.dx), abs(appearance.shadowOffset.dy))
-        let generated = custom.background == nil && custom.dial == nil
-            && (appearance.shadowOpacity == 0 || offsetReach <= look.fingerHoleMargin)
-        if generated, let base = turningBase(look, appearance: appearance),
-           drawTurning(in: ctx, base: base, center: c, rotation: rotation, look: look, appearance: appearance) {
+        // At rest too (rotation 0): a resting dial is composited without resampling, and its
+        // first turning frame shows the same pixels as its resting one.
+        if usesTurningFrame(appearance, look: look, custom: custom), turningImages(look, appearance: appearance),
+           drawTurning(in: ctx, center: c, rotation: rotation, look: look, appearance: appearance) {
             drawStop(in: ctx, origin: origin, look: look, appearance: appearance, custom: custom)
             return
         }
@@ -90,6 +87,19 @@ final class DialLayers {
         drawStop(in: ctx, origin: origin, look: look, appearance: appearance, custom: custom)
     }
 
+    /// Whether the generated dial can be drawn as a turning frame: the prepared image casts the
+    /// uncut disc's shadow, right while the light through the holes lands on the disc itself
+    /// (an offset within the margin outside the holes), and a hole's light is the shadow's
+    /// complement only under a black shadow. Otherwise the live layers (a shadow of another
+    /// colour, custom images).
+    private func usesTurningFrame(_ appearance: KnobAppearance, look: DialPainter.Look, custom: CustomImages) -> Bool {
+        guard custom.background == nil && custom.dial == nil else { return false }
+        if appearance.shadowOpacity == 0 || appearance.shadowColor.alpha == 0 { return true }
+        let offsetReach = Swift.max(abs(appearance.shadowOffset.dx), abs(appearance.shadowOffset.dy))
+        let c = appearance.shadowColor
+        return offsetReach <= look.fingerHoleMargin && c.red == 0 && c.green == 0 && c.blue == 0
+    }
+
     /// The finger stop and its shadow, over everything.
     private func drawStop(in ctx: DrawingContext, origin: Point, look: DialPainter.Look, appearance: KnobAppearance, custom: CustomImages) {
         let shadowColor = appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity)
@@ -112,104 +122,194 @@ final class DialLayers {
         }
     }
 
-    /// A turning frame: the prepared image, then inside the holes (at this angle) the plate,
-    /// the disc's real shadow and the disc turned, and the sheen, clipped to two rectangles
-    /// per hole (a cross that covers the hole and its wall). Inside them the plate or the
-    /// disc is opaque, so the patch replaces what the prepared image put there. False (nothing
-    /// drawn) when a cross would reach past the disc's rim (holes very near it).
-    private func drawTurning(in ctx: DrawingContext, base: (surface: ImageSurface, margin: Int), center c: Point, rotation: Double,
+    /// What a turning frame paints from, made once per look and scale. `base`, `margin`
+    /// pixels larger than the dial's square on each side for the shadow: the plate, the uncut
+    /// disc's shadow, the uncut disc, the sheen. `under`, the dial's square: the plate and the
+    /// uncut disc's shadow, what a hole shows before the light it lets through the shadow.
+    /// `light`: that light, one hole's alpha blurred (at full strength, like the shadow's
+    /// masks: the blur's rounding then matches theirs), cut to the square that reaches the hole
+    /// (`reach` pixels each way from its centre), to be taken at `lightAlpha`; nil without a shadow.
+    /// `holes`: a hole drawn at each quarter-pixel phase of its centre, made when first used.
+    private struct Turning {
+        var key: String
+        var base: ImageSurface
+        var margin: Int
+        var under: ImageSurface
+        var light: ImageSurface?
+        var reach: Int
+        var lightAlpha: Double
+        var holes: [Int: HoleSprites] = [:]
+    }
+
+    /// One hole, its centre at a phase (a quarter-pixel offset) from whole pixels: the lip's
+    /// and the dark wall's discs (A8 coverage, `wallHalf` pixels each way from the centre's
+    /// pixel), the hole's coverage and the light it lets through times that coverage (A8,
+    /// `holeHalf` each way). Cairo scan-converts a small circle at about 100 000 instructions;
+    /// these make a hole five plain composites.
+    private struct HoleSprites {
+        var lip: ImageSurface, dark: ImageSurface, wallHalf: Int
+        var hole: ImageSurface, light: ImageSurface?, holeHalf: Int
+    }
+
+    /// Centres are drawn at quarter pixels: an edge a tenth of a pixel off does not show.
+    private static let phases = 4.0
+
+    /// A turning frame (and a resting one): the prepared image, then at each hole's turned
+    /// centre its wall (the lip's disc, the dark wall's over it) with the sheen over them, and
+    /// through the hole's coverage the plate under the uncut disc's shadow, plus the light the
+    /// hole lets through (the plate added through the blurred hole at the shadow's offset).
+    /// Everything else on the disc is round about its centre, so the base is right there at any
+    /// angle. Nothing is resampled. The light is the shadow's exact complement only for a
+    /// black shadow, which `usesTurningFrame` asks for. Not counted: light from a neighbouring
+    /// hole (at the bench's dial at most 2 % of the plate, on the hole's edge nearest it) and
+    /// light leaking past the rim. False (nothing drawn) when a hole's wall would reach past
+    /// the disc's rim.
+    private func drawTurning(in ctx: DrawingContext, center c: Point, rotation: Double,
                              look: DialPainter.Look, appearance: KnobAppearance) -> Bool {
-        guard let plate = cached(&plates, look, DialPainter.numberPlate), let dial = cached(&discs, look, DialPainter.disc) else { return false }
+        guard let t = turning, let plate = cached(&plates, look, DialPainter.numberPlate) else { return false }
         let px = Double(look.pixelSide)
         let origin = Point(x: c.x - px / 2, y: c.y - px / 2)
         let s = look.scale
         let g = look.geometry
-        let rho = (g.fingerHoleRadius + DialPainter.holeWall(look)) * s + 2
-        let a = rho / 2.0.squareRoot() + 1
+        let lip = DialPainter.holeWalls(look).lip * s
         let inset = (px - look.side * s) / 2   // the images' content sits at their top left
-        let rim = g.radius * s - 2
         let cosA = cos(rotation), sinA = sin(rotation)
-        var rects: [Rect] = []
+        var holes: [(x: Int, y: Int, phase: Int)] = []
+        holes.reserveCapacity(10)
         for j in 0..<10 {
             // Hole j's centre on screen: its place in the disc image, turned about the image's centre.
             let h = g.holeCenter(j)
             let x = h.x * s - inset, y = h.y * s - inset
-            let hx = c.x + x * cosA - y * sinA, hy = c.y + x * sinA + y * cosA
-            for (w, v) in [(rho, a), (a, rho)] {
-                let x0 = (hx - w).rounded(.down), x1 = (hx + w).rounded(.up), y0 = (hy - v).rounded(.down), y1 = (hy + v).rounded(.up)
-                for (px, py) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] where ((px - c.x) * (px - c.x) + (py - c.y) * (py - c.y)).squareRoot() > rim {
-                    return false
-                }
-                rects.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
-            }
+            guard (x * x + y * y).squareRoot() + lip + 2 <= g.radius * s - 1 else { return false }
+            let qx = ((c.x + x * cosA - y * sinA) * Self.phases).rounded(), qy = ((c.y + x * sinA + y * cosA) * Self.phases).rounded()
+            let n = Int(Self.phases)
+            let ix = Int((qx / Self.phases).rounded(.down)), iy = Int((qy / Self.phases).rounded(.down))
+            holes.append((ix, iy, (Int(qx) - ix * n) + n * (Int(qy) - iy * n)))
         }
-        let m = Double(base.margin)
-        ctx.setSource(base.surface, at: Point(x: origin.x - m, y: origin.y - m), smooth: false)
+        let m = Double(t.margin)
+        ctx.setSource(t.base, at: Point(x: origin.x - m, y: origin.y - m), smooth: false)
         ctx.paint()
-        ctx.withSavedState {
-            ctx.newPath()
-            for r in rects { ctx.addRect(r) }
-            ctx.clip()
-            ctx.setSource(plate, at: origin, smooth: false)
-            ctx.paint()
-            if appearance.shadowOpacity > 0, let mask = dialShadowMask(look, appearance: appearance, custom: nil) {
-                ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
-                let offset = Self.shadowOffset(appearance, scale: s)
-                ctx.withSavedState {
-                    ctx.translate(c.x + offset.x, c.y + offset.y)
-                    ctx.rotate(rotation)
-                    // Nearest: a blurred mask has no edge to show it (measured 3× cheaper).
-                    ctx.mask(mask, at: Point(x: -Double(mask.width) / 2, y: -Double(mask.height) / 2), smooth: false)
-                }
+        let sheen = appearance.satinFinish ? sheen(look) : nil
+        let walls = DialPainter.holeWalls(look)
+        for h in holes {
+            guard let sprites = holeSprites(phase: h.phase, look: look, appearance: appearance) else { return false }
+            let w = Point(x: Double(h.x - sprites.wallHalf), y: Double(h.y - sprites.wallHalf))
+            let i = Point(x: Double(h.x - sprites.holeHalf), y: Double(h.y - sprites.holeHalf))
+            ctx.setColor(walls.lipColor)
+            ctx.mask(sprites.lip, at: w, smooth: false)
+            ctx.setColor(walls.darkColor)
+            ctx.mask(sprites.dark, at: w, smooth: false)
+            if let sheen {
+                ctx.setSource(sheen, at: origin, smooth: false)
+                ctx.mask(sprites.lip, at: w, smooth: false)
             }
-            ctx.withSavedState {
-                ctx.translate(c.x, c.y)
-                ctx.rotate(rotation)
-                // Bilinear: the holes' rims are sharp edges, and nearest sampling frays them
-                // visibly (measured 0.37 ms a frame against 0.7 ms on the bench's dial).
-                ctx.setSource(dial, at: Point(x: -Double(dial.width) / 2, y: -Double(dial.height) / 2), smooth: true)
-                ctx.paint()
-            }
-            if appearance.satinFinish, let sheen = sheen(look) {
-                ctx.withSavedState {
-                    ctx.translate(c.x, c.y)
-                    ctx.setSource(sheen, at: Point(x: origin.x - c.x, y: origin.y - c.y), smooth: false)
-                    ctx.rotate(rotation)
-                    // Nearest: the faint light's edge at the holes' rims does not show it.
-                    ctx.mask(dial, at: Point(x: -Double(dial.width) / 2, y: -Double(dial.height) / 2), smooth: false)
-                }
+            // The hole's edge is blended once: the plate under the shadow over the wall.
+            ctx.setSource(t.under, at: origin, smooth: false)
+            ctx.mask(sprites.hole, at: i, smooth: false)
+            if let light = sprites.light {
+                // Under a black shadow of alpha a the plate P shows as P (1 - a); the holes'
+                // shadow is the uncut disc's less each hole's, so each hole adds P times its
+                // own blurred alpha: linear, so exact on the hole's partial pixels too.
+                ctx.setBlendMode(.add)
+                ctx.setSource(plate, at: origin, smooth: false)
+                ctx.mask(light, at: i, smooth: false)
+                ctx.setBlendMode(.over)
             }
         }
         return true
     }
 
-    /// The image a turning frame starts from, `margin` pixels larger than the dial's square on
-    /// each side for the shadow: plate, the uncut disc's shadow, the uncut disc, the sheen.
-    /// Made with the dial's first frame (its one blur is never an animation frame's).
-    private func turningBase(_ look: DialPainter.Look, appearance: KnobAppearance) -> (surface: ImageSurface, margin: Int)? {
-        let key = "\(look.hashValue)-\(appearance.shadowRadius)-\(appearance.shadowOpacity)-\(appearance.shadowOffset.dx)-\(appearance.shadowOffset.dy)-\(appearance.satinFinish)"
-        if let base, base.key == key { return (base.surface, base.margin) }
+    /// The hole sprites for a phase (x phase + 4 × y phase, in quarter pixels), made once.
+    private func holeSprites(phase: Int, look: DialPainter.Look, appearance: KnobAppearance) -> HoleSprites? {
+        guard let t = turning else { return nil }
+        if let made = t.holes[phase] { return made }
+        let n = Int(Self.phases)
+        let fx = Double(phase % n) / Self.phases, fy = Double(phase / n) / Self.phases
+        let s = look.scale
+        let walls = DialPainter.holeWalls(look)
+        let wallHalf = Int((walls.lip * s).rounded(.up)) + 2
+        let holeHalf = Int((look.fingerHoleRadius * s).rounded(.up)) + 2
+        func disc(half: Int, radius: Double) -> ImageSurface? {
+            guard let surface = try? ImageSurface(width: 2 * half, height: 2 * half, format: .a8) else { return nil }
+            let ctx = DrawingContext(surface: surface)
+            ctx.newPath()
+            ctx.addCircle(center: Point(x: Double(half) + fx, y: Double(half) + fy), radius: radius * s)
+            ctx.setColor(.black)
+            ctx.fill()
+            return surface
+        }
+        guard let lip = disc(half: wallHalf, radius: walls.lip), let dark = disc(half: wallHalf, radius: walls.dark),
+              let hole = disc(half: holeHalf, radius: look.fingerHoleRadius) else { return nil }
+        var light: ImageSurface?
+        if let blurred = t.light, let lit = try? ImageSurface(width: 2 * holeHalf, height: 2 * holeHalf, format: .a8) {
+            // The hole's light, centred at the hole's centre plus the shadow's offset, then
+            // times the hole's coverage (only what falls into the hole is ever seen).
+            let offset = Self.shadowOffset(appearance, scale: s)
+            let ctx = DrawingContext(surface: lit)
+            ctx.setBlendMode(.source)
+            ctx.setSource(blurred, at: Point(x: Double(holeHalf - t.reach) + fx + offset.x, y: Double(holeHalf - t.reach) + fy + offset.y))
+            ctx.paint(alpha: t.lightAlpha)
+            ctx.setBlendMode(.destinationIn)
+            ctx.setSource(hole, at: .zero, smooth: false)
+            ctx.paint()
+            light = lit
+        }
+        let made = HoleSprites(lip: lip, dark: dark, wallHalf: wallHalf, hole: hole, light: light, holeHalf: holeHalf)
+        turning?.holes[phase] = made
+        return made
+    }
+
+    /// Makes the images a turning frame paints from (`turning`) unless they are made for this
+    /// look. Made with the dial's first frame (its two blurs are never an animation frame's).
+    private func turningImages(_ look: DialPainter.Look, appearance: KnobAppearance) -> Bool {
+        let key = "\(look.hashValue)-\(appearance.shadowRadius)-\(appearance.shadowOpacity)-\(appearance.shadowColor)-\(appearance.shadowOffset.dx)-\(appearance.shadowOffset.dy)-\(appearance.satinFinish)"
+        if let turning, turning.key == key { return true }
         let s = look.scale
         let blur = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * s))
         let offset = Self.shadowOffset(appearance, scale: s)
         let margin = blur + Int(Swift.max(abs(offset.x), abs(offset.y)))
         let px = look.pixelSide
         guard let plate = cached(&plates, look, DialPainter.numberPlate),
-              let both = try? DialPainter.discs(look),
-              let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return nil }
-        let uncut = both.uncut
-        if discs[look] == nil { _ = cached(&discs, look) { _ in both.holes } }   // the turning frames' disc
-        let ctx = DrawingContext(surface: surface)
+              let uncut = try? DialPainter.disc(look, holes: false),
+              let under = try? ImageSurface(width: px, height: px),
+              let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return false }
+        let ctx = DrawingContext(surface: surface), underCtx = DrawingContext(surface: under)
         let m = Double(margin)
         ctx.setSource(plate, at: Point(x: m, y: m), smooth: false)
         ctx.paint()
+        underCtx.setSource(plate, at: .zero, smooth: false)
+        underCtx.paint()
+        var light: ImageSurface?
+        var reach = 0
         if appearance.shadowOpacity > 0, let shape = try? DialPainter.circleShape(look, margin: blur) {
+            let shadowColor = appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity)
             ShadowMask.blur(shape, radius: appearance.shadowRadius * s)
             blurCount += 1
-            ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
             // Where the live path puts the real shadow: centred on the dial's centre plus the offset.
-            let cx = m + Double(px) / 2 + offset.x, cy = m + Double(px) / 2 + offset.y
-            ctx.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
+            for (target, at) in [(ctx, m), (underCtx, 0)] {
+                let cx = at + Double(px) / 2 + offset.x, cy = at + Double(px) / 2 + offset.y
+                target.setColor(shadowColor)
+                target.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
+            }
+            // Twice the blur's room: the patch's own edges fade in from it, and stay clear of the hole.
+            if let hole = try? DialPainter.holeCutShape(look, margin: 2 * blur) {
+                ShadowMask.blur(hole, radius: appearance.shadowRadius * s)
+                blurCount += 1
+                hole.withPixelBytes { bytes, stride in
+                    let p = bytes.assumingMemoryBound(to: UInt8.self)
+                    for y in 0..<hole.height { for x in 0..<hole.width { p[y * stride + x] = 255 &- p[y * stride + x] } }
+                }
+                // Only what falls inside the hole is ever seen: its radius plus the offset.
+                let half = hole.width / 2
+                reach = Swift.min(half, Int((look.fingerHoleRadius * s + (offset.x * offset.x + offset.y * offset.y).squareRoot()).rounded(.up)) + 2)
+                if let cut = try? ImageSurface(width: 2 * reach, height: 2 * reach, format: .a8) {
+                    let cc = DrawingContext(surface: cut)
+                    cc.setBlendMode(.source)
+                    cc.setSource(hole, at: Point(x: Double(reach - half), y: Double(reach - half)), smooth: false)
+                    cc.paint()
+                    light = cut
+                }
+            }
         }
         ctx.setSource(uncut, at: Point(x: m, y: m), smooth: false)
         ctx.paint()
@@ -217,8 +317,9 @@ final class DialLayers {
             ctx.setSource(sheen, at: Point(x: m, y: m), smooth: false)
             ctx.paint()
         }
-        base = (key, surface, margin)
-        return (surface, margin)
+        turning = Turning(key: key, base: surface, margin: margin, under: under, light: light, reach: reach,
+                          lightAlpha: appearance.shadowColor.alpha * appearance.shadowOpacity)
+        return true
     }
 
     /// The shadows' offset on screen, in whole pixels: a blurred mask placed at a fraction of

@@ -73,20 +73,6 @@ public enum DialPainter {
         return surface
     }
 
-    /// Both discs at once, the body drawn once: the uncut one is a copy of the body before
-    /// the holes are cut (the same pixels as drawing each on its own).
-    public static func discs(_ look: Look) throws(GraphicsError) -> (holes: ImageSurface, uncut: ImageSurface) {
-        let (surface, ctx, c) = try canvas(look)
-        drawBody(look, ctx, c)
-        let uncut = try ImageSurface(width: surface.width, height: surface.height)
-        let copy = DrawingContext(surface: uncut)
-        copy.setBlendMode(.source)
-        copy.setSource(surface, at: .zero, smooth: false)
-        copy.paint()
-        cutHoles(look, ctx, c)
-        return (surface, uncut)
-    }
-
     private static func drawBody(_ look: Look, _ ctx: DrawingContext, _ c: Point) {
         let g = look.geometry
         let R = g.radius, f = g.fingerHoleRadius
@@ -123,17 +109,18 @@ public enum DialPainter {
         let g = look.geometry
         let f = g.fingerHoleRadius
         let wall = holeWall(look)
+        let walls = holeWalls(look)
         for j in 0..<10 {
             let h = point(g.holeCenter(j), c)
             ctx.newPath()
             ctx.addCircle(center: h, radius: f + wall * 0.55)
             ctx.setLineWidth(wall * 0.7)
-            ctx.setColor(look.fill.mixed(with: .white, 0.22))
+            ctx.setColor(walls.lipColor)
             ctx.stroke()
             ctx.newPath()
             ctx.addCircle(center: h, radius: f + wall * 0.1)
             ctx.setLineWidth(wall)
-            ctx.setColor(look.fill.mixed(with: .black, 0.5))
+            ctx.setColor(walls.darkColor)
             ctx.stroke()
         }
         ctx.withSavedState {
@@ -148,6 +135,40 @@ public enum DialPainter {
 
     /// The width of a hole's wall (design pixels); wall and lip reach 0.9 of it past the hole.
     public static func holeWall(_ look: Look) -> Double { Swift.max(1.2 / look.scale, look.fingerHoleRadius * 0.13) }
+
+    /// A hole's wall as two discs round its centre, what `cutHoles` strokes before it cuts the
+    /// hole (radius f) out of both: the light lip out to `lip`, the dark wall over it out to
+    /// `dark` (design pixels). A turning frame fills them at the hole's turned centre.
+    public struct HoleWalls: Sendable {
+        public var lip: Double, dark: Double
+        public var lipColor: Color, darkColor: Color
+    }
+
+    public static func holeWalls(_ look: Look) -> HoleWalls {
+        let f = look.fingerHoleRadius, wall = holeWall(look)
+        // The lip's stroke, radius f + 0.55 w and 0.7 w wide, ends at f + 0.9 w; the dark one,
+        // radius f + 0.1 w and w wide, at f + 0.6 w.
+        return HoleWalls(lip: f + wall * 0.9, dark: f + wall * 0.6,
+                         lipColor: look.fill.mixed(with: .white, 0.22), darkColor: look.fill.mixed(with: .black, 0.5))
+    }
+
+    /// A patch of the disc's alpha round one hole: opaque, the hole (centred) cut out, with
+    /// `margin` pixels of room on each side of the hole's box. Blurred and inverted, it is the
+    /// light a hole lets through the dial's shadow: the shadow of the disc with holes is the
+    /// uncut disc's less each hole's (a blur is linear), and blurring the cut patch rounds
+    /// as the blur of the dial's real shape does.
+    public static func holeCutShape(_ look: Look, margin: Int) throws(GraphicsError) -> ImageSurface {
+        let half = Int((look.fingerHoleRadius * look.scale).rounded(.up)) + margin
+        let surface = try ImageSurface(width: 2 * half, height: 2 * half, format: .a8)
+        let ctx = DrawingContext(surface: surface)
+        ctx.setColor(.black)
+        ctx.paint()
+        ctx.setBlendMode(.clear)
+        ctx.newPath()
+        ctx.addCircle(center: Point(x: Double(half), y: Double(half)), radius: look.fingerHoleRadius * look.scale)
+        ctx.fill()
+        return surface
+    }
 
     /// The alpha of the uncut disc, with `margin` pixels of room: the shadow a turning dial
     /// casts away from its holes.
