@@ -354,7 +354,10 @@ def test_ctl():
         check(r.returncode == 0 and len(lines) == 2 and json.loads(lines[1])["data"]["value"] == 25, "ctl prints one reply per request", r.stdout + r.stderr)
         r = subprocess.run([BIN, "ctl", p.sock], input=b'{"command":"get","widget":"nope"}\n', capture_output=True, timeout=20)
         check(r.returncode == 1 and b'"ok":false' in r.stdout, "ctl reads stdin; a failed reply exits 1", r.stdout + r.stderr)
-        f = subprocess.Popen([BIN, "ctl", p.sock, "--follow", '{"command":"observe","widgets":["volume"]}'], stdout=subprocess.PIPE)
+        # Ctrl-C is SIGINT at its default action: a test run started in the background by a
+        # shell without job control (nohup … &) inherits SIGINT ignored, and ctl rightly keeps it so.
+        f = subprocess.Popen([BIN, "ctl", p.sock, "--follow", '{"command":"observe","widgets":["volume"]}'], stdout=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         time.sleep(0.3)
         subprocess.run([BIN, "ctl", p.sock, '{"command":"set","widget":"volume","value":60}'], capture_output=True, timeout=20)
         time.sleep(0.3)
