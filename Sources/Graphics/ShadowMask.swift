@@ -18,24 +18,39 @@ public enum ShadowMask {
             let m = ((1 << 32) + div - 1) / div   // floor(sum / div) by a multiply: see verticalPass
             let line = UnsafeMutablePointer<UInt8>.allocate(capacity: w), out = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
             defer { line.deallocate(); out.deallocate() }
-            func pass(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>) {
-                // Running-sum box blur of `src[0..<w]` into `dst`, edges treated as zero.
+            func pass(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ n: Int) {
+                // Running-sum box blur of `src[0..<n]` into `dst`, edges treated as zero.
                 var sum: UInt32 = 0
-                for i in 0..<Swift.min(r, w) { sum &+= UInt32(src[i]) }
-                for i in 0..<w {
+                for i in 0..<Swift.min(r, n) { sum &+= UInt32(src[i]) }
+                for i in 0..<n {
                     let add = i + r, sub = i - r - 1
-                    if add < w { sum &+= UInt32(src[add]) }
+                    if add < n { sum &+= UInt32(src[add]) }
                     if sub >= 0 { sum &-= UInt32(src[sub]) }
                     dst[i] = UInt8(truncatingIfNeeded: (UInt64(sum) &* m) >> 32)
                 }
             }
+            // Per row, only the runs that hold ink, each widened by the three passes' reach
+            // (3r): beyond it the passes leave zeros, as over the whole row. Runs less than
+            // twice the reach apart are one run (their blurs meet). A ring's middle rows are
+            // two short runs instead of its whole width; an empty row is no run at all.
+            let reach = 3 * r
             for y in 0..<h {
                 let row = px + y * stride
-                // A row of zeros stays zeros (the margin rows above and below a shape).
-                var any: UInt8 = 0
-                for x in 0..<w { any |= row[x] }
-                if any == 0 { continue }
-                pass(row, line); pass(line, out); pass(out, row)
+                var x = 0
+                while x < w {
+                    if row[x] == 0 { x += 1; continue }
+                    // The run from x: up to its last ink before a gap of 2·reach zeros.
+                    var end = x + 1, scan = x + 1
+                    while scan < w {
+                        if row[scan] != 0 { end = scan + 1 } else if scan + 1 - end >= 2 * reach { break }
+                        scan += 1
+                    }
+                    let a = Swift.max(0, x - reach), n = Swift.min(w, end + reach) - a
+                    pass(row + a, line, n); pass(line, out, n); pass(out, row + a, n)
+                    // Past what the passes wrote (end + reach ≤ scan): the next run's ink is
+                    // still the original.
+                    x = scan + 1
+                }
             }
             // Vertically, walking a column touches one byte per row (a cache miss each on a
             // large mask): instead every column's running sum advances together, row by row,

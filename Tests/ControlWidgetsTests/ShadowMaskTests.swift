@@ -165,4 +165,32 @@ import Testing
             #expect(Self.alphas(mask) == expected, "radius \(radius)")
         }
     }
+
+    /// Rows are blurred run by run (ink widened by the passes' reach 3r, runs closer than 6r
+    /// merged): still exactly the reference's pixels. A ring (two short runs in its middle
+    /// rows), and rows of single dots whose gaps are 6r − 1, 6r and 6r + 1 zeros (radius 4:
+    /// r = 3, 6r = 18), with ink in the first and last columns.
+    @Test func runByRunRowsMatchTheReference() throws {
+        let mask = try ImageSurface(width: 131, height: 97, format: .a8)
+        let ctx = DrawingContext(surface: mask)
+        ctx.setColor(.black)
+        ctx.newPath(); ctx.addCircle(center: Point(x: 60.5, y: 40), radius: 30)
+        ctx.setLineWidth(6); ctx.stroke()
+        mask.withPixelBytes { base, stride in
+            let p = base.assumingMemoryBound(to: UInt8.self)
+            for (y, gap) in [(80, 17), (84, 18), (88, 19)] {
+                var x = 0
+                while x < 131 { p[y * stride + x] = 200; x += gap + 1 }
+                p[y * stride + 130] = 90
+            }
+        }
+        for radius in [4.0, 1.4, 10.8] {
+            let copy = try ImageSurface(width: 131, height: 97, format: .a8)
+            let cc = DrawingContext(surface: copy)
+            cc.setBlendMode(.source); cc.setSource(mask, at: .zero, smooth: false); cc.paint()
+            let expected = Self.referenceBlur(Self.alphas(copy), radius: radius)
+            ShadowMask.blur(copy, radius: radius)
+            #expect(Self.alphas(copy) == expected, "radius \(radius)")
+        }
+    }
 }
