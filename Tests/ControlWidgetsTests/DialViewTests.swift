@@ -133,6 +133,25 @@ import Testing
         }
     }
 
+    /// Turning frames light the holes' walls with the sheen's colour at each hole's centre,
+    /// computed (`DialPainter.sheenColor`), not read from the sheen's image, which they no
+    /// longer keep: the two agree on the disc wherever the holes go (every 10° round the hole
+    /// circle, radius 113.3 on a dial of R = 150 in a 300 square, f = 22), within 2 levels.
+    @Test func sheenColourMatchesTheSheenImage() throws {
+        let g = RotaryDialGeometry(radius: 150, fingerHoleRadius: 22, fingerHoleMargin: (150 - 4.86 * 22) / 2.93)
+        let look = DialPainter.Look(side: 300, geometry: g, fill: .black, titleColor: .white, fontName: "DejaVu Sans", scale: 1)
+        let image = try DialPainter.sheen(look)
+        for degrees in stride(from: 0.0, to: 360, by: 10) {
+            let a = degrees * .pi / 180
+            let x = (150 + g.holeCircleRadius * cos(a)).rounded(), y = (150 + g.holeCircleRadius * sin(a)).rounded()
+            // The pixel's centre.
+            let computed = DialPainter.sheenColor(look, at: Point(x: x + 0.5, y: y + 0.5))
+            let drawn = image.pixel(x: Int(x), y: Int(y))
+            #expect(abs(computed.alpha - drawn.alpha) * 255 <= 2, "\(degrees)°: \(computed) vs \(drawn)")
+            #expect(abs(computed.alpha * computed.red - drawn.alpha * drawn.red) * 255 <= 2, "\(degrees)°: \(computed) vs \(drawn)")
+        }
+    }
+
     /// A dial like the bench console's (R = 150, f = 22, shadow (0, 4) blur 10 at 50 %) in a
     /// frame at (20, 20), centre (170, 170), black shadow: a turning frame draws each hole (its
     /// wall, and the light it lets through the shadow) at its turned centre. A shadow one

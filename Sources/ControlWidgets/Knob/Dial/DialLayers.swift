@@ -155,7 +155,7 @@ final class DialLayers {
     private static let phases = 4.0
 
     /// A turning frame (and a resting one): the prepared image, then at each hole's turned
-    /// centre its wall (the lip's disc, the dark wall's over it) with the sheen over them, and
+    /// centre its wall (the lip's disc, the dark wall's over it, lit by the sheen there), and
     /// through the hole's coverage the plate under the uncut disc's shadow, plus the light the
     /// hole lets through (the plate added through the blurred hole at the shadow's offset).
     /// Everything else on the disc is round about its centre, so the base is right there at any
@@ -189,20 +189,27 @@ final class DialLayers {
         let m = Double(t.margin)
         ctx.setSource(t.base, at: Point(x: origin.x - m, y: origin.y - m), smooth: false)
         ctx.paint()
-        let sheen = appearance.satinFinish ? sheen(look) : nil
         let walls = DialPainter.holeWalls(look)
         for h in holes {
             guard let sprites = holeSprites(phase: h.phase, look: look, appearance: appearance) else { return false }
             let w = Point(x: Double(h.x - sprites.wallHalf), y: Double(h.y - sprites.wallHalf))
             let i = Point(x: Double(h.x - sprites.holeHalf), y: Double(h.y - sprites.holeHalf))
-            ctx.setColor(walls.lipColor)
-            ctx.mask(sprites.lip, at: w, smooth: false)
-            ctx.setColor(walls.darkColor)
-            ctx.mask(sprites.dark, at: w, smooth: false)
-            if let sheen {
-                ctx.setSource(sheen, at: origin, smooth: false)
-                ctx.mask(sprites.lip, at: w, smooth: false)
+            var lipColor = walls.lipColor, darkColor = walls.darkColor
+            if appearance.satinFinish {
+                // The sheen as it falls on the hole's centre, over both walls: across a wall
+                // (50 px at most on the bench's dial) the gradient changes by 3 % of white.
+                let n = Int(Self.phases)
+                let centre = Point(x: (Double(h.x) + Double(h.phase % n) / Self.phases - origin.x) / s,
+                                   y: (Double(h.y) + Double(h.phase / n) / Self.phases - origin.y) / s)
+                let light = DialPainter.sheenColor(look, at: centre)
+                let opaque = light.withAlpha(1)
+                lipColor = lipColor.mixed(with: opaque, light.alpha)
+                darkColor = darkColor.mixed(with: opaque, light.alpha)
             }
+            ctx.setColor(lipColor)
+            ctx.mask(sprites.lip, at: w, smooth: false)
+            ctx.setColor(darkColor)
+            ctx.mask(sprites.dark, at: w, smooth: false)
             // The hole's edge is blended once: the plate under the shadow over the wall.
             ctx.setSource(t.under, at: origin, smooth: false)
             ctx.mask(sprites.hole, at: i, smooth: false)
@@ -313,7 +320,8 @@ final class DialLayers {
         }
         ctx.setSource(uncut, at: Point(x: m, y: m), smooth: false)
         ctx.paint()
-        if appearance.satinFinish, let sheen = sheen(look) {
+        // The sheen is not kept for turning frames (they light the walls with its colours).
+        if appearance.satinFinish, let sheen = sheenCache?.scale == s ? sheenCache?.surface : try? DialPainter.sheen(look) {
             ctx.setSource(sheen, at: Point(x: m, y: m), smooth: false)
             ctx.paint()
         }

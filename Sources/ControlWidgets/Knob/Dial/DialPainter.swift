@@ -205,11 +205,10 @@ public enum DialPainter {
     public static func sheen(_ look: Look) throws(GraphicsError) -> ImageSurface {
         let (surface, ctx, c) = try canvas(look)
         let R = look.radius
+        let axis = sheenAxis(look)
         ctx.newPath()
         ctx.addCircle(center: c, radius: R)
-        ctx.setLinearGradient(from: Point(x: c.x - R * 0.3, y: c.y - R), to: Point(x: c.x + R * 0.3, y: c.y + R),
-                              stops: [(0, Color(white: 1, alpha: 0.22)), (0.45, Color(white: 1, alpha: 0.03)),
-                                      (0.55, .clear), (1, Color(white: 0, alpha: 0.22))])
+        ctx.setLinearGradient(from: axis.from, to: axis.to, stops: sheenStops)
         ctx.fill()
         ctx.newPath()
         ctx.addArc(center: c, radius: R * 0.975, from: Double.pi * 1.12, to: Double.pi * 1.88)
@@ -218,6 +217,31 @@ public enum DialPainter {
         ctx.setColor(Color(white: 1, alpha: 0.14))
         ctx.stroke()
         return surface
+    }
+
+    private static let sheenStops: [(Double, Color)] = [(0, Color(white: 1, alpha: 0.22)), (0.45, Color(white: 1, alpha: 0.03)),
+                                                        (0.55, .clear), (1, Color(white: 0, alpha: 0.22))]
+
+    /// The sheen's gradient runs from the top (a little left) to the bottom (a little right),
+    /// design pixels of the dial's square.
+    private static func sheenAxis(_ look: Look) -> (from: Point, to: Point) {
+        let R = look.radius, c = Point(x: look.side / 2, y: look.side / 2)
+        return (Point(x: c.x - R * 0.3, y: c.y - R), Point(x: c.x + R * 0.3, y: c.y + R))
+    }
+
+    /// The sheen's gradient at `p` (design pixels of the dial's square), as pixman computes a
+    /// linear gradient: components and alpha interpolated between the stops, clamped at the
+    /// ends. Without the rim's highlight (an arc near the rim, which holes do not reach).
+    public static func sheenColor(_ look: Look, at p: Point) -> Color {
+        let axis = sheenAxis(look)
+        let dx = axis.to.x - axis.from.x, dy = axis.to.y - axis.from.y
+        let t = Swift.min(1, Swift.max(0, ((p.x - axis.from.x) * dx + (p.y - axis.from.y) * dy) / (dx * dx + dy * dy)))
+        var previous = sheenStops[0]
+        for stop in sheenStops.dropFirst() {
+            if t <= stop.0 { return previous.1.mixed(with: stop.1, (t - previous.0) / (stop.0 - previous.0)) }
+            previous = stop
+        }
+        return previous.1
     }
 
     /// The finger stop's outline (createDialStop's triangle, tip towards the centre), with the
