@@ -14,8 +14,16 @@ BIN := .build/release/knob-panel
 # are for nobody: the binary loads no plug-ins), about 1 MiB resident less. The functions that
 # run while a panel starts and paints go first in .text, together (scripts/hot-functions.sh
 # writes the list): 2.8 MB of code resident instead of 4.7 MB.
+# The list can only move functions that sit in sections of their own: swiftc puts most of a
+# file's functions into one .text section (1.25 MB of ours), which moved whole or not at all;
+# -function-sections gives each its own. Private helpers without a symbol (closure contexts'
+# destroy functions, unnamed thunks) cannot be listed: scripts/private-functions.ld gathers them
+# in front of .text. Together about 0.3 MB of code less resident; the code itself is unchanged.
+FUNCTION_SECTIONS := -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xlinker -T -Xlinker $(CURDIR)/scripts/private-functions.ld
 LEAN_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.order -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.order -Xlinker --no-warn-symbol-ordering \
+	$(FUNCTION_SECTIONS)
 # libstdc++ (which only the Swift runtime uses) is linked statically, as -static-libstdc++
 # would: the 2 MB shared library was 0.95 MiB resident for the few functions the runtime
 # calls. The runtime's link arguments say -lstdc++, so a directory searched first holds a
