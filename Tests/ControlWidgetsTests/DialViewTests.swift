@@ -94,9 +94,10 @@ import Testing
         #expect(between.blue > between.red + 0.3)
     }
 
-    /// Shadow masks are blurred once per shape and scale: three blurs (dial, stop, and the
-    /// uncut disc's for turning frames) for a full dial of 0 rendered frame by frame, none
-    /// per frame; a new scale makes three more.
+    /// Shadow masks are blurred once per shape and scale: three blurs (the uncut disc's
+    /// shadow, the light through a hole, the stop's) for a full dial of 0 rendered frame by
+    /// frame, none per frame; a new scale makes three more; a new colour (disabled) only the
+    /// disc's, which is painted into the colour's prepared image.
     @Test func blursOncePerShapeAndScale() throws {
         let view = Self.dialView(shadowOffset: (0, 6))
         _ = try view.apply(WidgetCommand("dial", ["number": .number(0)]), at: 0)
@@ -105,6 +106,9 @@ import Testing
         let s = try opaqueSurface(width: 900, height: 900, .white)
         view.draw(in: DrawingContext(surface: s), mapping: ScreenMapping(scale: 2), time: 3)
         #expect(view.dialBlurCount == 6)
+        _ = try view.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 3)
+        view.draw(in: DrawingContext(surface: s), mapping: ScreenMapping(scale: 2), time: 3.1)
+        #expect(view.dialBlurCount == 7)
     }
     /// The bench console's dial (frame 300², finger holes of radius 22, shadow (0, 4) blur 10
     /// at 50 %) at rest is painted with plain copies at the scales of 1920×1080 (1.35: the

@@ -36,6 +36,7 @@ final class DialLayers {
     private var discShadow: (key: String, mask: ImageSurface)?
     private var stopShadow: (key: String, crop: (image: ImageSurface, x: Int, y: Int))?
     private var turning: Turning?
+    private var lightCache: (key: String, light: ImageSurface, reach: Int)?
 
     /// Paints the dial centred on `c` (screen pixels, chosen so the images sit on whole
     /// pixels), turned `rotation` radians clockwise on screen.
@@ -298,25 +299,7 @@ final class DialLayers {
                 target.setColor(shadowColor)
                 target.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
             }
-            // Twice the blur's room: the patch's own edges fade in from it, and stay clear of the hole.
-            if let hole = try? DialPainter.holeCutShape(look, margin: 2 * blur) {
-                ShadowMask.blur(hole, radius: appearance.shadowRadius * s)
-                blurCount += 1
-                hole.withPixelBytes { bytes, stride in
-                    let p = bytes.assumingMemoryBound(to: UInt8.self)
-                    for y in 0..<hole.height { for x in 0..<hole.width { p[y * stride + x] = 255 &- p[y * stride + x] } }
-                }
-                // Only what falls inside the hole is ever seen: its radius plus the offset.
-                let half = hole.width / 2
-                reach = Swift.min(half, Int((look.fingerHoleRadius * s + (offset.x * offset.x + offset.y * offset.y).squareRoot()).rounded(.up)) + 2)
-                if let cut = try? ImageSurface(width: 2 * reach, height: 2 * reach, format: .a8) {
-                    let cc = DrawingContext(surface: cut)
-                    cc.setBlendMode(.source)
-                    cc.setSource(hole, at: Point(x: Double(reach - half), y: Double(reach - half)), smooth: false)
-                    cc.paint()
-                    light = cut
-                }
-            }
+            if let made = holeLight(look, appearance: appearance) { (light, reach) = made }
         }
         ctx.setSource(uncut, at: Point(x: m, y: m), smooth: false)
         ctx.paint()
@@ -328,6 +311,35 @@ final class DialLayers {
         turning = Turning(key: key, base: surface, margin: margin, under: under, light: light, reach: reach,
                           lightAlpha: appearance.shadowColor.alpha * appearance.shadowOpacity)
         return true
+    }
+
+    /// The light one hole lets through the shadow, blurred at full strength, cut to the square
+    /// that reaches the hole (`reach` pixels each way from its centre): made once per shape
+    /// and scale, so a new colour (the dial highlighted under a finger) blurs only the disc.
+    private func holeLight(_ look: DialPainter.Look, appearance: KnobAppearance) -> (light: ImageSurface, reach: Int)? {
+        let s = look.scale
+        let offset = Self.shadowOffset(appearance, scale: s)
+        let key = "\(look.scale)-\(look.fingerHoleRadius)-\(appearance.shadowRadius)-\(offset.x)-\(offset.y)"
+        if let lightCache, lightCache.key == key { return (lightCache.light, lightCache.reach) }
+        let blur = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * s))
+        // Twice the blur's room: the patch's own edges fade in from it, and stay clear of the hole.
+        guard let hole = try? DialPainter.holeCutShape(look, margin: 2 * blur) else { return nil }
+        ShadowMask.blur(hole, radius: appearance.shadowRadius * s)
+        blurCount += 1
+        hole.withPixelBytes { bytes, stride in
+            let p = bytes.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<hole.height { for x in 0..<hole.width { p[y * stride + x] = 255 &- p[y * stride + x] } }
+        }
+        // Only what falls inside the hole is ever seen: its radius plus the offset.
+        let half = hole.width / 2
+        let reach = Swift.min(half, Int((look.fingerHoleRadius * s + (offset.x * offset.x + offset.y * offset.y).squareRoot()).rounded(.up)) + 2)
+        guard let cut = try? ImageSurface(width: 2 * reach, height: 2 * reach, format: .a8) else { return nil }
+        let cc = DrawingContext(surface: cut)
+        cc.setBlendMode(.source)
+        cc.setSource(hole, at: Point(x: Double(reach - half), y: Double(reach - half)), smooth: false)
+        cc.paint()
+        lightCache = (key, cut, reach)
+        return (cut, reach)
     }
 
     /// The shadows' offset on screen, in whole pixels: a blurred mask placed at a fraction of
