@@ -137,6 +137,39 @@ import Testing
         }
     }
 
+    /// A turning dial damages only its holes' boxes, at the last frame's angle and at this
+    /// one's (20 boxes, the rest is round about the centre): repainting just them over the
+    /// last frame gives exactly the pixels of a whole new frame. Dialling 5 from t = 0, frames
+    /// at t = 0.2 and 0.3; the holes' walls reach 22 + 0.9 · 2.86 = 24.6 px, so a box is at
+    /// most 2 · 26.6 + 2 = 56 px square: 20 of them are under 63 000 of the frame's 340² = 115 600.
+    @Test func turningDialRepaintsOnlyItsHoles() throws {
+        var model = KnobModel()
+        model.mode = .rotaryDial
+        var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+        a.fingerHoleRadius = 22
+        a.shadowOpacity = 0.5
+        a.shadowRadius = 10
+        a.shadowOffset = (0, 4)
+        let view = KnobView(id: "d", frame: Rect(x: 20, y: 20, width: 300, height: 300), model: model, appearance: a)
+        _ = try view.apply(WidgetCommand("dial", ["number": .number(5)]), at: 0)
+        let partial = try opaqueSurface(width: 340, height: 340, .white)
+        view.draw(in: DrawingContext(surface: partial), mapping: .identity, time: 0.2)
+        let rects = view.damage(.identity, at: 0.3)
+        #expect(rects.count == 20)
+        #expect(rects.reduce(0) { $0 + $1.width * $1.height } < 63_000)
+        let ctx = DrawingContext(surface: partial)
+        ctx.newPath()
+        for r in rects { ctx.addRect(r) }
+        ctx.clip()
+        ctx.setColor(.white)
+        ctx.paint()
+        view.draw(in: ctx, mapping: .identity, time: 0.3)
+        let whole = try opaqueSurface(width: 340, height: 340, .white)
+        view.draw(in: DrawingContext(surface: whole), mapping: .identity, time: 0.3)
+        let d = try ImageComparison.compare(expected: whole, actual: partial, tolerance: 0)
+        #expect(d?.differingPixels == 0, "\(d?.differingPixels ?? -1) pixels differ")
+    }
+
     /// Turning frames light the holes' walls with the sheen's colour at each hole's centre,
     /// computed (`DialPainter.sheenColor`), not read from the sheen's image, which they no
     /// longer keep: the two agree on the disc wherever the holes go (every 10° round the hole

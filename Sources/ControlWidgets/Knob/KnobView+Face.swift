@@ -163,12 +163,20 @@ extension KnobView {
     }
 
     /// What to repaint this frame: when only the angle and the value text changed since the
-    /// last frame, the face's box, the part of the scale's arc between the old and the new
-    /// angle, and the caption if its text changed; otherwise everything the knob paints.
+    /// last frame, the face's box (a rotary dial: its holes' boxes then and now), the part of
+    /// the scale's arc between the old and the new angle, and the caption if its text changed;
+    /// otherwise everything the knob paints.
     public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] {
         let all = [paintBounds(mapping)]
         let now = paintedState(mapping, time: time)
-        guard let before = painted, before.look == now.look, model.mode != .rotaryDial, !shadowFollowsImageAlpha else { return all }
+        guard let before = painted, before.look == now.look else { return all }
+        if model.mode == .rotaryDial {
+            // A turning dial changes only round its holes.
+            guard var rects = dialDamage(mapping, from: before.rotation, to: now.rotation) else { return all }
+            if before.caption != now.caption { rects.append(mapping.toScreen(captionRect).insetBy(-2)) }
+            return rects
+        }
+        guard !shadowFollowsImageAlpha else { return all }
         var rects: [Rect] = []
         if before.rotation != now.rotation || before.readout != now.readout { rects.append(faceBox(mapping)) }
         if before.shown != now.shown, let arc = scaleArcBox(from: before.shown, to: now.shown, mapping: mapping) { rects.append(arc) }

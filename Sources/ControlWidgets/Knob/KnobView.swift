@@ -196,9 +196,20 @@ public final class KnobView: WidgetView, ValueReadout {
         if let bg = appearance.backgroundImage { custom.background = scaled(bg, key: "background", side: side) }
         if appearance.image(for: st) != nil, let img = knobImage(mapping) { custom.dial = (img, st.rawValue) }
         if let fg = appearance.foregroundImage { custom.foreground = scaled(fg, key: "foreground", side: side) }
-        let look = DialPainter.Look(side: knobRect.width, geometry: dialGeometry, fill: appearance.colors.fillColor(for: st),
-                                    titleColor: appearance.colors.titleColor(for: st), fontName: appearance.fontName, scale: mapping.scale)
-        layers.draw(in: ctx, center: c, rotation: rotation, look: look, appearance: appearance, custom: custom)
+        layers.draw(in: ctx, center: c, rotation: rotation, look: dialLook(mapping), appearance: appearance, custom: custom)
+    }
+
+    private func dialLook(_ mapping: ScreenMapping) -> DialPainter.Look {
+        let st = state
+        return DialPainter.Look(side: knobRect.width, geometry: dialGeometry, fill: appearance.colors.fillColor(for: st),
+                                titleColor: appearance.colors.titleColor(for: st), fontName: appearance.fontName, scale: mapping.scale)
+    }
+
+    /// A generated dial that only turned from `from` to `to`: the holes' boxes at both angles
+    /// (DialLayers.turnedDamage); nil when all of it must be repainted.
+    func dialDamage(_ mapping: ScreenMapping, from: Double, to: Double) -> [Rect]? {
+        guard let dialLayers, appearance.backgroundImage == nil, appearance.image(for: state) == nil else { return nil }
+        return dialLayers.turnedDamage(center: pixelCenter(mapping), from: from, to: to, look: dialLook(mapping), appearance: appearance)
     }
 
     func pixelSide(_ mapping: ScreenMapping) -> Int { Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up))) }

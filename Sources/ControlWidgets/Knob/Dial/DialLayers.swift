@@ -36,6 +36,8 @@ final class DialLayers {
     private var discShadow: (key: String, mask: ImageSurface)?
     private var stopShadow: (key: String, crop: (image: ImageSurface, x: Int, y: Int))?
     private var turning: Turning?
+    /// Whether the last frame was a turning frame (`turnedDamage` is right only then).
+    private var drewTurningFrame = false
     private var lightCache: (key: String, light: ImageSurface, reach: Int)?
 
     /// Paints the dial centred on `c` (screen pixels, chosen so the images sit on whole
@@ -49,8 +51,9 @@ final class DialLayers {
 
         // At rest too (rotation 0): a resting dial is composited without resampling, and its
         // first turning frame shows the same pixels as its resting one.
-        if usesTurningFrame(appearance, look: look, custom: custom), turningImages(look, appearance: appearance),
-           drawTurning(in: ctx, center: c, rotation: rotation, look: look, appearance: appearance) {
+        drewTurningFrame = usesTurningFrame(appearance, look: look, custom: custom) && turningImages(look, appearance: appearance)
+            && drawTurning(in: ctx, center: c, rotation: rotation, look: look, appearance: appearance)
+        if drewTurningFrame {
             drawStop(in: ctx, origin: origin, look: look, appearance: appearance, custom: custom)
             return
         }
@@ -171,21 +174,12 @@ final class DialLayers {
         let px = Double(look.pixelSide)
         let origin = Point(x: c.x - px / 2, y: c.y - px / 2)
         let s = look.scale
-        let g = look.geometry
-        let lip = DialPainter.holeWalls(look).lip * s
-        let inset = (px - look.side * s) / 2   // the images' content sits at their top left
-        let cosA = cos(rotation), sinA = sin(rotation)
-        var holes: [(x: Int, y: Int, phase: Int)] = []
-        holes.reserveCapacity(10)
-        for j in 0..<10 {
-            // Hole j's centre on screen: its place in the disc image, turned about the image's centre.
-            let h = g.holeCenter(j)
-            let x = h.x * s - inset, y = h.y * s - inset
-            guard (x * x + y * y).squareRoot() + lip + 2 <= g.radius * s - 1 else { return false }
-            let qx = ((c.x + x * cosA - y * sinA) * Self.phases).rounded(), qy = ((c.y + x * sinA + y * cosA) * Self.phases).rounded()
-            let n = Int(Self.phases)
+        guard let centres = holeCentres(center: c, rotation: rotation, look: look) else { return false }
+        let n = Int(Self.phases)
+        let holes = centres.map { p -> (x: Int, y: Int, phase: Int) in
+            let qx = (p.x * Self.phases).rounded(), qy = (p.y * Self.phases).rounded()
             let ix = Int((qx / Self.phases).rounded(.down)), iy = Int((qy / Self.phases).rounded(.down))
-            holes.append((ix, iy, (Int(qx) - ix * n) + n * (Int(qy) - iy * n)))
+            return (ix, iy, (Int(qx) - ix * n) + n * (Int(qy) - iy * n))
         }
         let m = Double(t.margin)
         ctx.setSource(t.base, at: Point(x: origin.x - m, y: origin.y - m), smooth: false)
@@ -225,6 +219,41 @@ final class DialLayers {
             }
         }
         return true
+    }
+
+    /// The holes' centres on screen, turned `rotation` about `c`: each one's place in the disc
+    /// image, turned about the image's centre. Nil when a hole's wall would reach past the rim.
+    private func holeCentres(center c: Point, rotation: Double, look: DialPainter.Look) -> [Point]? {
+        let s = look.scale
+        let g = look.geometry
+        let lip = DialPainter.holeWalls(look).lip * s
+        let inset = (Double(look.pixelSide) - look.side * s) / 2   // the images' content sits at their top left
+        let cosA = cos(rotation), sinA = sin(rotation)
+        var centres: [Point] = []
+        centres.reserveCapacity(10)
+        for j in 0..<10 {
+            let h = g.holeCenter(j)
+            let x = h.x * s - inset, y = h.y * s - inset
+            guard (x * x + y * y).squareRoot() + lip + 2 <= g.radius * s - 1 else { return nil }
+            centres.append(Point(x: c.x + x * cosA - y * sinA, y: c.y + x * sinA + y * cosA))
+        }
+        return centres
+    }
+
+    /// What changes on screen when a dial drawn as turning frames turns from `from` to `to`
+    /// (radians) and nothing else changes: the boxes of the holes' walls at both angles, all
+    /// the rest being round about the centre. Nil when the last frame was not a turning frame
+    /// or this look is not drawn as one (custom images, a coloured shadow): then all of it.
+    func turnedDamage(center c: Point, from: Double, to: Double, look: DialPainter.Look, appearance: KnobAppearance) -> [Rect]? {
+        guard drewTurningFrame, usesTurningFrame(appearance, look: look, custom: CustomImages()) else { return nil }
+        if from == to { return [] }
+        guard let old = holeCentres(center: c, rotation: from, look: look),
+              let new = holeCentres(center: c, rotation: to, look: look) else { return nil }
+        let r = DialPainter.holeWalls(look).lip * look.scale + 2
+        return (old + new).map { p in
+            let x0 = (p.x - r).rounded(.down), y0 = (p.y - r).rounded(.down)
+            return Rect(x: x0, y: y0, width: (p.x + r).rounded(.up) - x0, height: (p.y + r).rounded(.up) - y0)
+        }
     }
 
     /// The hole sprites for a phase (x phase + 4 × y phase, in quarter pixels), made once.
