@@ -117,14 +117,7 @@ import Testing
     @Test func restingDialIsCopiedOnWholePixelsAtAnyScale() throws {
         for mapping in [ScreenMapping(scale: 1.35, offsetX: 96), ScreenMapping(scale: 0.75),
                         ScreenMapping(scale: 0.6), ScreenMapping.identity] {
-            var model = KnobModel()
-            model.mode = .rotaryDial
-            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
-            a.fingerHoleRadius = 22
-            a.shadowOpacity = 0.5
-            a.shadowRadius = 10
-            a.shadowOffset = (0, 4)
-            let view = KnobView(id: "d", frame: Rect(x: 772, y: 250, width: 300, height: 300), model: model, appearance: a)
+            let view = benchConsoleDial(at: (772, 250))
             let size = Int((1100 * mapping.scale).rounded(.up)) + 100
             let s = try opaqueSurface(width: size, height: size, .white)
             let rest = DrawingContext(surface: s)
@@ -143,14 +136,7 @@ import Testing
     /// at t = 0.2 and 0.3; the holes' walls reach 22 + 0.9 · 2.86 = 24.6 px, so a box is at
     /// most 2 · 26.6 + 2 = 56 px square: 20 of them are under 63 000 of the frame's 340² = 115 600.
     @Test func turningDialRepaintsOnlyItsHoles() throws {
-        var model = KnobModel()
-        model.mode = .rotaryDial
-        var a = KnobAppearance(colors: KnobColors(tint: drawTint))
-        a.fingerHoleRadius = 22
-        a.shadowOpacity = 0.5
-        a.shadowRadius = 10
-        a.shadowOffset = (0, 4)
-        let view = KnobView(id: "d", frame: Rect(x: 20, y: 20, width: 300, height: 300), model: model, appearance: a)
+        let view = benchConsoleDial(at: (20, 20))
         _ = try view.apply(WidgetCommand("dial", ["number": .number(5)]), at: 0)
         let partial = try opaqueSurface(width: 340, height: 340, .white)
         view.draw(in: DrawingContext(surface: partial), mapping: .identity, time: 0.2)
@@ -200,15 +186,7 @@ import Testing
     /// by more than 24 levels only along edges.
     @Test func turnedHolesShowWhatTheLiveLayersShow() throws {
         func view(_ shadow: Color) -> KnobView {
-            var model = KnobModel()
-            model.mode = .rotaryDial
-            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
-            a.fingerHoleRadius = 22
-            a.shadowOpacity = 0.5
-            a.shadowRadius = 10
-            a.shadowOffset = (0, 4)
-            a.shadowColor = shadow
-            return KnobView(id: "d", frame: Rect(x: 20, y: 20, width: 300, height: 300), model: model, appearance: a)
+            benchConsoleDial(at: (20, 20), shadowColor: shadow)
         }
         let drawnView = view(.black), liveView = view(Color(red: 0, green: 0, blue: 0.001))
         var images: [ImageSurface] = []
@@ -247,4 +225,18 @@ import Testing
         for y in 10..<330 { for x in 10..<330 where delta(x, y) > 24 { far += 1 } }
         #expect(far < 200, "\(far) pixels differ by more than 24 levels")
     }
+}
+
+/// The bench console's rotary dial: a 300² frame at `origin`, finger holes of radius 22,
+/// shadow (0, 4) blur 10 at 50 % (in `shadowColor`, black by default).
+private func benchConsoleDial(at origin: (x: Double, y: Double), shadowColor: Color? = nil) -> KnobView {
+    var model = KnobModel()
+    model.mode = .rotaryDial
+    var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+    a.fingerHoleRadius = 22
+    a.shadowOpacity = 0.5
+    a.shadowRadius = 10
+    a.shadowOffset = (0, 4)
+    if let shadowColor { a.shadowColor = shadowColor }
+    return KnobView(id: "d", frame: Rect(x: origin.x, y: origin.y, width: 300, height: 300), model: model, appearance: a)
 }
