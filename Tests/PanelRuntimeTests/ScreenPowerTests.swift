@@ -35,6 +35,23 @@ import Testing
         #expect(late.state == .off)
     }
 
+    /// A display run holds the timers until the first frame is on screen: nothing happens
+    /// before it however long the start takes; shown at 7, the screen dims at 7 + 60 = 67
+    /// and goes off at 7 + 300 = 307. Shown again later changes nothing.
+    @Test func timersWaitForTheFirstFrameOnScreen() {
+        var power = ScreenPower(settings: Self.wall)
+        power.holdTimersUntilShown()
+        #expect(power.nextChange == nil)
+        #expect(power.advance(to: 400).isEmpty)
+        #expect(power.state == .on)
+        power.shown(at: 7)
+        #expect(power.nextChange == 67)
+        #expect(power.advance(to: 1000).map(\.time) == [67, 307])
+        power.shown(at: 2000)
+        #expect(power.nextChange == nil)
+        #expect(power.state == .off)
+    }
+
     /// Input restarts the timers: a touch at 50 moves dim to 50 + 60 = 110 and off to 350.
     @Test func inputRestartsTheTimers() {
         var power = ScreenPower(settings: Self.wall)

@@ -74,6 +74,7 @@ public final class DisplayScreen {
         let full = controller.renderFrame(at: time)
         try output.start(with: controller.shownFrame)
         needsStart = false
+        controller.panelShown(at: time)   // the modeset shows it: the idle timers start now
         try output.present(controller.shownFrame, damage: full)
     }
 

@@ -94,6 +94,9 @@ public final class DisplaySession {
         // One screen-power state for all screens: they dim and go off together, and input on
         // any of them wakes them all (the primary's rules; see ScreenPowerGroup for why).
         for screen in screens.dropFirst() { screen.controller.shareScreenPower(with: screens[0].controller) }
+        // The idle timers start with the first frame on screen (DisplayScreen.start), not at
+        // start-up: a panel that took 5 s to come up (a cold start under load) showed up dimmed.
+        screens[0].controller.holdScreenTimersUntilShown()
         if !screens[0].controller.mirrors.isEmpty {
             services.eventObservers.append { [unowned self] widget, _ in if widget != nil { self.mirrorCheckWanted = true } }
         }

@@ -62,6 +62,11 @@ extension PanelController {
     /// When the idle timers change the state next, for the loop's timer (nil: never).
     public var nextScreenChange: Double? { screenRuntime.power.nextChange }
 
+    /// A display run: the idle timers wait for the first frame on screen (`panelShown`).
+    public func holdScreenTimersUntilShown() { screenRuntime.power.holdTimersUntilShown() }
+    /// The first frame is on screen: the idle timers (held until now) start counting.
+    public func panelShown(at time: Double) { screenRuntime.power.shown(at: time) }
+
     /// Overrides the layout's `dimAfter`/`offAfter` (`.some(nil)`: never); kept across reloads.
     public func overrideScreenTimers(dimAfter: Double??, offAfter: Double??, at time: Double = 0) {
         screenRuntime.dimAfterOverride = dimAfter

@@ -23,8 +23,9 @@ public struct ScreenChange: Sendable, Equatable {
 /// The screen-power rules as a pure state machine on the frame clock (no timers of its own:
 /// the caller advances it and sleeps until `nextChange`).
 ///
-/// - The idle timers count from the last input (or the last `screen` command): the screen
-///   dims `dimAfter` seconds later and turns off `offAfter` seconds later. They only darken.
+/// - The idle timers count from the last input (or the last `screen` command, or the panel's
+///   first frame on screen in a display run): the screen dims `dimAfter` seconds later and
+///   turns off `offAfter` seconds later. They only darken.
 /// - Input on a dimmed or dark screen wakes it and is **swallowed**: a finger landing on a
 ///   dark screen must not also turn the knob under it. The whole gesture is swallowed (a
 ///   touch until it lifts, a button or key until it is released); input after that works.
@@ -43,6 +44,10 @@ public struct ScreenPower: Sendable {
     public private(set) var lastActivity: Double
     /// When the state last changed (timer changes never go back before it).
     private var lastChange: Double
+    /// A display run holds the idle timers until the panel is first on screen (`shown`): a
+    /// panel that takes seconds to come up (a cold start, a console not yet showing its VT)
+    /// must not appear already dimmed. Offscreen runs never hold them.
+    private var timersHeld = false
     /// Gestures that are delivered (touch ids; buttons; keys held).
     private var deliveredTouches: Set<Int> = []
     private var deliveredButtons: Set<InputEvent.PointerButton> = []
@@ -76,8 +81,19 @@ public struct ScreenPower: Sendable {
 
     // MARK: timers
 
+    /// The idle timers wait for `shown(at:)`.
+    public mutating func holdTimersUntilShown() { timersHeld = true }
+
+    /// The panel is on screen for the first time: held idle timers start counting now.
+    public mutating func shown(at time: Double) {
+        guard timersHeld else { return }
+        timersHeld = false
+        lastActivity = Swift.max(lastActivity, time)
+    }
+
     /// When the idle timers change the state next (nil: not by themselves).
     public var nextChange: Double? {
+        guard !timersHeld else { return nil }
         let due = timerChanges.filter { $0.state.darkness > state.darkness }.map(\.time)
         return due.min().map { Swift.max($0, lastChange) }
     }
