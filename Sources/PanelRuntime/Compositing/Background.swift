@@ -27,7 +27,9 @@ final class Background {
     /// backdrop: what a SOURCE paint of the gradient through a clip to `rect` did.
     func paint(_ rect: PixelRect, into surface: ImageSurface) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
-        guard !r.isEmpty, surface.format == .argb32 else { return }
+        // A surface in an error state has no pixels (cairo gives no data): nothing to write,
+        // as a paint on it was a no-op; the compositor's recovery replaces it.
+        guard !r.isEmpty, surface.format == .argb32, surface.error == nil else { return }
         surface.withPixelBytes { base, stride in
             for y in r.y..<r.maxY {
                 let row = (base + y * stride).assumingMemoryBound(to: UInt32.self) + r.x
