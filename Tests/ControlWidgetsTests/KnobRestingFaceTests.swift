@@ -125,10 +125,11 @@ import Testing
     }
     /// The bench console's knob (frame 240², knob radius 80, scale with 8 labelled ticks,
     /// shadow (0, 3) blur 8 at 50 %, resting at 45°) at the scales of 1920×1080 (1.35, the
-    /// panel 96 px from the left), 1024×600 (0.75), 800×480 (0.6) and 1: at rest it is one
-    /// plain copy (nothing resampled), and its pixels are those of its layers drawn live
-    /// within 8-bit rounding (compositing the layers first and then the image is the same
-    /// "over", rounded twice).
+    /// panel 96 px from the left), 1024×600 (0.75), 800×480 (0.6) and 1: at rest it is plain
+    /// copies on whole pixels (the shared body, the ring through its arc's mask, its pip;
+    /// nothing resampled), and its pixels are those of its layers drawn live within 8-bit
+    /// rounding (compositing the layers first and then the image is the same "over", rounded
+    /// twice).
     @Test func restingKnobIsOneCopyOnWholePixelsAtAnyScale() throws {
         for mapping in [ScreenMapping(scale: 1.35, offsetX: 96), ScreenMapping(scale: 0.75, offsetY: 0),
                         ScreenMapping(scale: 0.6), ScreenMapping.identity] {
@@ -157,5 +158,65 @@ import Testing
             let d = try #require(try ImageComparison.compare(expected: live, actual: rest, tolerance: 2))
             #expect(d.differingPixels == 0, "scale \(mapping.scale): \(d.differingPixels) pixels, largest \(d.maxChannelDelta)")
         }
+    }
+
+    /// The bench console's six knobs (frame 240², radius 80, a scale of 8 labelled ticks at
+    /// −135°…135°, shadow (0, 3) blur 8 at 50 %) at their resting angles, one scene: at rest
+    /// they share one body and one accent ring, and each keeps only its pip and its filled
+    /// arc's coverage; every one shows the pixels of its layers drawn live.
+    @Test func identicalRestingKnobsShareTheirBodyAndKeepOnlyPipAndArc() throws {
+        let shared = SharedLayers()
+        let angles: [Double] = [135, 45, -20, -100, 77, -128]
+        let knobs = angles.enumerated().map { i, degrees -> KnobView in
+            var m = Self.continuousModel(degrees: degrees)
+            m.circular = false
+            m.min = KnobMath.radians(-135)
+            m.max = KnobMath.radians(135)
+            m.range = KnobValueRange(lo: 0, hi: 7)
+            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+            a.knobRadius = 80
+            a.scale = KnobScale(ticks: 8, tickLabels: true)
+            a.shadowOpacity = 0.5
+            a.shadowRadius = 8
+            a.shadowOffset = (0, 3)
+            return KnobView(id: "k\(i)", frame: Rect(x: Double(i) * 250, y: 0, width: 240, height: 240), model: m, appearance: a, shared: shared)
+        }
+        let width = 6 * 250, height = 240
+        let scratch = DrawingContext(surface: try opaqueSurface(width: width, height: height, Color(white: 0.1)))
+        for k in knobs { k.draw(in: scratch, mapping: .identity, time: 0) }   // live, the first time
+        let rest = try opaqueSurface(width: width, height: height, Color(white: 0.1))
+        let ctx = DrawingContext(surface: rest)
+        for k in knobs { k.draw(in: ctx, mapping: .identity, time: 0) }
+        #expect(ctx.resamples == 0)
+        let faces = knobs.compactMap(\.restingFace)
+        #expect(faces.count == 6)
+        let parts = try #require(faces.first?.parts)
+        #expect(faces.allSatisfy { $0.parts === parts }, "one body and one ring for the six")
+        let ring = try #require(parts.ring)
+        func bytes(_ s: ImageSurface) -> Int { s.height * s.stride }
+        // The body: the layers' ink, the labels' ring (0.905 · 120 + half a label) and the shadow
+        // (80 + 22 px blur margin, 3 px lower) are about 234 px across.
+        #expect(parts.body.width <= 240 && parts.body.height <= 240, "\(parts.body.width)×\(parts.body.height)")
+        // The ring: the arc's box over its travel, radius 0.77 · 120 = 92.4, reach 7.8 / 2 + 2 + 1:
+        // 2 · 98.3 ≈ 197 wide, from 98.3 above the centre to 92.4 · cos 45° + 6 ≈ 71.5 below.
+        #expect((195...201).contains(ring.width) && (168...174).contains(ring.height), "\(ring.width)×\(ring.height)")
+        var own = 0
+        for f in faces {
+            // The pip: radius 0.03 · 160 = 4.8, plus 2 px each side, on whole pixels: 14 or 15 px.
+            #expect(f.surface.width <= 15 && f.surface.height <= 15, "\(f.surface.width)×\(f.surface.height)")
+            own += bytes(f.surface) + (f.arc.map { bytes($0.mask) } ?? 0)
+        }
+        // Measured: body 224×207 (185 472 bytes), ring 200×173 (138 400), the six pips and arc
+        // masks 111 908 (the arcs' boxes: 135° fills almost the whole ring, −128° a sliver):
+        // 435 780 bytes, where six whole resting images held 1 112 832 (heaptrack, the console).
+        let kept = own + bytes(parts.body) + bytes(ring)
+        #expect(kept == 435_780 && own == 111_908, "\(kept) bytes for six knobs, own \(own)")
+        let live = try opaqueSurface(width: width, height: height, Color(white: 0.1))
+        let liveCtx = DrawingContext(surface: live)
+        for k in knobs {
+            k.drawLayers(in: liveCtx, center: k.pixelCenter(.identity), rotation: k.model.screenRotation(at: 0), mapping: .identity, time: 0, atRest: true)
+        }
+        let d = try #require(try ImageComparison.compare(expected: live, actual: rest, tolerance: 2))
+        #expect(d.differingPixels == 0, "\(d.differingPixels) pixels, largest \(d.maxChannelDelta)")
     }
 }

@@ -26,6 +26,19 @@ public final class SharedLayers {
         return made
     }
 
-    /// How many images are held now.
-    public var count: Int { images.count }
+    private var objects: [AnyHashable: AnyObject] = [:]
+
+    /// Anything else built once for identical widgets (images with where they go), built by
+    /// `make` the first time it is asked for; nil when `make` fails.
+    public func object<T: AnyObject>(_ key: AnyHashable, make: () -> T?) -> T? {
+        if let hit = objects[key] as? T { return hit }
+        guard let made = make() else { return nil }
+        if objects.count >= capacity { objects.removeAll(keepingCapacity: true) }
+        objects[key] = made
+        builds += 1
+        return made
+    }
+
+    /// How many images (and other shared things) are held now.
+    public var count: Int { images.count + objects.count }
 }

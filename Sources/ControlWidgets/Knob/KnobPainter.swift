@@ -53,6 +53,13 @@ public enum KnobPainter {
         }
     }
 
+    /// The pip's centre and radius in pixels, for an artwork centred on `c` and turned by
+    /// `rotation` (what `addPip` fills).
+    public static func pip(_ art: KnobArtwork, center c: Point, rotation: Double) -> (center: Point, radius: Double) {
+        let d = art.side * 0.42 * art.scale   // from the centre to the pip's centre: side/2 − 0.08 side
+        return (Point(x: c.x + d * sin(rotation), y: c.y - d * cos(rotation)), art.side * 0.03 * art.scale)
+    }
+
     /// Design units of the artwork, its centre on `c`, turned: the image's content is centred
     /// in its pixel square, so turning it about `c` never moves the disc.
     private static func artworkSpace(_ art: KnobArtwork, _ ctx: DrawingContext, center c: Point, rotation: Double) {

@@ -14,6 +14,18 @@ struct RestingFaceKey: Equatable {
     var readout: String?
 }
 
+/// A resting knob's own images and what they show. `surface`: the whole knob (background,
+/// scale, shadow, face), or with `parts` only its pip, copied over the shared parts and its
+/// filled arc (`arc`: the arc's coverage, the accent ring seen through it); `x`, `y`: top
+/// lefts from the knob's square's top left.
+struct RestingFace {
+    var key: RestingFaceKey
+    var surface: ImageSurface
+    var x: Int, y: Int
+    var parts: KnobRestingParts?
+    var arc: (mask: ImageSurface, x: Int, y: Int)?
+}
+
 /// What a frame painted of a knob, to tell the next frame what moved.
 struct PaintedKnob: Equatable {
     /// Everything that changes the knob's pixels except its angle and value text.
@@ -63,6 +75,7 @@ extension KnobView {
         }
         guard let rest = restingImage(key, center: c, rotation: rotation, mapping: mapping, time: time) else { return false }
         let half = Double(pixelSide(mapping)) / 2
+        if let parts = rest.parts { drawParts(parts, arc: rest.arc, in: ctx, center: c, mapping: mapping) }
         ctx.setSource(rest.surface, at: Point(x: c.x - half + Double(rest.x), y: c.y - half + Double(rest.y)), smooth: false)
         ctx.paint()
         return true
@@ -73,11 +86,12 @@ extension KnobView {
 
     /// The face's layers drawn one by one. `atRest`: drawing the resting image, so titles
     /// baked into the image are drawn at the angle (sharp) rather than resampled.
-    func drawFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool) {
+    func drawFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool,
+                  pip drawsPip: Bool = true) {
         if let pip = pipArtwork(mapping), let disc = discImage(pip) {
             ctx.setSource(disc, at: Point(x: c.x - Double(disc.width) / 2, y: c.y - Double(disc.height) / 2), smooth: false)
             ctx.paint()
-            KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation)
+            if drawsPip { KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation) }
         } else if atRest && rotation != 0 && appearance.image(for: state) == nil {
             KnobPainter.draw(artwork(mapping), in: ctx, center: c, rotation: rotation)
         } else if let image = knobImage(mapping) {
@@ -99,7 +113,7 @@ extension KnobView {
 
     /// The generated pip artwork (continuous knobs without a custom image), whose disc does
     /// not change as it turns.
-    private func pipArtwork(_ mapping: ScreenMapping) -> KnobArtwork? {
+    func pipArtwork(_ mapping: ScreenMapping) -> KnobArtwork? {
         guard !model.mode.isDiscrete, appearance.image(for: state) == nil else { return nil }
         let art = artwork(mapping)
         return art.face == .pip ? art : nil
@@ -114,15 +128,19 @@ extension KnobView {
     /// The knob at rest as one image (its layers drawn as `drawKnobLayers` draws them live),
     /// cut to its visible pixels; `x`, `y`: its top left from the knob's square's top left.
     /// Rebuilt when the angle, look, filled arc or value text changed since it was drawn.
-    private func restingKey(_ mapping: ScreenMapping, time: Double) -> RestingFaceKey {
+    func restingKey(_ mapping: ScreenMapping, time: Double) -> RestingFaceKey {
         RestingFaceKey(rotation: model.screenRotation(at: time), shown: model.displayedPosition(at: time), revision: model.contentRevision,
                        state: state, scale: mapping.scale,
                        readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil)
     }
 
-    private func restingImage(_ key: RestingFaceKey, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> (surface: ImageSurface, x: Int, y: Int)? {
-        if let restingFace, restingFace.key == key { return (restingFace.surface, restingFace.x, restingFace.y) }
+    private func restingImage(_ key: RestingFaceKey, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> RestingFace? {
+        if let restingFace, restingFace.key == key { return restingFace }
         restingFace = nil
+        if let own = ownRestingParts(key, mapping: mapping, rotation: rotation, time: time) {
+            restingFace = own
+            return own
+        }
         let side = pixelSide(mapping)
         let reach = layersReach(mapping)
         guard let canvas = try? ImageSurface(width: side + 2 * reach, height: side + 2 * reach) else { return nil }
@@ -133,14 +151,14 @@ extension KnobView {
         drawLayers(in: ctx, center: Point(x: Double(reach) + half, y: Double(reach) + half), rotation: rotation,
                    mapping: mapping, time: time, atRest: true)
         guard let crop = InkCrop.crop(canvas) else { return nil }
-        restingFace = (key, crop.image, crop.x - reach, crop.y - reach)
-        return (crop.image, crop.x - reach, crop.y - reach)
+        restingFace = RestingFace(key: key, surface: crop.image, x: crop.x - reach, y: crop.y - reach)
+        return restingFace
     }
 
     /// How far past the knob's square its layers may paint, in whole screen pixels: the
     /// scale's track image (a pixel each side) and the shadow (its blur margin and offset;
     /// a shadow that turns with the image reaches out to the turned mask's corners).
-    private func layersReach(_ mapping: ScreenMapping) -> Int {
+    func layersReach(_ mapping: ScreenMapping) -> Int {
         var reach = 2.0
         if appearance.shadowOpacity > 0 {
             let half = Double(pixelSide(mapping)) / 2

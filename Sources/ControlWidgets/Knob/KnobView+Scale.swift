@@ -43,8 +43,9 @@ extension KnobView {
     }
 
     /// Draws the scale around the knob centre `c` (screen pixels): the cached track and ticks,
-    /// then the filled part up to the position shown at `time`.
-    func drawScale(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double) {
+    /// then the filled part up to the position shown at `time` (`part`: the whole knob; its
+    /// body, without the filled part; or its accent ring, a full ring wider than the line).
+    func drawScale(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double, part: RestingPart = .whole) {
         guard appearance.scale != nil, !model.circular, model.mode != .rotaryDial else { return }
         let half = knobRect.width / 2 * mapping.scale
         let radii = scaleRadii
@@ -52,17 +53,38 @@ extension KnobView {
             ctx.setSource(track, at: Point(x: (c.x - Double(track.width) / 2).rounded(), y: (c.y - Double(track.height) / 2).rounded()), smooth: false)
             ctx.paint()
         }
-        let shown = Swift.min(Swift.max(model.displayedPosition(at: time), model.min), model.max)
-        let a0 = cairoAngle(ofPosition: model.min), a1 = cairoAngle(ofPosition: shown)
-        guard abs(a1 - a0) > 1e-6 else { return }
+        switch part {
+        case .whole: break
+        case .body: return
+        case .accentRing:
+            ctx.newPath()
+            ctx.addCircle(center: c, radius: half * radii.arc)
+            ctx.setLineWidth(scaleLineWidth(mapping) + 2 * RestingPart.ringOverhang)
+            ctx.setColor(scaleAccent)
+            ctx.stroke()
+            return
+        }
         // A discrete knob fills nothing: its scale only marks the travel.
-        guard model.mode == .continuous else { return }
-        ctx.newPath()
-        ctx.addArc(center: c, radius: half * radii.arc, from: Swift.min(a0, a1), to: Swift.max(a0, a1))
-        ctx.setLineWidth(Swift.max(2, half * radii.arcWidth))
-        ctx.setRoundCaps()
+        guard addFilledArcPath(ctx, center: c, mapping: mapping, time: time) else { return }
         ctx.setColor(scaleAccent)
         ctx.stroke()
+    }
+
+    /// The line width of the scale's track and filled part, screen pixels.
+    func scaleLineWidth(_ mapping: ScreenMapping) -> Double { Swift.max(2, knobRect.width / 2 * mapping.scale * scaleRadii.arcWidth) }
+
+    /// The filled part's path (from `min` to the position shown at `time`) round `c`, with its
+    /// width and round caps set, ready to stroke; false (no path) when it is empty.
+    @discardableResult
+    func addFilledArcPath(_ ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double) -> Bool {
+        let shown = Swift.min(Swift.max(model.displayedPosition(at: time), model.min), model.max)
+        let a0 = cairoAngle(ofPosition: model.min), a1 = cairoAngle(ofPosition: shown)
+        guard abs(a1 - a0) > 1e-6, model.mode == .continuous else { return false }   // a discrete knob fills nothing
+        ctx.newPath()
+        ctx.addArc(center: c, radius: knobRect.width / 2 * mapping.scale * scaleRadii.arc, from: Swift.min(a0, a1), to: Swift.max(a0, a1))
+        ctx.setLineWidth(scaleLineWidth(mapping))
+        ctx.setRoundCaps()
+        return true
     }
 
     /// The screen box of the filled arc's change between shown positions `p0` and `p1`
@@ -104,15 +126,19 @@ extension KnobView {
         let key = "\(mapping.scale)|\(state.rawValue)"
         if let scaleCache, scaleCache.key == key { return scaleCache.surface }
         let labels = majorTickLabels
-        // Everything the pixels depend on: size, scale, state, travel, direction, ticks, font,
-        // the labels' text.
-        let sharedKey = "knob-scale-track|\(knobRect.width)|\(key)|\(model.min)|\(model.max)|\(model.clockwise)|"
-            + "\(appearance.scale.map { "\($0.ticks),\($0.minorTicks),\($0.tickLabels)" } ?? "-")|\(appearance.fontName)|"
-            + labels.joined(separator: "\u{1f}")
-        guard let surface = shared.image(sharedKey, make: { () throws(GraphicsError) in try drawScaleTrack(mapping, labels: labels) })
+        guard let surface = shared.image(scaleTrackKey(mapping, labels: labels), make: { () throws(GraphicsError) in try drawScaleTrack(mapping, labels: labels) })
         else { return nil }
         scaleCache = (key, surface)
         return surface
+    }
+
+    /// Everything the track's pixels depend on: size, scale, state, travel, direction, ticks,
+    /// font, the labels' text ("" without a scale).
+    func scaleTrackKey(_ mapping: ScreenMapping, labels: [String]? = nil) -> String {
+        guard appearance.scale != nil, !model.circular, model.mode != .rotaryDial else { return "" }
+        return "knob-scale-track|\(knobRect.width)|\(mapping.scale)|\(state.rawValue)|\(model.min)|\(model.max)|\(model.clockwise)|"
+            + "\(appearance.scale.map { "\($0.ticks),\($0.minorTicks),\($0.tickLabels)" } ?? "-")|\(appearance.fontName)|"
+            + (labels ?? majorTickLabels).joined(separator: "\u{1f}")
     }
 
     /// The text at each major tick, first to last; empty without tick labels or a range.

@@ -33,9 +33,11 @@ public final class KnobView: WidgetView, ValueReadout {
     private let dialLayers: DialLayers?
     /// Images shared with identical widgets of the scene (disc, satin, shadow mask, scale).
     let shared: SharedLayers
-    /// The whole knob (background, scale, shadow, face) as one image while it is at rest
-    /// (KnobView+Face), what it shows, and its top left from the knob's square's top left.
-    var restingFace: (key: RestingFaceKey, surface: ImageSurface, x: Int, y: Int)?
+    /// The knob while it is at rest (KnobView+Face): the whole knob as one image, or its own
+    /// pip and filled arc over the parts identical knobs share (KnobView+RestingParts).
+    var restingFace: RestingFace?
+    /// The shared parts in use at rest and the look they were fetched for (revision, state, scale).
+    var restingParts: (revision: Int, state: ControlState, scale: Double, parts: KnobRestingParts)?
     /// The resting look drawn live last (its image is built when it is drawn again).
     var restingCandidate: RestingFaceKey?
     /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
@@ -145,15 +147,17 @@ public final class KnobView: WidgetView, ValueReadout {
     }
 
     /// Background, scale, shadow, then the face (rotating image, satin, foreground, titles and
-    /// readout: KnobView+Face). `atRest`: drawing the resting image.
-    func drawLayers(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool) {
+    /// readout: KnobView+Face). `atRest`: drawing the resting image; `part`: all of it, or a
+    /// part identical knobs share at rest (KnobView+RestingParts).
+    func drawLayers(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool,
+                    part: RestingPart = .whole) {
         let s = mapping.scale
         let side = Double(pixelSide(mapping))
         if let bg = appearance.backgroundImage, let img = scaled(bg, key: "background", side: Int(side)) {
             ctx.setSource(img, at: Point(x: (c.x - side / 2).rounded(), y: (c.y - side / 2).rounded()), smooth: false)
             ctx.paint()
         }
-        drawScale(in: ctx, center: c, mapping: mapping, time: time)
+        drawScale(in: ctx, center: c, mapping: mapping, time: time, part: part)
         if appearance.shadowOpacity > 0, let mask = shadowMask(mapping) {
             let sc = Point(x: c.x + appearance.shadowOffset.dx * s, y: c.y + appearance.shadowOffset.dy * s)
             ctx.setColor(appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity))
@@ -169,7 +173,7 @@ public final class KnobView: WidgetView, ValueReadout {
                 ctx.mask(mask, at: Point(x: (sc.x - Double(mask.width) / 2).rounded(), y: (sc.y - Double(mask.height) / 2).rounded()))
             }
         }
-        drawFace(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: atRest)
+        drawFace(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: atRest, pip: part == .whole)
     }
 
     /// The foreground image and its shadow (custom `foregroundImage`), level over the face.
