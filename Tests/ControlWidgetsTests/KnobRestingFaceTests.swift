@@ -216,6 +216,7 @@ import Testing
         for k in knobs {
             k.drawLayers(in: liveCtx, center: k.pixelCenter(.identity), rotation: k.model.screenRotation(at: 0), mapping: .identity, time: 0, atRest: true)
         }
+        saveForInspection(rest, "resting-parts-console")
         let d = try #require(try ImageComparison.compare(expected: live, actual: rest, tolerance: 2))
         #expect(d.differingPixels == 0, "\(d.differingPixels) pixels, largest \(d.maxChannelDelta)")
     }

@@ -17,6 +17,19 @@ public enum KnobPainter {
         return surface
     }
 
+    /// The artwork's disc alone as an A8 mask (its coverage), for a turning pip knob to fill
+    /// in `art.fill` under its pip: a quarter of the bytes of the disc's ARGB image, the
+    /// same pixels (one colour).
+    public static func discMask(for art: KnobArtwork) throws(GraphicsError) -> ImageSurface {
+        let px = art.pixelSide
+        let surface = try ImageSurface(width: px, height: px, format: .a8)
+        var plain = art
+        plain.face = .plain
+        plain.fill = .black
+        draw(plain, in: DrawingContext(surface: surface), center: Point(x: Double(px) / 2, y: Double(px) / 2), rotation: 0)
+        return surface
+    }
+
     /// Draws the artwork centred on `c` (pixels of `ctx`), turned `rotation` radians clockwise
     /// on screen: the cached image (at 0) and a knob at rest (drawn at its resting angle,
     /// so it is as sharp as at 0 rather than a resampled copy) share this one drawing.
@@ -82,10 +95,15 @@ public enum KnobPainter {
     /// gradient is transparent on the centre row, which keeps the reference's fill there.
     public static func satinOverlay(side: Double, knobRadius r: Double, scale: Double) throws(GraphicsError) -> ImageSurface {
         let px = Swift.max(1, Int((side * scale).rounded(.up)))
-        let surface = try ImageSurface(width: px, height: px)
+        // Only the disc: a square round it, a pixel of antialiasing each side, with the parity
+        // of the knob's square so its centre falls where the square's does (bench console:
+        // 162² of a 240² square, 105 KB instead of 230).
+        var q = Swift.min(px, Int((2 * r * scale).rounded(.up)) + 2)
+        if (px - q) % 2 != 0 { q += 1 }
+        let surface = try ImageSurface(width: q, height: q)
         let ctx = DrawingContext(surface: surface)
         // Centred in the pixel square, like the knob image it lies over.
-        let inset = (Double(px) - side * scale) / 2
+        let inset = (Double(px) - side * scale) / 2 - Double((px - q) / 2)
         ctx.translate(inset, inset)
         ctx.scale(scale, scale)
         let c = Point(x: side / 2, y: side / 2)

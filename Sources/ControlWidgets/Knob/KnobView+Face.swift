@@ -88,9 +88,9 @@ extension KnobView {
     /// baked into the image are drawn at the angle (sharp) rather than resampled.
     func drawFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool,
                   pip drawsPip: Bool = true) {
-        if let pip = pipArtwork(mapping), let disc = discImage(pip) {
-            ctx.setSource(disc, at: Point(x: c.x - Double(disc.width) / 2, y: c.y - Double(disc.height) / 2), smooth: false)
-            ctx.paint()
+        if let pip = pipArtwork(mapping), let disc = discMask(pip) {
+            ctx.setColor(pip.fill)
+            ctx.mask(disc, at: Point(x: c.x - Double(disc.width) / 2, y: c.y - Double(disc.height) / 2), smooth: false)
             if drawsPip { KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation) }
         } else if atRest && rotation != 0 && appearance.image(for: state) == nil {
             KnobPainter.draw(artwork(mapping), in: ctx, center: c, rotation: rotation)
@@ -119,10 +119,11 @@ extension KnobView {
         return art.face == .pip ? art : nil
     }
 
-    private func discImage(_ pip: KnobArtwork) -> ImageSurface? {
+    /// The plain disc's coverage (one colour: an A8 mask filled in the disc's colour).
+    private func discMask(_ pip: KnobArtwork) -> ImageSurface? {
         var plain = pip
         plain.face = .plain
-        return shared.image(plain) { () throws(GraphicsError) in try KnobPainter.image(for: plain) }
+        return shared.image(["disc-mask", plain] as [AnyHashable]) { () throws(GraphicsError) in try KnobPainter.discMask(for: plain) }
     }
 
     /// The knob at rest as one image (its layers drawn as `drawKnobLayers` draws them live),

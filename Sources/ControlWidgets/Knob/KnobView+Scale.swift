@@ -50,8 +50,8 @@ extension KnobView {
         let half = knobRect.width / 2 * mapping.scale
         let radii = scaleRadii
         if let track = scaleTrackImage(mapping) {
-            ctx.setSource(track, at: Point(x: (c.x - Double(track.width) / 2).rounded(), y: (c.y - Double(track.height) / 2).rounded()), smooth: false)
-            ctx.paint()
+            ctx.setColor(.white)
+            ctx.mask(track, at: Point(x: (c.x - Double(track.width) / 2).rounded(), y: (c.y - Double(track.height) / 2).rounded()), smooth: false)
         }
         switch part {
         case .whole: break
@@ -121,7 +121,9 @@ extension KnobView {
     }
 
     /// The track, ticks and labels, cached per knob and shared through `shared` by every knob
-    /// whose track has the same pixels (six equal knobs hold one image, not six).
+    /// whose track has the same pixels (six equal knobs hold one image, not six). All of it is
+    /// white, so the image is an A8 mask of its alpha, painted in white: the same pixels in a
+    /// quarter of the bytes (234 → 59 KB on the bench console).
     private func scaleTrackImage(_ mapping: ScreenMapping) -> ImageSurface? {
         let key = "\(mapping.scale)|\(state.rawValue)"
         if let scaleCache, scaleCache.key == key { return scaleCache.surface }
@@ -152,7 +154,7 @@ extension KnobView {
 
     private func drawScaleTrack(_ mapping: ScreenMapping, labels: [String]) throws(GraphicsError) -> ImageSurface {
         let px = Swift.max(1, Int((knobRect.width * mapping.scale).rounded(.up)) + 2)
-        let surface = try ImageSurface(width: px, height: px)
+        let surface = try ImageSurface(width: px, height: px, format: .a8)
         let ctx = DrawingContext(surface: surface)
         let c = Point(x: Double(px) / 2, y: Double(px) / 2)
         let half = knobRect.width / 2 * mapping.scale
