@@ -131,31 +131,55 @@ import Testing
         let v = Self.view(value: 90)
         let p = SliderPainter(geometry: v.geometry, appearance: v.appearance, scale: 1, model: v.model)
         let layer = try #require(v.valueLayer(p, at: 0))
-        let colours = try #require(v.bandCache), mask = try #require(v.glowCache[4])
-        #expect(mask.format == .a8 && colours.format == .argb32)
-        func argb(_ image: ImageSurface, _ x: Int, _ y: Int) -> [Int] {
-            image.withPixelBytes { base, stride in
-                let px = base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        let band = try #require(v.bandCache), glow = try #require(v.glowCache[4])
+        #expect(glow.image.format == .a8 && band.image.format == .argb32)
+        // Layer pixels (x, y) in an image cut to its ink, placed at its offset in the layer.
+        func argb(_ placed: PlacedImage, _ x: Int, _ y: Int) -> [Int] {
+            placed.image.withPixelBytes { base, stride in
+                let px = base.load(fromByteOffset: (y - placed.y) * stride + (x - placed.x) * 4, as: UInt32.self)
                 return [24, 16, 8, 0].map { Int((px >> UInt32($0)) & 0xff) }
             }
         }
-        func alpha(_ image: ImageSurface, _ x: Int, _ y: Int) -> Int {
-            image.withPixelBytes { base, stride in Int(base.load(fromByteOffset: y * stride + x, as: UInt8.self)) }
+        func alpha(_ placed: PlacedImage, _ x: Int, _ y: Int) -> Int {
+            placed.image.withPixelBytes { base, stride in Int(base.load(fromByteOffset: (y - placed.y) * stride + x - placed.x, as: UInt8.self)) }
         }
+        let whole = PlacedImage(layer)
         let step = (10.0 + 17) / 105 * 180 / Double.pi / 8
         // Layers have the glow's margin round the 240×240 square: 27 px (9·2.5 + 4).
         let o = (p.pixelSide - 240) / 2
         #expect(o == 27)
         for (travel, keep) in [(100.0, 1.0), (-0.5 * step, 8.0 / 9), (-1.5 * step, 7.0 / 9), (-2.5 * step, 6.0 / 9)] {
             let (px, py) = Self.point(travel: travel, radius: 117), x = px + o, y = py + o
-            let m = Double(alpha(mask, x, y))
-            let expected = argb(colours, x, y).map { Double($0) * m / 255 * keep }
-            let got = argb(layer, x, y)
+            let m = Double(alpha(glow, x, y))
+            let expected = argb(band, x, y).map { Double($0) * m / 255 * keep }
+            let got = argb(whole, x, y)
             #expect(m > 20 && zip(got, expected).allSatisfy { abs(Double($0) - $1) <= 2 }, "travel \(travel): \(got) vs \(expected), mask \(m)")
         }
         // Past the soft start: nothing.
         let (x, y) = Self.point(travel: -8.5 * step, radius: 117)
-        #expect(argb(layer, x + o, y + o) == [0, 0, 0, 0])
+        #expect(argb(whole, x + o, y + o) == [0, 0, 0, 0])
+    }
+
+    /// The shared layers are cut to their ink. The test slider (frame 240², radius 105, line
+    /// 20, 270° open at the bottom, glow blur up to 9 px: layers 294² with a 27 px margin):
+    /// the line mask is the arc's box, 2 · (105 + 10) = 230 wide (the centre, 147, is a whole
+    /// pixel, so the outer edge ends on one), from 115 above the centre to the round caps,
+    /// 105 · cos 45° + 10 ≈ 84.2 below: 200 rows;
+    /// a glow mask adds its blur's reach (level 1, blur 1.5: margin(1.5) = 6, at most 6 px
+    /// more each side), and every image is far smaller than the 294² square.
+    @Test func sharedLayersAreCutToTheirInk() throws {
+        let v = Self.view(value: 90)
+        _ = try Self.render(v)
+        let line = try #require(v.lineCache), glow1 = try #require(v.glowCache[1]), glow5 = try #require(v.glowCache[5])
+        let band = try #require(v.bandCache), ring = try #require(v.staticCache)
+        #expect(line.image.width == 230 && line.image.height == 200, "\(line.image.width)×\(line.image.height)")
+        #expect(glow1.image.width <= line.image.width + 12 && glow1.image.width > line.image.width, "\(glow1.image.width)")
+        #expect(glow5.image.width > glow1.image.width)
+        // The line's box centred across (the arc is symmetric about the vertical).
+        #expect(line.x == (294 - line.image.width) / 2 || line.x == (294 - line.image.width + 1) / 2)
+        for p in [line, glow1, glow5, band, ring] {
+            #expect(p.image.width * p.image.height < 294 * 294 * 9 / 10, "\(p.image.width)×\(p.image.height)")
+        }
     }
 
     /// At rest the value layer is drawn once: a second frame at the same value reuses it.

@@ -326,9 +326,11 @@ public struct SliderPainter {
     }
 
     /// - Parameters:
-    ///   - glow: `glowMask(level:)`; `band`: `gradientBand()`; `line`: `lineMask()`.
-    public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> ImageSurface?,
-                               band: ImageSurface, line: ImageSurface, handles: (Int) -> ImageSurface?) {
+    ///   - glow: `glowMask(level:)`; `band`: `gradientBand()`; `line`: `lineMask()`; each
+    ///     placed in the layer (cut to its ink).
+    public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> PlacedImage?,
+                               band: PlacedImage, line: PlacedImage, handles: (Int) -> ImageSurface?) {
+        let zero = Point(x: 0, y: 0)
         let a = appearance
         let ranged = state.travels.count > 1
         let t0 = ranged ? state.travels[0] : 0
@@ -343,7 +345,7 @@ public struct SliderPainter {
                 // The glow's colours through the angular window, with soft ends: the glow
                 // fades over the cap's angle in eight steps (under the track drawn next, so
                 // the steps only touch the soft halo).
-                ctx.setSource(band, at: .zero, smooth: false)
+                ctx.setSource(band.image, at: band.origin(zero), smooth: false)
                 ctx.withSavedState {
                     ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: t0, to: t1)
                     ctx.clip()
@@ -374,7 +376,7 @@ public struct SliderPainter {
                     ctx.clip()
                     ctx.setBlendMode(.destinationIn)
                     ctx.setColor(.black)
-                    ctx.mask(g, at: .zero, smooth: false)
+                    ctx.mask(g.image, at: g.origin(zero), smooth: false)
                 }
             }
         }
@@ -393,14 +395,14 @@ public struct SliderPainter {
         for (u0, u1) in unfilled {
             ctx.withSavedState {
                 ctx.newPath(); addSector(ctx, radius: lineReach, from: u0, to: u1); ctx.clip()
-                ctx.mask(line, at: .zero, smooth: false)
+                ctx.mask(line.image, at: line.origin(zero), smooth: false)
             }
         }
         if sweep > 0 {
             ctx.withSavedState {
                 ctx.newPath(); addSector(ctx, radius: lineReach, from: t0, to: t1); ctx.clip()
-                ctx.setSource(band, at: .zero, smooth: false)
-                ctx.mask(line, at: .zero, smooth: false)
+                ctx.setSource(band.image, at: band.origin(zero), smooth: false)
+                ctx.mask(line.image, at: line.origin(zero), smooth: false)
             }
             // Round caps in the colour at each end (a mesh's end colour, exactly).
             for t in [t0, t1] {

@@ -31,10 +31,11 @@ public final class SliderView: WidgetView {
 
     private var trackedTouch: Int?
     private var painter: SliderPainter?
-    private(set) var staticCache: ImageSurface?
-    private(set) var bandCache: ImageSurface?
-    private(set) var lineCache: ImageSurface?
-    private(set) var glowCache: [Int: ImageSurface] = [:]
+    /// The shared layers, each cut to its ink (a ring's box, not the whole square).
+    private(set) var staticCache: PlacedImage?
+    private(set) var bandCache: PlacedImage?
+    private(set) var lineCache: PlacedImage?
+    private(set) var glowCache: [Int: PlacedImage] = [:]
     private var handleCache: [Int: ImageSurface] = [:]
     private var valueCache: (state: SliderPainter.ValueState, image: ImageSurface)?
     /// The value layer's change `damage` found (layer pixels), for the redraw that follows.
@@ -166,9 +167,9 @@ public final class SliderView: WidgetView {
         let p = painter(mapping)
         let origin = layerOrigin(p, mapping)
         let alpha = model.isEnabled ? 1.0 : 0.45
-        if staticCache == nil { staticCache = shared.image(p.ringKey) { () throws(GraphicsError) in try p.staticLayer() } }
+        if staticCache == nil { staticCache = placed(p.ringKey) { () throws(GraphicsError) in try p.staticLayer() } }
         if let s = staticCache {
-            ctx.setSource(s, at: origin, smooth: false)
+            ctx.setSource(s.image, at: s.origin(origin), smooth: false)
             ctx.paint(alpha: alpha)
         }
         if let v = valueLayer(p, at: time) {
@@ -183,8 +184,8 @@ public final class SliderView: WidgetView {
     func valueLayer(_ p: SliderPainter, at time: Double) -> ImageSurface? {
         let state = valueState(at: time)
         if let valueCache, valueCache.state == state { return valueCache.image }
-        if bandCache == nil { bandCache = shared.image(p.bandKey) { () throws(GraphicsError) in try p.gradientBand() } }
-        if lineCache == nil { lineCache = shared.image(p.lineKey) { () throws(GraphicsError) in try p.lineMask() } }
+        if bandCache == nil { bandCache = placed(p.bandKey) { () throws(GraphicsError) in try p.gradientBand() } }
+        if lineCache == nil { lineCache = placed(p.lineKey) { () throws(GraphicsError) in try p.lineMask() } }
         guard let band = bandCache, let line = lineCache else { return nil }
         if glowCache.isEmpty { glowCache = glowLevels(p) }
         // Reuse the previous image's memory: the layer is cleared and redrawn in place.
@@ -203,7 +204,7 @@ public final class SliderView: WidgetView {
         ctx.clear()
         p.drawValueLayer(state, into: ctx, glow: { level in
             if let g = self.glowCache[level] { return g }
-            let g = try? p.glowMask(level: level)
+            let g = try? PlacedImage.cropped(p.glowMask(level: level))
             self.glowCache[level] = g
             return g
         }, band: band, line: line, handles: { i in
@@ -218,13 +219,20 @@ public final class SliderView: WidgetView {
 
     /// Every glow level this slider can show, from the scene's shared images (blurred by the
     /// first slider of this look that asks, all at once).
-    private func glowLevels(_ p: SliderPainter) -> [Int: ImageSurface] {
+    private func glowLevels(_ p: SliderPainter) -> [Int: PlacedImage] {
         guard let levels = p.glowLevelRange else { return [:] }
-        var out: [Int: ImageSurface] = [:]
+        var out: [Int: PlacedImage] = [:]
         for level in levels {
-            out[level] = shared.image(p.glowKey(level: level)) { () throws(GraphicsError) in try p.glowMask(level: level) }
+            out[level] = placed(p.glowKey(level: level)) { () throws(GraphicsError) in try p.glowMask(level: level) }
         }
         return out
+    }
+
+    /// A shared layer cut to its ink: the ring, the band and the glow's masks are rings round
+    /// the square's centre, open at a gapped arc's gap; their boxes leave out the square's
+    /// corners, margins and gap (bench console: 1.56 → 1.15 MB for the four kinds).
+    private func placed(_ key: SliderPainter.LayerKey, make: () throws(GraphicsError) -> ImageSurface) -> PlacedImage? {
+        shared.object(key) { () -> PlacedImage? in (try? make()).map(PlacedImage.cropped) }
     }
 
     // MARK: behaviour
