@@ -5,8 +5,7 @@ import PackageDescription
 // across builds, so anything computed here (e.g. by running pkg-config) before the Debian
 // packages were installed would be served again after they are, and the build would keep
 // failing. The C flags come from each system library target's `pkgConfig:` instead, which
-// SwiftPM evaluates at every build. glib's .pc adds -pthread to the compile flags, which
-// SwiftPM drops with a "prohibited flag" warning: harmless (Swift code never needs it).
+// SwiftPM evaluates at every build.
 let package = Package(
     name: "knob-panel",
     products: [
@@ -15,7 +14,9 @@ let package = Package(
     targets: [
         // C libraries from Debian packages, wrapped once in Swift elsewhere.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // cairo with its FreeType backend, fontconfig, FreeType; HarfBuzz and FriBidi headers only
+        // (opened with dlopen when a text needs shaping: shaping.h).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev", "libfontconfig-dev", "libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev"])]),
         // timerfd, signalfd, inotify: Linux event-loop calls missing from Swift's Glibc module.
         .systemLibrary(name: "CLinux"),
         // libinput + libudev (run, where udevd runs): opened with dlopen on first use, not linked
@@ -31,7 +32,8 @@ let package = Package(
         .target(name: "Formatting"),
         // Layout files: JSON with positions, schema, validation, placement. Pure Swift.
         .target(name: "PanelLayout", dependencies: ["Formatting"]),
-        // Cairo + Pango wrapped once in safe Swift types: surfaces, contexts, text, PNG, blur.
+        // Cairo wrapped once in safe Swift types: surfaces, contexts, text (fontconfig, FreeType,
+        // HarfBuzz on demand), PNG, blur.
         .target(name: "Graphics", dependencies: ["CCairo"]),
         // Widget models (pure Swift) and painters (through Graphics).
         .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting"]),

@@ -4,7 +4,7 @@
 #   scripts/install-deps.sh test    # build + what the VM display and MQTT tests need (a broker, openssl for TLS)
 set -eu
 what=${1:-build}
-pkgs="libdrm-dev libcairo2-dev libpango1.0-dev libinput-dev libmosquitto-dev pkg-config fonts-dejavu-core fonts-wqy-microhei"
+pkgs="libdrm-dev libcairo2-dev libharfbuzz-dev libfribidi-dev libinput-dev libmosquitto-dev pkg-config fonts-dejavu-core fonts-wqy-microhei"
 [ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static python3 mosquitto mosquitto-clients openssl chromium"
 
 missing=""

@@ -1,6 +1,6 @@
 import CCairo
 
-/// A failure in Cairo, Pango or image I/O, carrying the call that failed and why.
+/// A failure in Cairo or image I/O, carrying the call that failed and why.
 public struct GraphicsError: Error, CustomStringConvertible, Sendable {
     public let operation: String
     public let reason: String

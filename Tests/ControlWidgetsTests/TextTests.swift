@@ -1,7 +1,7 @@
 import Graphics
 import Testing
 
-/// Pango text through TextLayout: fontconfig fallback for CJK, metrics, drawing.
+/// Text through TextLayout: fontconfig fallback for CJK, metrics, drawing.
 @Suite struct TextTests {
     static func context(_ w: Int = 1, _ h: Int = 1) throws -> DrawingContext {
         DrawingContext(surface: try ImageSurface(width: w, height: h))
@@ -67,5 +67,113 @@ import Testing
         #expect(abs(mid - 60) <= 1.5, "HHH ink centre \(mid)")
         let rmid = Double(rxs.min()! + rxs.max()! + 1) / 2
         #expect(abs(rmid - 160) <= 1.5, "centred H \(rmid)")   // box 130…190
+    }
+}
+
+/// The layout rules TextLayout keeps from Pango: whole-pixel advances with `kern` pairs,
+/// wrapping, alignment, paragraphs, fallback, and HarfBuzz for scripts that need shaping.
+/// DejaVu Sans at 20 px: 2048 units per em, so a unit is 20/2048 px.
+@Suite struct TextLayoutRulesTests {
+    static func layout(_ text: String, _ size: Double = 20, bold: Bool = false, family: String = "DejaVu Sans") throws -> TextLayout {
+        TextLayout(text: text, family: family, pixelSize: size, bold: bold, context: try TextTests.context())
+    }
+
+    /// A and V advance 1401 units (13.68 px → 14 each); the `kern` pair A–V is −131 units
+    /// (−1.28 px), added to A before rounding: 12.40 → 12, so "AV" is 26, not 28 (Pango's 26).
+    @Test func pairKerningFromTheKernTable() throws {
+        let a = try Self.layout("A").size.width, v = try Self.layout("V").size.width
+        let av = try Self.layout("AV").size.width
+        #expect(a == 14 && v == 14, "A \(a) V \(v)")
+        #expect(av == 26, "AV \(av)")
+        // T–o: T 1251 units (12.22 px) − 348 (3.40 px) = 8.82 → 9; o 1253 units → 12: "To" 21.
+        #expect(try Self.layout("To").size.width == 21)
+    }
+
+    /// Line height = ascent + descent hinted to whole pixels (1901 → 18.56 → 19 above the
+    /// baseline, 483 → 4.72 → 5 below): 24, as Pango had it; each paragraph adds a line.
+    @Test func linesAndParagraphs() throws {
+        #expect(try Self.layout("0").size.height == 24)
+        #expect(try Self.layout("").size.height == 24)
+        #expect(try Self.layout("").size.width == 0)
+        #expect(try Self.layout("a\nb").size.height == 48)
+        #expect(try Self.layout("a\r\nb\n").size.height == 72)
+    }
+
+    /// "DejaVu Sans Bold" is the bold face, as the bold flag is: bold digits advance 1422
+    /// units (13.89 px → 14), ten of them 140 (regular: 1303 → 13, 130).
+    @Test func styleInTheFamilyName() throws {
+        #expect(try Self.layout("0000000000", family: "DejaVu Sans Bold").size.width == 140)
+        #expect(try Self.layout("0000000000", bold: true).size.width == 140)
+        #expect(try Self.layout("0000000000").size.width == 130)
+    }
+
+    /// "aaa bbb" (a: 1255 units, 12.26 → 12 px; space 651, 6.36 → 6; b 1300, 12.70 → 13):
+    /// 36 + 6 + 39 = 81. In 60 px it wraps at the space: two lines, the widest 39 ("bbb").
+    @Test func wrapsAtSpaces() throws {
+        let text = try Self.layout("aaa bbb")
+        #expect(text.size.width == 81)
+        text.setWidth(60, alignment: .left)
+        #expect(text.size.height == 48)
+        #expect(text.size.width == 39, "\(text.size)")
+    }
+
+    /// A word wider than the line is broken: H is 1540 units (15.04 → 15), three fit in
+    /// 50 px, so ten Hs take four lines.
+    @Test func breaksTooLongWords() throws {
+        let text = try Self.layout("HHHHHHHHHH")
+        text.setWidth(50, alignment: .left)
+        #expect(text.size.height == 96)
+        #expect(text.size.width == 45)
+    }
+
+    /// Right alignment puts the line's end at the width: "H" (advance 15, its ink box 1…14
+    /// px into it) in a 100 px box starts at 85 and inks 86…98; its stems' edge columns are
+    /// partly covered, so the columns more than half inked are 87…97.
+    @Test func rightAlignmentEndsAtTheWidth() throws {
+        let ctx = try TextTests.context(120, 30)
+        ctx.setColor(.black)
+        let text = TextLayout(text: "H", family: "DejaVu Sans", pixelSize: 20, context: ctx)
+        text.setWidth(100, alignment: .right)
+        text.draw(at: Point(x: 0, y: 0))
+        var xs: [Int] = []
+        for y in 0..<30 { for x in 0..<120 where ctx.surface.pixel(x: x, y: y).alpha > 0.5 { xs.append(x) } }
+        #expect(xs.max() == 97, "last inked column \(xs.max() ?? -1)")
+        #expect(xs.min() == 87, "first inked column \(xs.min() ?? -1)")
+    }
+
+    /// Arabic letters join: shaped, "مرحبا" takes initial, medial and final forms and is
+    /// 46 px wide (what Pango drew); its letters alone (isolated forms, what cmap gives) add
+    /// up to more. Only where libharfbuzz is installed (the build's Debian packages have it).
+    @Test func arabicIsShaped() throws {
+        guard TextLayout.shapesComplexScripts else { return }
+        let word = "مرحبا"
+        let shaped = try Self.layout(word)
+        #expect(shaped.size.width == 46)
+        #expect(shaped.unknownGlyphCount == 0)
+        let isolated = try word.map { try Self.layout(String($0)).size.width }.reduce(0, +)
+        #expect(isolated > shaped.size.width + 5, "isolated \(isolated) shaped \(shaped.size.width)")
+    }
+
+    /// A combining acute after e is placed on it (HarfBuzz composes é): as wide as é.
+    @Test func combiningMarksJoinTheirBase() throws {
+        guard TextLayout.shapesComplexScripts else { return }
+        let combined = try Self.layout("e\u{301}").size.width, precomposed = try Self.layout("é").size.width
+        #expect(combined == precomposed)
+    }
+
+    /// Mixed directions: in "A שלום B" the Hebrew word sits between A and B (FriBidi orders
+    /// the runs; HarfBuzz draws the word right to left). Its ink is between A's and B's.
+    @Test func mixedDirectionsKeepTheirOrder() throws {
+        guard TextLayout.shapesComplexScripts else { return }
+        let ctx = try TextTests.context(160, 30)
+        ctx.setColor(.black)
+        let text = TextLayout(text: "A שלום B", family: "DejaVu Sans", pixelSize: 20, context: ctx)
+        text.draw(at: Point(x: 0, y: 0))
+        let a = try Self.layout("A ").size.width, hebrew = try Self.layout("שלום").size.width
+        let width = text.size.width, b = try Self.layout(" B").size.width
+        #expect(width == a + hebrew + b)
+        // B's ink is at the end, A's at the start: nothing inked in the first or last pixel column.
+        let firstB = Int(a + hebrew) + 7
+        #expect(countPixels(ctx.surface, x0: firstB, y0: 0, x1: Int(width), y1: 30) { $0.alpha > 0.5 } > 20)
     }
 }

@@ -21,10 +21,12 @@ MODULES = ["virtio_pci", "9pnet_virtio", "9p", "virtio_input", "evdev", "virtio_
 MARK = "@@knob-image:"
 
 
-# Opened with dlopen by `run` where udevd runs (Sources/CInput/shim.h), so ldd does not list
-# them: the image carries them (and what they need) explicitly. libmosquitto (--mqtt) is left
-# out, as the image's panel does not talk MQTT.
-DLOPENED = ["libinput.so.10", "libudev.so.1"]
+# Opened with dlopen, so ldd does not list them: the image carries them (and what they need)
+# explicitly. libinput and libudev by `run` where udevd runs (Sources/CInput/shim.h);
+# HarfBuzz and FriBidi when a text needs shaping (Arabic, Hebrew, Indic, combining marks:
+# Sources/CCairo/shaping.h). libmosquitto (--mqtt) is left out, as the image's panel does not
+# talk MQTT.
+DLOPENED = ["libinput.so.10", "libudev.so.1", "libharfbuzz.so.0", "libfribidi.so.0"]
 
 
 def ldd(path):
@@ -45,7 +47,7 @@ def shared_libraries(binary):
         paths = [line.split(" => ")[-1].strip() for line in cache.splitlines()
                  if line.strip().startswith(soname + " ") and "x86-64" in line]
         if not paths:
-            sys.exit(f"image.py: {soname} not found (ldconfig -p); run needs it where udevd runs")
+            sys.exit(f"image.py: {soname} not found (ldconfig -p); scripts/install-deps.sh installs it")
         libs += [paths[0]] + ldd(paths[0])
     return list(dict.fromkeys(libs))   # in order, once each
 

@@ -1,0 +1,74 @@
+import CCairo
+import Synchronization
+
+/// The fonts fontconfig offers for one description, best first (FcFontSort, trimmed to those
+/// that add coverage): the first is the font asked for, the rest supply characters it lacks
+/// (CJK from WenQuanYi when the panel asks for DejaVu Sans), as Pango's font sets did.
+/// One per description for the process; fonts are opened only when a character needs them.
+final class FontSet: @unchecked Sendable {
+    private let sorted: UnsafeMutablePointer<FcFontSet>?
+    private let query: OpaquePointer
+    private let fonts = Mutex<[Int: Font]>([:])
+    /// Which font draws a character: its index in `sorted`, or -1 when none has it.
+    private let choices = Mutex<[UInt32: Int]>([:])
+
+    private static let cache = Mutex<[FontDescription: FontSet]>([:])
+
+    static func matching(_ description: FontDescription) -> FontSet {
+        cache.withLock { sets in
+            if let known = sets[description] { return known }
+            let made = FontSet(description)
+            sets[description] = made
+            return made
+        }
+    }
+
+    private init(_ d: FontDescription) {
+        let pattern = FcPatternCreate()!
+        for family in d.families { _ = family.withCString { FcPatternAddString(pattern, "family", $0) } }
+        _ = FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(d.weight))
+        _ = FcPatternAddInteger(pattern, "slant", d.slant == .italic ? FC_SLANT_ITALIC : d.slant == .oblique ? FC_SLANT_OBLIQUE : FC_SLANT_ROMAN)
+        _ = FcPatternAddInteger(pattern, "width", Int32(d.width.rounded()))
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        sorted = FcFontSort(nil, pattern, FcTrue, nil, &result)
+        query = pattern
+    }
+
+    var count: Int { Int(sorted?.pointee.nfont ?? 0) }
+
+    /// The font asked for (its metrics make an empty line); nil when no font is installed.
+    var primary: Font? { font(0) }
+
+    func font(_ index: Int) -> Font? {
+        guard index >= 0, index < count, let sorted, let candidate = sorted.pointee.fonts[index] else { return nil }
+        return fonts.withLock { opened in
+            if let known = opened[index] { return known }
+            var charset: OpaquePointer?
+            _ = FcPatternGetCharSet(candidate, "charset", 0, &charset)
+            guard let prepared = FcFontRenderPrepare(nil, query, candidate),
+                  let font = Font(pattern: prepared, charset: charset) else { return nil }
+            opened[index] = font
+            return font
+        }
+    }
+
+    /// The index of the first font that has `scalar`, or nil when none has it.
+    func fontIndex(for scalar: UInt32) -> Int? {
+        if let known = choices.withLock({ $0[scalar] }) { return known < 0 ? nil : known }
+        var found = -1
+        if let sorted {
+            for i in 0..<count {
+                var charset: OpaquePointer?
+                if let candidate = sorted.pointee.fonts[i], FcPatternGetCharSet(candidate, "charset", 0, &charset) == FcResultMatch,
+                   let charset, FcCharSetHasChar(charset, scalar) != 0 {
+                    found = i
+                    break
+                }
+            }
+        }
+        choices.withLock { $0[scalar] = found }
+        return found < 0 ? nil : found
+    }
+}

@@ -1,0 +1,232 @@
+import CCairo
+
+/// A line (or paragraph) of text laid out with cairo's FreeType fonts: fontconfig finds the
+/// font and, per character, a fallback for what it lacks (CJK from WenQuanYi); glyphs are
+/// placed from cmap, advances and the `kern` table, the way Pango placed them (advances
+/// rounded to whole pixels, line height = ascent + descent rounded up). Text that needs
+/// shaping (Arabic, Hebrew, Indic, combining marks, ...) is shaped by HarfBuzz, loaded on first
+/// need (Shaping). Sizes are in pixels of the context it was made for.
+public final class TextLayout {
+    private let context: DrawingContext
+    private let pixelSize: Double
+    private let fonts: FontSet
+    private let paragraphs: [Paragraph]
+    /// The context's transform (without translation) when the layout was made: metrics and
+    /// ink are those of fonts hinted for it, as Pango did.
+    private var ctm = cairo_matrix_t()
+    private var scaledFonts: [Int: OpaquePointer] = [:]
+    private var wrapWidth: Double?
+    private var alignment = Alignment.left
+    private var laidOut: [Line]?
+
+    /// Characters no installed font has (drawn as the font's missing-glyph box). 0 means the
+    /// fonts are right.
+    public let unknownGlyphCount: Int
+
+    public enum Alignment: Sendable { case left, center, right }
+
+    /// Whether text that needs shaping (Arabic, Hebrew, Indic, combining marks) is shaped:
+    /// libharfbuzz could be opened (this opens it, once).
+    public static var shapesComplexScripts: Bool { Shaping.harfBuzzLoaded }
+
+    /// - Parameters:
+    ///   - family: a fontconfig family such as "DejaVu Sans"; may include a style ("DejaVu Sans Bold").
+    ///   - pixelSize: the em size in pixels.
+    public init(text: String, family: String, pixelSize: Double, bold: Bool = false, context: DrawingContext) {
+        self.context = context
+        self.pixelSize = Swift.max(1, pixelSize.isFinite ? pixelSize : 1)
+        fonts = FontSet.matching(FontDescription(family, bold: bold))
+        cairo_get_matrix(context.handle, &ctm)
+        ctm.x0 = 0; ctm.y0 = 0
+        var unknown = 0
+        var shaped: [Paragraph] = []
+        for scalars in Self.paragraphTexts(text) {
+            shaped.append(Paragraph(scalars, fonts: fonts, pixelSize: self.pixelSize, unknown: &unknown))
+        }
+        paragraphs = shaped
+        unknownGlyphCount = unknown
+    }
+
+    deinit { for font in scaledFonts.values { cairo_scaled_font_destroy(font) } }
+
+    /// The logical size of the text in pixels (advance width, line height).
+    public var size: (width: Double, height: Double) {
+        let box = logicalBox
+        return (box.width, box.height)
+    }
+
+    /// The box the glyphs' ink covers, in pixels from the top left of the logical box.
+    public var inkBox: Rect {
+        let logical = logicalBox
+        var ink: Rect?
+        for line in lines {
+            forEachRun(of: line, origin: Point(x: 0, y: 0)) { font, glyphs in
+                guard let scaled = scaledFont(font) else { return }
+                var extents = cairo_text_extents_t()
+                cairo_scaled_font_glyph_extents(scaled, glyphs, Int32(glyphs.count), &extents)
+                guard extents.width > 0, extents.height > 0 else { return }
+                // cairo gives the bearings from the first glyph's origin.
+                let box = Rect(x: glyphs[0].x + extents.x_bearing, y: glyphs[0].y + extents.y_bearing,
+                               width: extents.width, height: extents.height)
+                ink = ink.map { $0.union(box) } ?? box
+            }
+        }
+        guard let ink else { return Rect(x: -logical.x, y: (lines.first?.baseline ?? 0) - logical.y, width: 0, height: 0) }
+        return Rect(x: ink.x - logical.x, y: ink.y - logical.y, width: ink.width, height: ink.height)
+    }
+
+    /// Limits the layout to `width` pixels (lines wrap at spaces, between ideographs, and
+    /// inside a word too long for a line) and aligns each line within it.
+    public func setWidth(_ width: Double, alignment: Alignment) {
+        wrapWidth = width.isFinite ? width : nil
+        self.alignment = alignment
+        laidOut = nil
+    }
+
+    /// Draws with the context's current source, top-left of the logical box at `origin`.
+    public func draw(at origin: Point) {
+        let cr = context.handle
+        cairo_save(cr)
+        cairo_set_font_options(cr, Self.fontOptions)
+        for line in lines {
+            forEachRun(of: line, origin: origin) { font, glyphs in
+                guard let face = fonts.font(font)?.face else { return }
+                cairo_set_font_face(cr, face)
+                cairo_set_font_size(cr, pixelSize)
+                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    /// Draws centred on `center`.
+    public func draw(centeredAt center: Point) {
+        let s = size
+        draw(at: Point(x: center.x - s.width / 2, y: center.y - s.height / 2))
+    }
+
+    // MARK: lines
+
+    /// One laid-out line: glyphs from its left end (x) and baseline (y), its offset in the
+    /// layout (alignment) and its logical box.
+    private struct Line {
+        var glyphs: [(font: Int, id: UInt32, x: Double, y: Double)]
+        var x: Double
+        var top: Double
+        var width: Double
+        var height: Double
+        var baseline: Double
+    }
+
+    /// Metrics as Pango hinted them: its logical box per font is ceil(ascent) above the
+    /// baseline and ceil(ascent + descent) tall (cairo-ft's ascent and descent, hinted).
+    private func metrics(_ font: Int) -> (ascent: Double, height: Double) {
+        var extents = cairo_font_extents_t()
+        if let scaled = scaledFont(font) {
+            cairo_scaled_font_extents(scaled, &extents)
+        } else {
+            extents.ascent = pixelSize * 0.8; extents.descent = pixelSize * 0.2
+        }
+        func ceilUnits(_ v: Double) -> Double { ((v * 1024).rounded() / 1024).rounded(.up) }
+        return (ceilUnits(extents.ascent), ceilUnits(extents.ascent + extents.descent))
+    }
+
+    private var lines: [Line] {
+        if let laidOut { return laidOut }
+        var out: [Line] = []
+        var y = 0.0
+        for paragraph in paragraphs {
+            for range in paragraph.lineRanges(width: wrapWidth) {
+                var line = paragraph.line(range)
+                var ascent = 0.0, descent = 0.0
+                let used = Set(line.glyphs.map(\.font))
+                for font in used.isEmpty ? [0] : used.sorted() {
+                    let m = metrics(font)
+                    ascent = Swift.max(ascent, m.ascent)
+                    descent = Swift.max(descent, m.height - m.ascent)
+                }
+                let lineWidth = line.width
+                var x = 0.0
+                if let wrapWidth {
+                    switch alignment {
+                    case .left: x = 0
+                    case .right: x = wrapWidth - lineWidth
+                    case .center:
+                        x = (wrapWidth - lineWidth) / 2
+                        // Pango's hinting: whole pixels when both widths are.
+                        if wrapWidth == wrapWidth.rounded(), lineWidth == lineWidth.rounded() { x = (x + 0.5).rounded(.down) }
+                    }
+                }
+                out.append(Line(glyphs: line.glyphs.map { ($0.font, $0.id, $0.x, $0.y) }, x: x, top: y, width: lineWidth,
+                                height: ascent + descent, baseline: y + ascent))
+                line.glyphs.removeAll()
+                y += ascent + descent
+            }
+        }
+        laidOut = out
+        return out
+    }
+
+    private var logicalBox: Rect {
+        let all = lines
+        guard let first = all.first else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        let minX = all.map(\.x).min() ?? first.x
+        let maxX = all.map { $0.x + $0.width }.max() ?? first.x
+        let bottom = all.last.map { $0.top + $0.height } ?? 0
+        return Rect(x: minX, y: 0, width: maxX - minX, height: bottom)
+    }
+
+    /// Calls `body` with each stretch of a line's glyphs in one font, placed for cairo.
+    private func forEachRun(of line: Line, origin: Point, _ body: (Int, [cairo_glyph_t]) -> Void) {
+        var start = 0
+        while start < line.glyphs.count {
+            let font = line.glyphs[start].font
+            var end = start
+            var glyphs: [cairo_glyph_t] = []
+            while end < line.glyphs.count, line.glyphs[end].font == font {
+                let g = line.glyphs[end]
+                glyphs.append(cairo_glyph_t(index: UInt(g.id), x: origin.x + line.x + g.x, y: origin.y + line.baseline + g.y))
+                end += 1
+            }
+            body(font, glyphs)
+            start = end
+        }
+    }
+
+    private func scaledFont(_ index: Int) -> OpaquePointer? {
+        if let known = scaledFonts[index] { return known }
+        guard let font = fonts.font(index) else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, pixelSize, pixelSize)
+        guard let scaled = cairo_scaled_font_create(font.face, &matrix, &ctm, Self.fontOptions) else { return nil }
+        guard cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { cairo_scaled_font_destroy(scaled); return nil }
+        scaledFonts[index] = scaled
+        return scaled
+    }
+
+    /// Metrics hinted to whole pixels, as on an image surface (what Pango used).
+    private nonisolated(unsafe) static let fontOptions: OpaquePointer = {
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+        return options
+    }()
+
+    /// Paragraphs end at line feeds, carriage returns (alone or before a line feed) and
+    /// paragraph separators.
+    private static func paragraphTexts(_ text: String) -> [[UInt32]] {
+        var out: [[UInt32]] = [], current: [UInt32] = []
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v == 0x0A, afterCR { afterCR = false; continue }
+            afterCR = v == 0x0D
+            if v == 0x0A || v == 0x0D || v == 0x2028 || v == 0x2029 {
+                out.append(current); current = []
+            } else {
+                current.append(v)
+            }
+        }
+        out.append(current)
+        return out
+    }
+}

@@ -1,0 +1,184 @@
+/// One paragraph's glyphs, before lines are broken: the characters split into runs of one
+/// font (and, for shaped text, one bidi level), each run's glyphs in pixels, and per character
+/// what line breaking needs (its cluster's advance, whether a line may start there).
+struct Paragraph {
+    struct Glyph {
+        var id: UInt32
+        var cluster: Int
+        var advance: Double
+        var dx: Double
+        var dy: Double
+    }
+
+    struct Run {
+        var font: Int
+        var level: Int
+        var range: Range<Int>
+        /// In visual order (right-to-left runs reversed).
+        var glyphs: [Glyph]
+    }
+
+    let scalars: [UInt32]
+    private(set) var runs: [Run] = []
+    /// The advance of the glyphs of the cluster each character starts (0 inside a cluster).
+    private(set) var widths: [Double]
+    /// Whether a line may start at the character (a cluster starts there).
+    private(set) var clusterStarts: [Bool]
+
+    init(_ scalars: [UInt32], fonts: FontSet, pixelSize: Double, unknown: inout Int) {
+        self.scalars = scalars
+        let n = scalars.count
+        widths = Array(repeating: 0, count: n)
+        clusterStarts = Array(repeating: true, count: n)
+        guard n > 0 else { return }
+
+        // Each character's font: the first of the set that has it; a combining mark stays
+        // with its base's font, and a space with the font of the character before it (at the
+        // start, after it), when that font has it (Pango's rule: a space never picks a font);
+        // invisible characters join their neighbours' run; characters no font has are drawn
+        // by the first font (its .notdef).
+        var fontOf = [Int](repeating: 0, count: n)
+        var previous: Int?
+        for (i, v) in scalars.enumerated() {
+            if TextScalars.isInvisible(v) { fontOf[i] = previous ?? 0; continue }
+            let lookup = Self.lookupScalar(v)
+            let keepsFont = TextScalars.isMark(v) || TextScalars.isSpaceSeparator(v)
+            let neighbour = previous ?? (keepsFont ? scalars[(i + 1)...].first { !TextScalars.isSpaceSeparator($0) && !TextScalars.isInvisible($0) }
+                .flatMap { fonts.fontIndex(for: Self.lookupScalar($0)) } : nil)
+            if keepsFont, let neighbour, fonts.font(neighbour)?.covers(lookup) == true {
+                fontOf[i] = neighbour
+            } else if let index = fonts.fontIndex(for: lookup) {
+                fontOf[i] = index
+            } else {
+                fontOf[i] = 0
+                unknown += 1
+            }
+            previous = fontOf[i]
+        }
+
+        let shaped = scalars.contains(where: TextScalars.needsShaping) && Shaping.harfBuzzLoaded
+        let levels: [Int] = shaped ? Shaping.bidiLevels(scalars) ?? Self.guessedLevels(scalars) : Array(repeating: 0, count: n)
+        var start = 0
+        while start < n {
+            var end = start + 1
+            while end < n, fontOf[end] == fontOf[start], levels[end] == levels[start] { end += 1 }
+            let range = start..<end
+            let font = fonts.font(fontOf[start])
+            var glyphs: [Glyph]
+            if shaped, let shaper = font?.shaperFont {
+                glyphs = Self.shapedGlyphs(scalars, range, shaper: shaper, rightToLeft: levels[start] % 2 == 1, pixelSize: pixelSize)
+                var starts = Set<Int>()
+                for g in glyphs { starts.insert(g.cluster) }
+                for i in range { clusterStarts[i] = i == range.lowerBound || starts.contains(i) }
+            } else {
+                glyphs = Self.placedGlyphs(scalars, range, font: font, pixelSize: pixelSize)
+            }
+            for g in glyphs where g.cluster < n { widths[g.cluster] += g.advance }
+            runs.append(Run(font: fontOf[start], level: levels[start], range: range, glyphs: glyphs))
+            start = end
+        }
+    }
+
+    /// Tabs are drawn as spaces.
+    static func lookupScalar(_ v: UInt32) -> UInt32 { v == 0x09 ? 0x20 : v }
+
+    /// Glyphs from cmap with kerned advances, rounded to whole pixels as Pango rounded them.
+    private static func placedGlyphs(_ scalars: [UInt32], _ range: Range<Int>, font: Font?, pixelSize: Double) -> [Glyph] {
+        guard let font else { return [] }
+        let visible = range.filter { !TextScalars.isInvisible(scalars[$0]) }
+        let found = font.kernedGlyphs(visible.map { lookupScalar(scalars[$0]) })
+        let k = pixelSize / font.unitsPerEm
+        return zip(visible, found).map { i, g in
+            Glyph(id: g.id, cluster: i, advance: pixels(g.advance * k), dx: 0, dy: 0)
+        }
+    }
+
+    private static func shapedGlyphs(_ scalars: [UInt32], _ range: Range<Int>, shaper: ShaperFont, rightToLeft: Bool,
+                                     pixelSize: Double) -> [Glyph] {
+        let k = pixelSize / shaper.unitsPerEm
+        return Shaping.shape(scalars, range: range, font: shaper, rightToLeft: rightToLeft).map { g in
+            Glyph(id: g.id, cluster: g.cluster, advance: pixels(g.advance * k), dx: pixels(g.dx * k), dy: -pixels(g.dy * k))
+        }
+    }
+
+    /// Whole pixels, rounded the way Pango rounded its 1/1024-pixel units (halves up).
+    static func pixels(_ v: Double) -> Double { (((v * 1024).rounded() + 512) / 1024).rounded(.down) }
+
+    /// Levels without FriBidi: right-to-left letters 1, other letters 0, everything else
+    /// that of the letter before it; a paragraph that starts right-to-left puts its
+    /// left-to-right stretches at 2 (so they keep their order inside it).
+    private static func guessedLevels(_ scalars: [UInt32]) -> [Int] {
+        var levels = [Int](repeating: 0, count: scalars.count)
+        let firstStrong = scalars.first { TextScalars.isRightToLeft($0) || (Unicode.Scalar($0)?.properties.isAlphabetic ?? false) }
+        let rtlParagraph = firstStrong.map(TextScalars.isRightToLeft) ?? false
+        var current = rtlParagraph ? 1 : 0
+        for (i, v) in scalars.enumerated() {
+            if TextScalars.isRightToLeft(v) { current = 1 } else if Unicode.Scalar(v)?.properties.isAlphabetic == true { current = rtlParagraph ? 2 : 0 }
+            levels[i] = current
+        }
+        return levels
+    }
+
+    // MARK: line breaking
+
+    /// The characters of each line: breaks after spaces and around ideographs when the next
+    /// word would pass `width`; a word wider than the line is broken between clusters. Each
+    /// range excludes the spaces its line was broken after.
+    func lineRanges(width: Double?) -> [Range<Int>] {
+        let n = scalars.count
+        guard let width, n > 0 else { return [0..<n] }
+        var lines: [Range<Int>] = []
+        var start = 0, x = 0.0, i = 0
+        var opportunity: Int?
+        func close(_ end: Int) {
+            var last = end
+            while last > start, TextScalars.isBreakingSpace(scalars[last - 1]) { last -= 1 }
+            lines.append(start..<last)
+        }
+        while i < n {
+            let v = scalars[i]
+            if TextScalars.isBreakingSpace(v) {
+                x += widths[i]; i += 1
+                if i < n, !TextScalars.isBreakingSpace(scalars[i]) { opportunity = i }
+                continue
+            }
+            if TextScalars.isIdeographic(v), i > start, !TextScalars.isBreakingSpace(scalars[i - 1]) { opportunity = i }
+            if i > start, x + widths[i] > width + 1e-6 {
+                if let b = opportunity, b > start {
+                    close(b)
+                    x = widths[b..<i].reduce(0, +)
+                    start = b; opportunity = nil
+                    continue
+                }
+                if clusterStarts[i] {
+                    close(i)
+                    start = i; x = 0; opportunity = nil
+                    continue
+                }
+            }
+            x += widths[i]; i += 1
+            if TextScalars.isIdeographic(v), i < n { opportunity = i }
+        }
+        lines.append(start..<n)
+        return lines
+    }
+
+    /// The glyphs of the characters in `range`, in visual order from the line's left end,
+    /// and the line's advance width.
+    func line(_ range: Range<Int>) -> (glyphs: [(font: Int, id: UInt32, x: Double, y: Double)], width: Double) {
+        var pieces: [(font: Int, level: Int, glyphs: [Glyph])] = []
+        for run in runs where run.range.overlaps(range) {
+            let inside = run.range.lowerBound >= range.lowerBound && run.range.upperBound <= range.upperBound
+            pieces.append((run.font, run.level, inside ? run.glyphs : run.glyphs.filter { range.contains($0.cluster) }))
+        }
+        var out: [(font: Int, id: UInt32, x: Double, y: Double)] = []
+        var pen = 0.0
+        for index in Shaping.visualOrder(levels: pieces.map(\.level)) {
+            for g in pieces[index].glyphs {
+                out.append((pieces[index].font, g.id, pen + g.dx, g.dy))
+                pen += g.advance
+            }
+        }
+        return (out, pen)
+    }
+}
