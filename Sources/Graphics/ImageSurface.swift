@@ -11,6 +11,17 @@ public final class ImageSurface {
     public let width: Int
     public let height: Int
     public let format: Format
+    /// Whoever owns the pixels when they are not cairo's (a `ScratchTile`): kept alive with the surface.
+    private let pixelOwner: AnyObject?
+
+    /// A surface over pixels someone else owns (`ScratchTile`); `owner` lives as long as it.
+    init(handle: OpaquePointer, width: Int, height: Int, format: Format, owner: AnyObject) {
+        self.handle = handle
+        self.width = width
+        self.height = height
+        self.format = format
+        pixelOwner = owner
+    }
 
     public init(width: Int, height: Int, format: Format = .argb32) throws(GraphicsError) {
         let cf = format == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8
@@ -27,6 +38,7 @@ public final class ImageSurface {
         self.width = width
         self.height = height
         self.format = format
+        pixelOwner = nil
     }
 
     /// Loads a PNG file (converted to ARGB32 if it is another format).

@@ -76,7 +76,7 @@ enum RenderCommand {
             // least 5), so frame-100000 does not sort before frame-99999.
             let lastTime = time ?? ((inputs.last?.time ?? 0) + settleLimit)
             let digits = Swift.max(5, String(Int((lastTime * 60).rounded(.up)) + 1).count)
-            session.onFrame = { index, _, _ in
+            session.onFrame = { index, _ in
                 var name = String(index)
                 name = String(repeating: "0", count: Swift.max(0, digits - name.count)) + name
                 do { try controller.physicalFrame().writePNG(to: "\(dir)/frame-\(name).png") }

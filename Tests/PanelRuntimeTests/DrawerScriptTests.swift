@@ -37,7 +37,7 @@ import Testing
         let inputs = try InputScript.parse(script, file: "s.jsonl").get()
         let session = OffscreenSession(controller: controller, inputs: inputs)
         var xs: [(Double, Double)] = []
-        session.onFrame = { _, t, _ in xs.append((t, controller.scene.drawer!.frontX(at: t))) }
+        session.onFrame = { _, t in xs.append((t, controller.scene.drawer!.frontX(at: t))) }
         try session.run(until: time)
         return Run(controller: controller, events: events, frontX: xs)
     }

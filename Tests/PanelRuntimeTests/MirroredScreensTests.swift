@@ -97,7 +97,7 @@ import Glibc
     /// The drawer: a fast flick (DrawerScriptTests' 110 px in 0.06 s) opens it with the
     /// 0.25 s spring from the release at 0.17 s. The mirror (400×240 at 75 Hz, scale 0.5)
     /// slides through the same front positions, and each of its frames equals the panel drawn
-    /// alone at that size with the same input.
+    /// alone at that size with the same input (within one level, below).
     @Test func aDrawerFlickSlidesOnTheMirror() throws {
         let text = DrawerScriptTests.panel()
         let bench = try TwoScreenBench(text, modes: [(800, 480, 60), (400, 240, 75)])
@@ -116,7 +116,10 @@ import Glibc
             if x[1] > 0 && x[1] < 260 { between += 1 }
             ref.advance(to: t)
             ref.renderFrame(at: t)
-            #expect(try TwoScreenBench.maxDelta(ref.shownFrame, bench.second.shownFrame) == 0, "frame at \(t)")
+            // Within one level: a knob at rest is drawn live the first time and from its
+            // resting image after (they differ by one level on the rim), and the mirror,
+            // painted for its buffers, has drawn it more often than the reference.
+            #expect(try TwoScreenBench.maxDelta(ref.shownFrame, bench.second.shownFrame) <= 1, "frame at \(t)")
         }
         // The spring takes 0.25 s: at 75 Hz about 18 frames show the front on its way.
         #expect(between >= 15)

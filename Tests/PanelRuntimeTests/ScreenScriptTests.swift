@@ -28,7 +28,7 @@ import Testing
         let box = Box()
         controller.emit = { box.events.append($0) }
         let session = OffscreenSession(controller: controller, inputs: try InputScript.parse(script, file: "s.jsonl").get())
-        session.onFrame = { _, t, _ in box.frames.append(t) }
+        session.onFrame = { _, t in box.frames.append(t) }
         return (controller, session, box)
     }
 

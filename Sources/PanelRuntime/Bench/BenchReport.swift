@@ -56,7 +56,7 @@ public struct BenchReport: Sendable {
         func label(_ s: String) -> String { s + String(repeating: " ", count: Swift.max(0, 8 - s.count)) }
         let what: [String: String] = [
             "full": "every pixel repainted, caches warm",
-            "first": "controller, every cache, buffers, first copy (one frame)",
+            "first": "controller, every cache, buffers, first paint (one frame)",
             "knob": "one knob turning 3° a frame",
             "dial": "the rotary dial dialling 0 (wind and return)",
             "slider": "one slider's value moving",
@@ -64,7 +64,7 @@ public struct BenchReport: Sendable {
             "cursor": "the composited mouse arrow moving (no cursor plane)",
         ]
         var lines = ["\(panelName) at \(width)x\(height): \(frames) frames a phase after 10 warm-up frames;",
-                     "ms a frame, each including the damage copy into a scanout-like buffer",
+                     "ms a frame, each including the damage painted into a scanout-like buffer",
                      "phase     median     p95     max"]
         for (name, times) in phases {
             if let t = times {

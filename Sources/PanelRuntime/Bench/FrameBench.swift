@@ -30,8 +30,8 @@ public struct FrameBench {
         output.setRotation(degrees: panel.rotation)
         controller.advance(to: 0)
         let firstDamage = controller.renderFrame(at: 0)
-        try output.start(with: controller.frame)
-        try output.present(controller.frame, damage: firstDamage)
+        try output.start(with: controller)
+        try output.present(controller, damage: firstDamage)
         try output.handleEvents()
         report.first = FrameTimes(seconds: [MonotonicClock.seconds() - t0])
 
@@ -150,7 +150,7 @@ public struct FrameBench {
                 let t0 = MonotonicClock.seconds()
                 controller.advance(to: time)
                 let damage = controller.renderFrame(at: time)
-                try output.present(controller.frame, damage: damage)
+                try output.present(controller, damage: damage)
                 try output.handleEvents()
                 if i >= warmUp { seconds.append(MonotonicClock.seconds() - t0) }
             }
@@ -164,7 +164,7 @@ public struct FrameBench {
                 controller.advance(to: time)
                 guard controller.wantsFrame(at: time) else { return }
                 let damage = controller.renderFrame(at: time)
-                try output.present(controller.frame, damage: damage)
+                try output.present(controller, damage: damage)
                 try output.handleEvents()
             }
         }

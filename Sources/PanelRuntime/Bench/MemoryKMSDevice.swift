@@ -2,7 +2,7 @@
 
 /// A KMS device whose "dumb buffers" are ordinary memory: one connected connector with one
 /// mode, flips that complete at once. The bench presents through a real `KMSOutput` on it, so
-/// every timed frame includes the same damage copy (this frame's damage plus what the other
+/// every timed frame includes the same painting of damage (this frame's damage plus what the other
 /// buffer missed) into a separate buffer of the screen's size and stride as `run` does.
 public final class MemoryKMSDevice: KMSDevice {
     public let path = "memory"

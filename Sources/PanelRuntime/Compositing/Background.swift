@@ -23,17 +23,18 @@ final class Background {
         }
     }
 
-    /// Replaces `rect` of `surface` (device pixels, clamped to the surface) with the
-    /// backdrop: what a SOURCE paint of the gradient through a clip to `rect` did.
-    func paint(_ rect: PixelRect, into surface: ImageSurface) {
-        let r = rect.intersection(PixelRect(x: 0, y: 0, width: surface.width, height: surface.height))
+    /// Replaces `rect` of `surface` (screen pixels, clamped to the surface) with the
+    /// backdrop: what a SOURCE paint of the gradient through a clip to `rect` did. The
+    /// surface's pixel (0, 0) is the screen's `origin` (a tile painted for part of it).
+    func paint(_ rect: PixelRect, into surface: ImageSurface, origin: (x: Int, y: Int) = (0, 0)) {
+        let r = rect.intersection(PixelRect(x: origin.x, y: origin.y, width: surface.width, height: surface.height))
         // A surface in an error state has no pixels (cairo gives no data): nothing to write,
         // as a paint on it was a no-op; the compositor's recovery replaces it.
         guard !r.isEmpty, surface.format == .argb32, surface.error == nil else { return }
         surface.withPixelBytes { base, stride in
             for y in r.y..<r.maxY {
-                let row = (base + y * stride).assumingMemoryBound(to: UInt32.self) + r.x
-                row.update(repeating: rows[Swift.min(y, rows.count - 1)], count: r.width)
+                let row = (base + (y - origin.y) * stride).assumingMemoryBound(to: UInt32.self) + (r.x - origin.x)
+                row.update(repeating: rows[Swift.min(Swift.max(y, 0), rows.count - 1)], count: r.width)
             }
         }
     }

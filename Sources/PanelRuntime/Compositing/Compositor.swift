@@ -2,25 +2,28 @@
 import ControlWidgets
 import Graphics
 
-/// Paints frames in ordinary memory: for each damaged rectangle, the cached background,
-/// then every widget that overlaps it, clipped to the rectangle. Widgets paint from their
-/// own cached layers, so a frame costs copies and one rotation per moving knob.
+/// Paints any rectangle of the frame on demand, into a tile the caller owns: the cached
+/// background, then every widget that overlaps it, clipped to the rectangle. Widgets paint
+/// from their own cached layers, so a rectangle costs copies and one rotation per moving
+/// knob. There is no frame in memory: an output asks for what its back buffer needs
+/// (`FrameSource`), a screenshot for the whole screen.
 ///
 /// Cairo errors are sticky: one NaN reaching a context (an invalid matrix) turns every later
 /// call on it into a no-op, which used to freeze the screen for the rest of the run. So the
-/// status is checked after every widget; on an error the compositor takes a fresh context
-/// (and a fresh frame surface if that failed too), repaints the whole frame on the next
-/// call, and says so once on stderr (`onRecovery`).
+/// status is checked after every widget; on an error the widgets after it draw on a fresh
+/// context, the next frame repaints everything (`needsFullRepaint`), and the compositor says
+/// so once on stderr (`onRecovery`).
 ///
-/// While the page drawer is open or moving, frames are composited from cached page layers
+/// While the page drawer is open or moving, rectangles are composited from cached page layers
 /// instead (`DrawerLayers`): the front page's pixels slide, they are not repainted.
 public final class Compositor {
-    public private(set) var frame: ImageSurface
+    public let width: Int, height: Int
     let background: Background
     /// The drawer's cached layers, made the first time the drawer opens.
     private var layers: DrawerLayers?
-    private var ctx: DrawingContext
-    /// Set after a recovery: the next `render` repaints everything, whatever its damage says.
+    /// The frame is composited from `layers` (the drawer is open or moving).
+    private var layered = false
+    /// Set after a recovery: the next frame repaints everything, whatever its damage says.
     public private(set) var needsFullRepaint = false
     /// How many times a Cairo error was recovered from (for tests and diagnostics).
     public private(set) var recoveries = 0
@@ -29,27 +32,46 @@ public final class Compositor {
     public var onRecovery: (String) -> Void = { message in fputs("knob-panel: \(message)\n", stderr) }
 
     public init(width: Int, height: Int, backgroundColors: [Color]) throws(GraphicsError) {
-        frame = try ImageSurface(width: width, height: height)
+        self.width = width
+        self.height = height
         background = try Background(width: width, height: height, colors: backgroundColors)
-        ctx = DrawingContext(surface: frame)
     }
 
-    public func render(_ scene: Scene, damage: DamageRegion, time: Double) {
-        let rects: [PixelRect]
-        if needsFullRepaint {
-            rects = [PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)]
-            needsFullRepaint = false
-        } else {
-            rects = damage.rects
+    var screen: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// A frame of the page itself (the drawer closed, or no drawer): its damage is painted
+    /// on demand. Returns whether a recovered error asks for a full repaint, and clears that.
+    func beginPageFrame() -> Bool {
+        layered = false
+        defer { needsFullRepaint = false }
+        return needsFullRepaint
+    }
+
+    /// Paints `rect` of the frame at `time` into `tile` (exactly `rect`'s size).
+    func paint(_ scene: Scene, rect: PixelRect, into tile: ImageSurface, time: Double) {
+        if layered, let layers, let drawer = scene.drawer {
+            let ctx = context(on: tile, showing: rect)
+            layers.paint(rect, into: ctx, scene: scene, drawer: drawer, time: time)
+            _ = recoverIfFailed(ctx, during: "compositing the page drawer")
+            return
         }
-        for rect in rects {
-            let clip = Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
-            background.paint(rect, into: ctx.surface)
-            for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
-                clipped(to: clip) { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
-                recoverIfFailed(during: "drawing widget '\(widget.id)'")
-            }
+        background.paint(rect, into: tile, origin: (rect.x, rect.y))
+        var ctx = context(on: tile, showing: rect)
+        for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
+            ctx.withSavedState { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+            if recoverIfFailed(ctx, during: "drawing widget '\(widget.id)'") { ctx = context(on: tile, showing: rect) }
         }
+    }
+
+    /// A context on `tile` in frame coordinates, clipped to `rect`, blending over.
+    private func context(on tile: ImageSurface, showing rect: PixelRect) -> DrawingContext {
+        let ctx = DrawingContext(surface: tile)
+        ctx.translate(Double(-rect.x), Double(-rect.y))
+        ctx.newPath()
+        ctx.addRect(Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)))
+        ctx.clip()
+        ctx.setBlendMode(.over)
+        return ctx
     }
 
     /// Paints `rect` of a page into a layer: the background, then the widgets overlapping it.
@@ -68,59 +90,37 @@ public final class Compositor {
     }
 
     /// A frame of the open or moving drawer: refreshes the layers whose widgets changed
-    /// (`frontDirty`, `rightDirty`: screen rectangles), then composites the whole screen if
-    /// anything moved or changed. Returns the repainted rectangles (none when nothing did).
-    /// `force`: the drawer just opened (the frame on screen shows `frameShowsPage` as it is).
+    /// (`frontDirty`, `rightDirty`: screen rectangles); returns the whole screen if anything
+    /// moved or changed (none when nothing did). `opening`: the last frame showed the page
+    /// itself, so the front layer is painted afresh.
     func renderDrawer(_ scene: Scene, drawer: PageDrawer, time: Double,
-                      frontDirty: [PixelRect], rightDirty: [PixelRect], force: Bool, frameShowsPage: Int?) -> [PixelRect] {
+                      frontDirty: [PixelRect], rightDirty: [PixelRect], opening: Bool) -> [PixelRect] {
         if layers == nil {
             layers = try? DrawerLayers(scene: scene, drawer: drawer, background: background)
         }
-        let all = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
-        guard let layers else {
-            // No memory for the layers: paint the front page in place (no slide).
-            var whole = DamageRegion(width: frame.width, height: frame.height)
-            whole.addAll()
-            render(scene, damage: whole, time: time)
-            return [all]
-        }
-        if force || needsFullRepaint {
-            // Opening: the frame on screen is the front page as it is; take its pixels.
-            if frameShowsPage == scene.pageIndex && !needsFullRepaint {
-                layers.front.adopt(frame, page: scene.pageIndex)
-            } else {
-                layers.front.invalidate()
-            }
-        }
-        let changed = layers.refresh(scene: scene, drawer: drawer, time: time, frontDirty: frontDirty, rightDirty: rightDirty)
-        let rects = layers.composite(into: ctx, scene: scene, drawer: drawer, time: time, force: force || changed || needsFullRepaint)
+        let full = needsFullRepaint
         needsFullRepaint = false
-        recoverIfFailed(during: "compositing the page drawer")
-        return rects
+        guard let layers else {
+            // No memory for the layers: the front page is painted in place (no slide).
+            layered = false
+            return [screen]
+        }
+        layered = true
+        if opening || full { layers.front.invalidate() }
+        let changed = layers.refresh(scene: scene, drawer: drawer, time: time, frontDirty: frontDirty, rightDirty: rightDirty)
+        let moved = layers.move(scene: scene, drawer: drawer, time: time)
+        return opening || full || changed || moved ? [screen] : []
     }
 
-    private func clipped(to rect: Rect, _ body: () -> Void) {
-        ctx.withSavedState {
-            ctx.newPath()
-            ctx.addRect(rect)
-            ctx.clip()
-            ctx.setBlendMode(.over)
-            body()
-        }
-    }
-
-    /// A failed widget only loses its own drawing this frame; the ones after it draw on a
-    /// fresh context, and the next frame repaints everything.
-    private func recoverIfFailed(during what: String) {
-        guard let error = ctx.error ?? frame.error else { return }
-        if frame.error != nil, let fresh = try? ImageSurface(width: frame.width, height: frame.height) {
-            frame = fresh
-        }
-        ctx = DrawingContext(surface: frame)
+    /// After an error the widgets after the failed one draw on a fresh context (returns true:
+    /// take one), and the next frame repaints everything.
+    private func recoverIfFailed(_ ctx: DrawingContext, during what: String) -> Bool {
+        guard let error = ctx.error ?? ctx.surface.error else { return false }
         needsFullRepaint = true
         recoveries += 1
         if recoveries == 1 {
             onRecovery("recovered from a Cairo error while \(what) (\(error.reason)); the frame is repainted in full. This is a bug: please report it.")
         }
+        return true
     }
 }

@@ -96,51 +96,71 @@ final class DrawerLayers {
         return changed
     }
 
-    /// Composites the screen from the layers when something changed or moved; returns the
-    /// repainted rectangles.
-    func composite(into ctx: DrawingContext, scene: Scene, drawer: PageDrawer, time: Double, force: Bool) -> [PixelRect] {
+    /// Where the front and the side view are at `time`, in whole screen pixels.
+    private struct Placement: Equatable {
+        var frontX: Double, front: Int, side: Int, rightSlide: Int, removed: Bool
+    }
+
+    private func placement(scene: Scene, drawer: PageDrawer, time: Double) -> Placement {
         let scale = scene.mapping.scale
         let g = drawer.geometry
         let x = drawer.frontX(at: time)
-        let frontPx = Int((x * scale).rounded())
-        let removed = drawer.reveal.position.removesFront && !drawer.reveal.isBusy
         // The menu's left edge; or where the right view's page layer is drawn (its right
         // edge on the screen's) and how far its revealed strip has slid.
-        let sidePx = x > 0 ? Int((g.rearViewX(frontX: x) * scale).rounded())
-                           : Int((drawer.rightViewOffset(frontX: x) * scale).rounded())
-        let rightSlidePx = Int((g.rightViewShift(frontX: x) * scale).rounded())
-        if !force, let last, last == (frontPx, sidePx, removed) { return [] }
-        last = (frontPx, sidePx, removed)
+        let side = x > 0 ? Int((g.rearViewX(frontX: x) * scale).rounded())
+                         : Int((drawer.rightViewOffset(frontX: x) * scale).rounded())
+        return Placement(frontX: x, front: Int((x * scale).rounded()), side: side,
+                         rightSlide: Int((g.rightViewShift(frontX: x) * scale).rounded()),
+                         removed: drawer.reveal.position.removesFront && !drawer.reveal.isBusy)
+    }
+
+    /// Whether the front or the side view moved since the last call (the screen changes).
+    func move(scene: Scene, drawer: PageDrawer, time: Double) -> Bool {
+        let p = placement(scene: scene, drawer: drawer, time: time)
+        let now = (p.front, p.side, p.removed)
+        defer { last = now }
+        guard let last else { return true }
+        return last != now
+    }
+
+    /// Paints `rect` of the screen at `time` from the layers into `ctx` (frame coordinates,
+    /// clipped to `rect`; its surface's pixel (0, 0) is the screen's (rect.x, rect.y)).
+    func paint(_ rect: PixelRect, into ctx: DrawingContext, scene: Scene, drawer: PageDrawer, time: Double) {
+        let scale = scene.mapping.scale
+        let g = drawer.geometry
+        let p = placement(scene: scene, drawer: drawer, time: time)
+        let x = p.frontX
         let W = Double(width), H = Double(height), m = Double(shadowMargin)
-        let fx = Double(frontPx)
+        let fx = Double(p.front)
 
         // What lies beneath, where the front does not cover it.
         let exposed: Rect
-        if removed { exposed = Rect(x: 0, y: 0, width: W, height: H) }
-        else if frontPx > 0 { exposed = Rect(x: 0, y: 0, width: Swift.min(W, fx + m), height: H) }
-        else if frontPx < 0 { exposed = Rect(x: Swift.max(0, W + fx - m), y: 0, width: W - Swift.max(0, W + fx - m), height: H) }
+        if p.removed { exposed = Rect(x: 0, y: 0, width: W, height: H) }
+        else if p.front > 0 { exposed = Rect(x: 0, y: 0, width: Swift.min(W, fx + m), height: H) }
+        else if p.front < 0 { exposed = Rect(x: Swift.max(0, W + fx - m), y: 0, width: W - Swift.max(0, W + fx - m), height: H) }
         else { exposed = Rect(x: 0, y: 0, width: 0, height: 0) }
-        if exposed.width > 0 {
-            background.paint(PixelRect(covering: exposed), into: ctx.surface)
+        let exposedPixels = PixelRect(covering: exposed).intersection(rect)
+        if !exposedPixels.isEmpty {
+            background.paint(exposedPixels, into: ctx.surface, origin: (rect.x, rect.y))
             ctx.withSavedState {
                 ctx.newPath(); ctx.addRect(exposed); ctx.clip()
                 if x >= 0, let menu {
-                    ctx.setSource(menu.surface, at: Point(x: Double(sidePx), y: 0), smooth: false)
+                    ctx.setSource(menu.surface, at: Point(x: Double(p.side), y: 0), smooth: false)
                     ctx.paint()
                 } else if x < 0, let right {
-                    let left = W - g.rightViewWidth * scale + Double(rightSlidePx)
+                    let left = W - g.rightViewWidth * scale + Double(p.rightSlide)
                     ctx.newPath(); ctx.addRect(Rect(x: left, y: 0, width: W - left, height: H)); ctx.clip()
-                    ctx.setSource(right.surface, at: Point(x: Double(sidePx), y: 0), smooth: false)
+                    ctx.setSource(right.surface, at: Point(x: Double(p.side), y: 0), smooth: false)
                     ctx.paint()
                 }
             }
         }
-        if !removed {
+        if !p.removed {
             // The front's shadow on what lies beneath, then the front itself.
             ctx.withSavedState {
                 ctx.setColor(shadowColor)
-                if frontPx > 0, let leftShadow { ctx.mask(leftShadow, at: Point(x: fx - m, y: -m)) }
-                if frontPx < 0, let rightShadow { ctx.mask(rightShadow, at: Point(x: W + fx - m, y: -m)) }
+                if p.front > 0, let leftShadow { ctx.mask(leftShadow, at: Point(x: fx - m, y: -m)) }
+                if p.front < 0, let rightShadow { ctx.mask(rightShadow, at: Point(x: W + fx - m, y: -m)) }
                 ctx.newPath()
                 ctx.addRect(Rect(x: Swift.max(0, fx), y: 0, width: Swift.min(W, W + fx) - Swift.max(0, fx), height: H))
                 ctx.clip()
@@ -149,6 +169,5 @@ final class DrawerLayers {
                 ctx.paint()
             }
         }
-        return [PixelRect(x: 0, y: 0, width: width, height: height)]
     }
 }

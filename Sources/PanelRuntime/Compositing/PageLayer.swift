@@ -30,16 +30,3 @@ final class PageLayer {
 
     func invalidate() { page = nil }
 }
-
-extension PageLayer {
-    /// Takes the pixels of a frame that shows `page` as it is now (the closed drawer's last
-    /// frame): opening the drawer then costs a copy, not a repaint of the page.
-    func adopt(_ frame: ImageSurface, page: Int) {
-        ctx.withSavedState {
-            ctx.setBlendMode(.source)
-            ctx.setSource(frame, at: .zero, smooth: false)
-            ctx.paint()
-        }
-        self.page = page
-    }
-}

@@ -1,9 +1,11 @@
 import Graphics
 
 /// Presents frames on a KMS connector: two XRGB8888 dumb buffers, a modeset for the first
-/// frame, then only page flips with completion events. Frames are rendered in ordinary
-/// memory and only damaged rows are copied into the back buffer (scanout memory is often
-/// write-combined and slow to read, so we never read or draw into it).
+/// frame, then only page flips with completion events. The back buffer gets only the
+/// rectangles it needs, each painted by the frame's source into a small tile in ordinary
+/// memory (`ScratchTile`), band by band, and copied from there: scanout memory is often
+/// write-combined and slow to read, so we never read or draw into it, and no screen-sized
+/// frame is kept anywhere.
 public final class KMSOutput {
     public let device: any KMSDevice
     public let connector: ConnectorInfo
@@ -16,6 +18,8 @@ public final class KMSOutput {
     private var frontIndex = 0
     /// Damage painted into each buffer's last frame: what the other buffer is missing.
     private var previousDamage: [PixelRect] = []
+    /// Where each rectangle is painted before it is copied (256 KB, reused).
+    private let tile = ScratchTile()
     public private(set) var flipPending = false
     private var started = false
     public var isStarted: Bool { started }
@@ -86,15 +90,15 @@ public final class KMSOutput {
     public var frameWidth: Int { rotation.logicalWidth }
     public var frameHeight: Int { rotation.logicalHeight }
 
-    /// Allocates both buffers, copies `frame` into the first and sets the mode with it.
-    /// On failure nothing stays allocated and the CRTC is untouched.
-    public func start(with frame: ImageSurface) throws(DisplayError) {
+    /// Allocates both buffers, paints the whole of `source` into the first and sets the mode
+    /// with it. On failure nothing stays allocated and the CRTC is untouched.
+    public func start(with source: any FrameSource) throws(DisplayError) {
         precondition(!started, "start() called twice")
         do {
             for _ in 0..<2 { buffers.append(try device.createScanoutBuffer(width: mode.width, height: mode.height)) }
             let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
             cursorBoxes = [nil, nil]
-            update(0, from: frame, rects: [full])
+            update(0, from: source, rects: [full])
             device.saveCRTC(crtc)
             try device.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
         } catch {
@@ -107,11 +111,12 @@ public final class KMSOutput {
         previousDamage = [PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)]   // the back buffer holds nothing yet
     }
 
-    /// Copies this frame's damage, plus what the back buffer missed last time, and queues a flip.
-    public func present(_ frame: ImageSurface, damage: [PixelRect]) throws(DisplayError) {
+    /// Paints this frame's damage, plus what the back buffer missed last time (repainted, as
+    /// there is no frame to copy it from), and queues a flip.
+    public func present(_ source: any FrameSource, damage: [PixelRect]) throws(DisplayError) {
         precondition(started && !flipPending, "present() needs a started output with no flip pending")
         let back = buffers[1 - frontIndex]
-        update(1 - frontIndex, from: frame, rects: previousDamage + damage)
+        update(1 - frontIndex, from: source, rects: previousDamage + damage)
         try device.pageFlip(crtc, buffer: back)
         flipPending = true
         frontIndex = 1 - frontIndex
@@ -125,14 +130,14 @@ public final class KMSOutput {
         try device.dropMaster()
     }
 
-    /// Back on our VT: takes master again and sets the mode with the whole `frame` in the
+    /// Back on our VT: takes master again and sets the mode with the whole of `source` in the
     /// front buffer (the CRTC shows whatever the console left there). The back buffer missed
-    /// everything since, so the next `present` copies the whole frame into it.
-    public func resume(with frame: ImageSurface) throws(DisplayError) {
+    /// everything since, so the next `present` paints all of it.
+    public func resume(with source: any FrameSource) throws(DisplayError) {
         precondition(started, "resume() needs a started output")
         try device.setMaster()
         let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
-        update(frontIndex, from: frame, rects: [full])
+        update(frontIndex, from: source, rects: [full])
         try device.setCRTC(crtc, buffer: buffers[frontIndex], connector: connector.id, mode: mode)
         flipPending = false   // a flip still queued at the switch completed or was dropped with the mode
         previousDamage = [full]
@@ -163,31 +168,42 @@ public final class KMSOutput {
 
     deinit { shutdown() }
 
-    /// Brings buffer `index` up to `frame`: copies `rects` (upright frame) and the arrow's
-    /// old box in this buffer (erased from the frame), then draws the arrow where it is now.
-    private func update(_ index: Int, from frame: ImageSurface, rects: [PixelRect]) {
+    /// Brings buffer `index` up to `source`: paints `rects` (upright frame) and the arrow's
+    /// old box in this buffer, overlaps merged so no pixel is painted twice (a turning knob's
+    /// last and new boxes are nearly one box), then the arrow's box where it is now.
+    private func update(_ index: Int, from source: any FrameSource, rects: [PixelRect]) {
         let screen = PixelRect(x: 0, y: 0, width: mode.width, height: mode.height)
-        var logical = rects
-        if let old = cursorBoxes[index] { logical.append(uprightRect(of: old)) }
-        copy(frame, rects: logical, into: buffers[index])
-        lastWrites = logical.map { rotation.toPhysical($0).intersection(screen) }.filter { !$0.isEmpty }
+        var region = DamageRegion(width: frameWidth, height: frameHeight)
+        for r in rects { region.add(r) }
+        if let old = cursorBoxes[index] { region.add(rotation.toLogical(old)) }
+        for r in region.rects { paint(r, from: source, into: buffers[index]) }
+        lastWrites = region.rects.map { rotation.toPhysical($0).intersection(screen) }.filter { !$0.isEmpty }
         cursorBoxes[index] = nil
         guard let cursor = softwareCursor else { return }
         cursor.needsFrame = false
-        if let box = cursor.draw(over: frame, rotation: rotation, into: buffers[index].pixels, pitch: buffers[index].pitch) {
-            cursorBoxes[index] = box
-            lastWrites.append(box)
+        guard let box = cursor.visibleBox(on: rotation) else { return }
+        // The panel under the arrow, painted for its box, with the arrow blended in.
+        let upright = rotation.toLogical(box)
+        guard let piece = try? tile.surface(width: upright.width, height: upright.height) else { return }
+        source.paintFrame(upright, into: piece)
+        cursor.blend(into: piece, origin: (upright.x, upright.y), rotation: rotation)
+        rotation.copy(piece, origin: (upright.x, upright.y), rect: upright, into: buffers[index].pixels, pitch: buffers[index].pitch)
+        cursorBoxes[index] = box
+        lastWrites.append(box)
+    }
+
+    /// Paints `rect` of the upright frame into the tile, in bands of rows that fit it, and
+    /// copies each band into a scanout buffer (turned if need be).
+    private func paint(_ rect: PixelRect, from source: any FrameSource, into buffer: any ScanoutBuffer) {
+        let rows = tile.rows(forWidth: rect.width)
+        var y = rect.y
+        while y < rect.maxY {
+            let band = PixelRect(x: rect.x, y: y, width: rect.width, height: Swift.min(rows, rect.maxY - y))
+            y = band.maxY
+            // The tile fits any band it hands out; nothing else can fail here.
+            guard let piece = try? tile.surface(width: band.width, height: band.height) else { continue }
+            source.paintFrame(band, into: piece)
+            rotation.copy(piece, origin: (band.x, band.y), rect: band, into: buffer.pixels, pitch: buffer.pitch)
         }
-    }
-
-    /// The rectangle of the upright frame shown at the physical rectangle `r`.
-    private func uprightRect(of r: PixelRect) -> PixelRect {
-        ScreenRotation(degrees: 360 - rotation.degrees, physicalWidth: rotation.logicalWidth, physicalHeight: rotation.logicalHeight).toPhysical(r)
-    }
-
-    /// Copies rectangles of the upright frame into a scanout buffer (turned if need be).
-    private func copy(_ frame: ImageSurface, rects: [PixelRect], into buffer: any ScanoutBuffer) {
-        precondition(frame.width == frameWidth && frame.height == frameHeight, "frame size does not match the output")
-        for r in rects { rotation.copy(frame, rect: r, into: buffer.pixels, pitch: buffer.pitch) }
     }
 }

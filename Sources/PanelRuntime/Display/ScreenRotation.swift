@@ -56,21 +56,23 @@ public struct ScreenRotation: Sendable, Equatable {
         }
     }
 
-    /// Copies `rect` of the upright `frame` into a physical XRGB8888 buffer, turned.
-    /// Only writes the destination (scanout memory is slow to read).
-    public func copy(_ frame: ImageSurface, rect: PixelRect, into dst: UnsafeMutableRawPointer, pitch: Int) {
+    /// Copies `rect` of the upright frame into a physical XRGB8888 buffer, turned, from
+    /// `image`, whose pixel (0, 0) is the frame's `origin` (a tile painted for that rect, or
+    /// a whole frame at (0, 0)). Only writes the destination (scanout memory is slow to read).
+    public func copy(_ image: ImageSurface, origin: (x: Int, y: Int) = (0, 0), rect: PixelRect, into dst: UnsafeMutableRawPointer, pitch: Int) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: logicalWidth, height: logicalHeight))
+            .intersection(PixelRect(x: origin.x, y: origin.y, width: image.width, height: image.height))
         if r.isEmpty { return }
         let lw = logicalWidth, lh = logicalHeight
-        frame.withPixelBytes { src, stride in
+        image.withPixelBytes { src, stride in
             if degrees == 0 {
                 for y in r.y..<r.maxY {
-                    (dst + y * pitch + r.x * 4).copyMemory(from: src + y * stride + r.x * 4, byteCount: r.width * 4)
+                    (dst + y * pitch + r.x * 4).copyMemory(from: src + (y - origin.y) * stride + (r.x - origin.x) * 4, byteCount: r.width * 4)
                 }
                 return
             }
             for ly in r.y..<r.maxY {
-                let row = src + ly * stride
+                let row = src + (ly - origin.y) * stride + (r.x - origin.x) * 4   // the frame's (r.x, ly)
                 for lx in r.x..<r.maxX {
                     let px: Int, py: Int
                     switch degrees {
@@ -78,10 +80,26 @@ public struct ScreenRotation: Sendable, Equatable {
                     case 180: (px, py) = (lw - 1 - lx, lh - 1 - ly)
                     default: (px, py) = (ly, lw - 1 - lx)
                     }
-                    dst.storeBytes(of: row.load(fromByteOffset: lx * 4, as: UInt32.self), toByteOffset: py * pitch + px * 4, as: UInt32.self)
+                    dst.storeBytes(of: row.load(fromByteOffset: (lx - r.x) * 4, as: UInt32.self), toByteOffset: py * pitch + px * 4, as: UInt32.self)
                 }
             }
         }
+    }
+
+    /// The physical pixel showing the frame's pixel (lx, ly): `copy`'s mapping.
+    @inline(__always)
+    func physicalPixel(_ lx: Int, _ ly: Int) -> (x: Int, y: Int) {
+        switch degrees {
+        case 90: return (logicalHeight - 1 - ly, lx)
+        case 180: return (logicalWidth - 1 - lx, logicalHeight - 1 - ly)
+        case 270: return (ly, logicalWidth - 1 - lx)
+        default: return (lx, ly)
+        }
+    }
+
+    /// The rectangle of the upright frame shown at the physical rectangle `r`.
+    public func toLogical(_ r: PixelRect) -> PixelRect {
+        ScreenRotation(degrees: 360 - degrees, physicalWidth: logicalWidth, physicalHeight: logicalHeight).toPhysical(r)
     }
 
     /// The whole upright frame turned onto a new physical-size surface (for PNGs).

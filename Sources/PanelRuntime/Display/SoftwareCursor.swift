@@ -2,9 +2,9 @@ import Graphics
 
 /// The mouse pointer's arrow where the driver has no cursor plane (bochs-drm, simpledrm):
 /// composited by `KMSOutput` into each scanout buffer after the frame's damage is copied,
-/// as the frame's pixels under the arrow blended with it. The compositor's frame never holds
-/// the arrow (renders, screenshots and the studio show the panel alone), and the area under
-/// the arrow is restored by copying the frame there, not by repainting widgets. A motion
+/// as the panel's pixels under the arrow (painted for its box) blended with it. Renders,
+/// screenshots and the studio show the panel alone, and the area under the arrow is restored
+/// by painting that box again for the buffer that showed it. A motion
 /// costs one frame whose only writes are the arrow's box where the buffer showed it and its
 /// box now (24×32 each); a hidden arrow costs nothing, and nothing here wakes the loop.
 public final class SoftwareCursor: CursorPlane {
@@ -41,36 +41,34 @@ public final class SoftwareCursor: CursorPlane {
         PixelRect(x: x - CursorArrow.hotSpot.x, y: y - CursorArrow.hotSpot.y, width: CursorArrow.inkWidth, height: CursorArrow.inkHeight)
     }
 
-    /// Writes the arrow over `frame` (the upright frame, turned by `rotation` onto the
-    /// physical XRGB8888 buffer `dst`) into its box, and returns the box clipped to the
-    /// screen (nil when hidden or off screen). Only writes `dst`: scanout memory is slow to read.
-    func draw(over frame: ImageSurface, rotation: ScreenRotation, into dst: UnsafeMutableRawPointer, pitch: Int) -> PixelRect? {
+    /// The arrow's box on the physical screen of `rotation`, clipped to it (nil: hidden, or
+    /// off screen).
+    func visibleBox(on rotation: ScreenRotation) -> PixelRect? {
         guard let tip else { return nil }
-        let screen = PixelRect(x: 0, y: 0, width: rotation.physicalWidth, height: rotation.physicalHeight)
-        let origin = Self.box(tipX: tip.x, tipY: tip.y)
-        let box = origin.intersection(screen)
-        if box.isEmpty { return nil }
-        let lw = rotation.logicalWidth, lh = rotation.logicalHeight, turn = rotation.degrees
+        let box = Self.box(tipX: tip.x, tipY: tip.y).intersection(PixelRect(x: 0, y: 0, width: rotation.physicalWidth, height: rotation.physicalHeight))
+        return box.isEmpty ? nil : box
+    }
+
+    /// Blends the arrow into `tile`, a painted piece of the upright frame whose pixel (0, 0)
+    /// is the frame's `origin`, where `rotation` shows it on the physical screen. The tile
+    /// is ordinary memory: the output then copies it into scanout memory, never reading that.
+    func blend(into tile: ImageSurface, origin: (x: Int, y: Int), rotation: ScreenRotation) {
+        guard let tip, let box = visibleBox(on: rotation) else { return }
+        let inkOrigin = Self.box(tipX: tip.x, tipY: tip.y)
+        let upright = rotation.toLogical(box).intersection(PixelRect(x: origin.x, y: origin.y, width: tile.width, height: tile.height))
+        if upright.isEmpty { return }
         ink.withUnsafeBufferPointer { ink in
-            frame.withPixelBytes { src, stride in
-                for py in box.y..<box.maxY {
-                    let inkRow = (py - origin.y) * CursorArrow.inkWidth - origin.x
-                    for px in box.x..<box.maxX {
-                        // The frame pixel shown at (px, py): ScreenRotation.copy's mapping undone.
-                        let lx: Int, ly: Int
-                        switch turn {
-                        case 90: (lx, ly) = (py, lh - 1 - px)
-                        case 180: (lx, ly) = (lw - 1 - px, lh - 1 - py)
-                        case 270: (lx, ly) = (lw - 1 - py, px)
-                        default: (lx, ly) = (px, py)
-                        }
-                        let f = src.load(fromByteOffset: ly * stride + lx * 4, as: UInt32.self)
-                        dst.storeBytes(of: Self.over(ink[inkRow + px], f), toByteOffset: py * pitch + px * 4, as: UInt32.self)
+            tile.withPixelBytes { base, stride in
+                for ly in upright.y..<upright.maxY {
+                    let row = (base + (ly - origin.y) * stride).assumingMemoryBound(to: UInt32.self)
+                    for lx in upright.x..<upright.maxX {
+                        let p = rotation.physicalPixel(lx, ly)
+                        let i = (p.y - inkOrigin.y) * CursorArrow.inkWidth + (p.x - inkOrigin.x)
+                        row[lx - origin.x] = Self.over(ink[i], row[lx - origin.x])
                     }
                 }
             }
         }
-        return box
     }
 
     /// Premultiplied `c` over the opaque pixel `f`: c + f·(1 − αc), per channel, rounded.
@@ -89,7 +87,6 @@ public final class SoftwareCursor: CursorPlane {
 
     /// Draws the arrow into a physical image in ordinary memory (`render --cursor X,Y`).
     public func draw(into image: ImageSurface) {
-        let upright = ScreenRotation(degrees: 0, physicalWidth: image.width, physicalHeight: image.height)
-        image.withPixelBytes { dst, pitch in _ = draw(over: image, rotation: upright, into: dst, pitch: pitch) }
+        blend(into: image, origin: (0, 0), rotation: ScreenRotation(degrees: 0, physicalWidth: image.width, physicalHeight: image.height))
     }
 }

@@ -72,10 +72,10 @@ public final class DisplayScreen {
         controller.advance(to: time)
         controller.invalidateAll()
         let full = controller.renderFrame(at: time)
-        try output.start(with: controller.shownFrame)
+        try output.start(with: controller)
         needsStart = false
         controller.panelShown(at: time)   // the modeset shows it: the idle timers start now
-        try output.present(controller.shownFrame, damage: full)
+        try output.present(controller, damage: full)
     }
 
     /// Started on a VT in the background: the first frame is rendered now (fonts, layers and
@@ -84,6 +84,7 @@ public final class DisplayScreen {
         controller.advance(to: time)
         controller.invalidateAll()
         _ = controller.renderFrame(at: time)
+        controller.warmCaches()
     }
 
     /// Back on our VT: the mode set again with the whole frame (started before) or for the
@@ -95,13 +96,13 @@ public final class DisplayScreen {
         controller.advance(to: time)
         controller.invalidateAll()
         let damage = controller.renderFrame(at: time)
-        try output.resume(with: controller.shownFrame)
-        try output.present(controller.shownFrame, damage: damage)
+        try output.resume(with: controller)
+        try output.present(controller, damage: damage)
     }
 
     /// Shows the frame due at `time`, if one is due and allowed; returns true when a flip was
     /// queued, or the time to wake for the next slot of the pacing grid. A frame for the
-    /// composited arrow alone repaints nothing: the output copies only the arrow's boxes.
+    /// composited arrow alone repaints only the arrow's boxes (the output asks for them).
     func presentIfDue(at time: Double) throws(DisplayError) -> (presented: Bool, wake: Double?) {
         guard let output, !needsStart, !output.flipPending else { return (false, nil) }
         let panelChanged = controller.wantsFrame(at: time)
@@ -110,7 +111,7 @@ public final class DisplayScreen {
         pacer.frameStarted(at: time)
         controller.advance(to: time)
         let damage = panelChanged ? controller.renderFrame(at: time) : []
-        try output.present(controller.shownFrame, damage: damage)
+        try output.present(controller, damage: damage)
         return (true, nil)
     }
 

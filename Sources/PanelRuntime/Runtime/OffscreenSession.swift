@@ -10,8 +10,9 @@ public final class OffscreenSession {
     /// The next input to deliver. Consumed by index: removing delivered inputs from the front
     /// of the array each frame made replay quadratic (100 k lines: 64 % of the time in memmove).
     private var next = 0
-    /// Called with (frame index, time, frame) for every painted vsync, e.g. to write PNGs.
-    public var onFrame: ((Int, Double, ImageSurface) throws -> Void)?
+    /// Called with (frame index, time) for every vsync with a new frame, e.g. to write PNGs
+    /// (the controller paints the picture on demand: `physicalFrame`).
+    public var onFrame: ((Int, Double) throws -> Void)?
 
     public init(controller: PanelController, inputs: [TimedInput], refreshRate: Double = 60) {
         self.controller = controller
@@ -23,7 +24,7 @@ public final class OffscreenSession {
     /// When the script's last line happens (scripts are in time order); nil without input.
     public let lastInputTime: Double?
 
-    /// Plays everything up to `time` and leaves the frame on screen at `time` in `controller.frame`.
+    /// Plays everything up to `time` with the controller showing the frame on screen at `time`.
     public func run(until time: Double) throws {
         let last = clock.frameIndex(atOrBefore: time)
         while true {
@@ -61,7 +62,7 @@ public final class OffscreenSession {
         controller.advance(to: now)
         if controller.wantsFrame(at: now) {
             controller.renderFrame(at: now)
-            try onFrame?(clock.frameIndex, now, controller.shownFrame)
+            try onFrame?(clock.frameIndex, now)
         }
     }
 

@@ -74,11 +74,11 @@ public final class PanelController {
         adoptScreenSettings(of: panel)
     }
 
-    /// The upright frame (design orientation) in ordinary memory.
-    public var frame: ImageSurface { compositor.frame }
+    /// The time of the last frame (`renderFrame`): what every rectangle painted on demand shows.
+    var frameTime = 0.0
 
-    /// The frame as the physical screen shows it (turned when the panel is rotated).
-    public func physicalFrame() throws(GraphicsError) -> ImageSurface { try rotation.physicalImage(of: shownFrame) }
+    /// The physical screen's picture now, painted on demand (turned when the panel is rotated).
+    public func physicalFrame() throws(GraphicsError) -> ImageSurface { try rotation.physicalImage(of: snapshot(shown: true)) }
 
     /// A point on the physical screen (a touch) in design pixels.
     public func designPoint(screen p: Point) -> Point { scene.mapping.toDesign(rotation.toLogical(p)) }
@@ -348,9 +348,13 @@ public final class PanelController {
             || drawerWantsFrame(at: time)
     }
 
-    /// Repaints what changed as of `time` into `frame`; returns the repainted rectangles.
+    /// Brings the frame up to `time`: what changed since the last frame becomes damage and
+    /// the frame's time moves on; returns the rectangles that look different now. Nothing is
+    /// painted here (the drawer's cached layers aside): an output paints those rectangles,
+    /// and whatever else it needs, on demand (`paintFrame`), as does a screenshot (`snapshot`).
     @discardableResult
     public func renderFrame(at time: Double) -> [PixelRect] {
+        frameTime = time
         if let blank = renderScreenWhileOff() { return blank }
         flushDrawerPan(at: time)
         let layered = scene.drawer.map { !$0.isClosed(at: time) } ?? false
@@ -375,21 +379,20 @@ public final class PanelController {
             let rightDirty = dirtyRects(scene.rightWidgets)
             animatingBefore = animatingNow
             rects = compositor.renderDrawer(scene, drawer: drawer, time: time, frontDirty: frontDirty, rightDirty: rightDirty,
-                                            force: !drawerFrames.layered, frameShowsPage: drawerFrames.directPage)
+                                            opening: !drawerFrames.layered)
             drawerFrames.layered = true
             drawerFrames.directPage = nil
             drawerFrames.lastFrontX = drawer.frontX(at: time)
             drawerFrames.lastMenuScroll = drawer.menuLayout.scrollOffset
         } else {
-            // Closed (or no drawer): paint the damage straight into the frame.
+            // Closed (or no drawer): the page's damage.
             if drawerFrames.layered || drawerFrames.directPage != scene.pageIndex { damage.addAll() }
             drawerFrames.layered = false
             drawerFrames.directPage = scene.pageIndex
             for rect in frontDirty { damage.add(rect) }
             animatingBefore = animatingNow
-            if compositor.needsFullRepaint { damage.addAll() }   // after a recovered Cairo error
+            if compositor.beginPageFrame() { damage.addAll() }   // after a recovered Cairo error
             rects = damage.rects
-            compositor.render(scene, damage: damage, time: time)
         }
         damage.removeAll()
         let shownRects = screenOutput(rects)

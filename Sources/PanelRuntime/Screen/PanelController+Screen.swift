@@ -14,9 +14,10 @@ final class ScreenRuntime {
     /// `--dim-after`/`--off-after` from the command line: they outlive reloads.
     var dimAfterOverride: Double??
     var offAfterOverride: Double??
+    /// Darkens painted tiles while dimmed (where no backlight does it).
     let dimmer = ScreenDimmer()
-    /// The picture on screen when it is not the frame itself (dimmed, black).
-    var shown: ImageSurface?
+    /// The brightness the last frame's picture was painted at (see `screenPictureLevel`).
+    var shownLevel = 1.0
     /// A frame is due to show a new state (the darkened or black picture, or the panel again).
     var frameDue = false
     var abilities = ScreenOutputAbilities()
@@ -95,9 +96,16 @@ extension PanelController {
         screenRuntime.frameDue = true
     }
 
-    /// The picture the screen shows: the frame when on, darkened while dimmed (unless the
-    /// output dims a backlight), black while off (unless the output blanks the screen).
-    public var shownFrame: ImageSurface { screenState == .on ? frame : (screenRuntime.shown ?? frame) }
+    /// How bright the picture is painted (1: the panel as it is; 0: black): darkened while
+    /// dimmed unless the output dims a backlight, black while off unless the output blanks
+    /// the screen itself (then nothing is drawn while off, and the panel stays as it was).
+    var screenPictureLevel: Double {
+        switch screenState {
+        case .on: return 1
+        case .dim: return screenAbilities.dims ? 1 : screenSettings.dimLevel
+        case .off: return screenAbilities.blanks ? 1 : 0
+        }
+    }
 
     /// Screen input filter: false when the event is swallowed (it woke the screen, or the
     /// screen is dark).
@@ -172,39 +180,26 @@ extension PanelController {
     /// A frame because the state changed (darkened picture, or the panel again).
     var screenFrameDue: Bool { screenRuntime.frameDue }
 
-    /// The off state's frame: the black picture once, no compositing. Nil when not off.
+    /// The off state's frame: the black picture once (the whole screen), no compositing.
+    /// Nil when not off.
     func renderScreenWhileOff() -> [PixelRect]? {
         guard screenState == .off else { return nil }
         let due = screenRuntime.frameDue
         screenRuntime.frameDue = false
         guard due, !screenAbilities.blanks else { return [] }
-        do {
-            let (image, rects) = try screenRuntime.dimmer.show(frame, level: 0, rects: [])
-            screenRuntime.shown = image
-            return rects
-        } catch {
-            return []
-        }
+        screenRuntime.shownLevel = 0
+        return [compositor.screen]
     }
 
-    /// After compositing: the picture for the screen's state, and what changed in it.
+    /// After a frame's damage is known: the whole screen when the picture's brightness
+    /// changed (dimmed, back on), else the damage (painted darkened while dimmed).
     func screenOutput(_ rects: [PixelRect]) -> [PixelRect] {
         let due = screenRuntime.frameDue
         screenRuntime.frameDue = false
-        let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
-        guard screenState == .dim, !screenAbilities.dims else {
-            screenRuntime.shown = nil
-            screenRuntime.dimmer.reset()
-            return due ? [full] : rects
-        }
-        do {
-            let (image, changed) = try screenRuntime.dimmer.show(frame, level: screenSettings.dimLevel, rects: rects)
-            screenRuntime.shown = image
-            return changed
-        } catch {
-            screenRuntime.shown = nil
-            return due ? [full] : rects
-        }
+        let level = screenPictureLevel
+        let changed = level != screenRuntime.shownLevel
+        screenRuntime.shownLevel = level
+        return due || changed ? [compositor.screen] : rects
     }
 }
 
