@@ -14,7 +14,8 @@ bochs has none: stderr says "cursor: composited", and the arrow is in the scanou
 cursor-shown.ppm must equal `render --cursor X,Y` (expected-cursor.png: the arrow's tip at
 --tip, where 10 relative moves of +20,+12 from the screen's centre put it), differ from the
 plain render only inside the arrow's 24x32 box, and cursor-hidden.ppm (3.6 s later) must
-equal the plain render: the arrow is gone and nothing else changed.
+equal the plain render: the arrow is gone and nothing else changed. "Equal" is within
+TOLERANCE levels a channel (below).
 """
 import argparse
 import os
@@ -25,6 +26,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check  # noqa: E402
 
 BOX_W, BOX_H, HOT = 24, 32, 1
+# Levels a channel may differ from the render. The panel keeps no frame: what a buffer missed
+# (the arrow's old box, the other buffer's damage) is painted again, and a knob at rest painted
+# a second time comes from its resting image, which differs from its first, live drawing (what
+# a render shows) by at most 2 levels on antialiased edges. The arrow itself differs far more.
+TOLERANCE = 2
 
 
 def main():
@@ -66,16 +72,16 @@ def main():
         _, _, hidden = check.read_image(out("cursor-hidden.ppm"))
         _, _, plain = check.read_image(a.expected)
         _, _, arrow = check.read_image(a.expected_cursor)
-        n = len(check.diff_pixels(hidden, plain, w, h, 0))
+        n = len(check.diff_pixels(hidden, plain, w, h, TOLERANCE))
         parts.append(f"hidden = render: {n} pixels differ")
         if n:
             failures.append(f"cursor-hidden.ppm differs from the render in {n} pixels")
         if composited:
-            n = len(check.diff_pixels(shown, arrow, w, h, 0))
+            n = len(check.diff_pixels(shown, arrow, w, h, TOLERANCE))
             parts.append(f"shown = render --cursor {tx},{ty}: {n} pixels differ")
             if n:
                 failures.append(f"cursor-shown.ppm differs from the render with the arrow at {tx},{ty} in {n} pixels")
-            changed = check.diff_pixels(shown, plain, w, h, 0)
+            changed = check.diff_pixels(shown, plain, w, h, TOLERANCE)
             box = (tx - HOT, ty - HOT, tx - HOT + BOX_W, ty - HOT + BOX_H)
             outside = [p for p in changed if not (box[0] <= p[0] < box[2] and box[1] <= p[1] < box[3])]
             parts.append(f"arrow: {len(changed)} pixels, {len(outside)} outside its box")

@@ -90,15 +90,16 @@ public final class KMSOutput {
     public var frameWidth: Int { rotation.logicalWidth }
     public var frameHeight: Int { rotation.logicalHeight }
 
-    /// Allocates both buffers, paints the whole of `source` into the first and sets the mode
-    /// with it. On failure nothing stays allocated and the CRTC is untouched.
+    /// Allocates both buffers, paints the whole of `source` once and copies it into both (so
+    /// they agree pixel for pixel), and sets the mode with the first. On failure nothing
+    /// stays allocated and the CRTC is untouched.
     public func start(with source: any FrameSource) throws(DisplayError) {
         precondition(!started, "start() called twice")
         do {
             for _ in 0..<2 { buffers.append(try device.createScanoutBuffer(width: mode.width, height: mode.height)) }
             let full = PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
             cursorBoxes = [nil, nil]
-            update(0, from: source, rects: [full])
+            update(0, from: source, rects: [full], alsoInto: buffers[1])
             device.saveCRTC(crtc)
             try device.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
         } catch {
@@ -108,7 +109,7 @@ public final class KMSOutput {
         }
         started = true
         frontIndex = 0
-        previousDamage = [PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight)]   // the back buffer holds nothing yet
+        previousDamage = []   // the back buffer holds the same picture (without the arrow)
     }
 
     /// Paints this frame's damage, plus what the back buffer missed last time (repainted, as
@@ -171,12 +172,14 @@ public final class KMSOutput {
     /// Brings buffer `index` up to `source`: paints `rects` (upright frame) and the arrow's
     /// old box in this buffer, overlaps merged so no pixel is painted twice (a turning knob's
     /// last and new boxes are nearly one box), then the arrow's box where it is now.
-    private func update(_ index: Int, from source: any FrameSource, rects: [PixelRect]) {
+    /// `alsoInto`: a buffer that gets the same rectangles (not the arrow).
+    private func update(_ index: Int, from source: any FrameSource, rects: [PixelRect], alsoInto twin: (any ScanoutBuffer)? = nil) {
         let screen = PixelRect(x: 0, y: 0, width: mode.width, height: mode.height)
         var region = DamageRegion(width: frameWidth, height: frameHeight)
         for r in rects { region.add(r) }
         if let old = cursorBoxes[index] { region.add(rotation.toLogical(old)) }
-        for r in region.rects { paint(r, from: source, into: buffers[index]) }
+        let targets = [buffers[index]] + (twin.map { [$0] } ?? [])
+        for r in region.rects { paint(r, from: source, into: targets) }
         lastWrites = region.rects.map { rotation.toPhysical($0).intersection(screen) }.filter { !$0.isEmpty }
         cursorBoxes[index] = nil
         guard let cursor = softwareCursor else { return }
@@ -193,8 +196,8 @@ public final class KMSOutput {
     }
 
     /// Paints `rect` of the upright frame into the tile, in bands of rows that fit it, and
-    /// copies each band into a scanout buffer (turned if need be).
-    private func paint(_ rect: PixelRect, from source: any FrameSource, into buffer: any ScanoutBuffer) {
+    /// copies each band into the scanout buffers (turned if need be).
+    private func paint(_ rect: PixelRect, from source: any FrameSource, into targets: [any ScanoutBuffer]) {
         let rows = tile.rows(forWidth: rect.width)
         var y = rect.y
         while y < rect.maxY {
@@ -203,7 +206,7 @@ public final class KMSOutput {
             // The tile fits any band it hands out; nothing else can fail here.
             guard let piece = try? tile.surface(width: band.width, height: band.height) else { continue }
             source.paintFrame(band, into: piece)
-            rotation.copy(piece, origin: (band.x, band.y), rect: band, into: buffer.pixels, pitch: buffer.pitch)
+            for buffer in targets { rotation.copy(piece, origin: (band.x, band.y), rect: band, into: buffer.pixels, pitch: buffer.pitch) }
         }
     }
 }

@@ -71,11 +71,11 @@ public final class DisplayScreen {
         pacer.frameStarted(at: time)
         controller.advance(to: time)
         controller.invalidateAll()
-        let full = controller.renderFrame(at: time)
-        try output.start(with: controller)
+        _ = controller.renderFrame(at: time)
+        try output.start(with: controller)   // both buffers: the whole picture
         needsStart = false
         controller.panelShown(at: time)   // the modeset shows it: the idle timers start now
-        try output.present(controller, damage: full)
+        try output.present(controller, damage: [])
     }
 
     /// Started on a VT in the background: the first frame is rendered now (fonts, layers and
