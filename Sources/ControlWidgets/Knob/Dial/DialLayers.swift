@@ -130,6 +130,10 @@ final class DialLayers {
     /// pixels larger than the dial's square on each side for the shadow: the plate, the uncut
     /// disc's shadow, the uncut disc, the sheen. `under`, the dial's square: the plate and the
     /// uncut disc's shadow, what a hole shows before the light it lets through the shadow.
+    /// `under` and `plate` are only ever seen through holes, so both are cut to the box the
+    /// holes sweep (`box`: its top left in the dial's square; bench console 275² of 300²), and
+    /// the whole number plate is not kept once they are made (it is 360 KB the turning frame
+    /// never reads outside that box).
     /// `light`: that light, one hole's alpha blurred (at full strength, like the shadow's
     /// masks: the blur's rounding then matches theirs), cut to the square that reaches the hole
     /// (`reach` pixels each way from its centre), to be taken at `lightAlpha`; nil without a shadow.
@@ -139,6 +143,8 @@ final class DialLayers {
         var base: ImageSurface
         var margin: Int
         var under: ImageSurface
+        var plate: ImageSurface
+        var box: (x: Int, y: Int)
         var light: ImageSurface?
         var reach: Int
         var lightAlpha: Double
@@ -170,9 +176,10 @@ final class DialLayers {
     /// the disc's rim.
     private func drawTurning(in ctx: DrawingContext, center c: Point, rotation: Double,
                              look: DialPainter.Look, appearance: KnobAppearance) -> Bool {
-        guard let t = turning, let plate = cached(&plates, look, DialPainter.numberPlate) else { return false }
+        guard let t = turning else { return false }
         let px = Double(look.pixelSide)
         let origin = Point(x: c.x - px / 2, y: c.y - px / 2)
+        let boxOrigin = Point(x: origin.x + Double(t.box.x), y: origin.y + Double(t.box.y))
         let s = look.scale
         guard let centres = holeCentres(center: c, rotation: rotation, look: look) else { return false }
         let n = Int(Self.phases)
@@ -206,14 +213,14 @@ final class DialLayers {
             ctx.setColor(darkColor)
             ctx.mask(sprites.dark, at: w, smooth: false)
             // The hole's edge is blended once: the plate under the shadow over the wall.
-            ctx.setSource(t.under, at: origin, smooth: false)
+            ctx.setSource(t.under, at: boxOrigin, smooth: false)
             ctx.mask(sprites.hole, at: i, smooth: false)
             if let light = sprites.light {
                 // Under a black shadow of alpha a the plate P shows as P (1 - a); the holes'
                 // shadow is the uncut disc's less each hole's, so each hole adds P times its
                 // own blurred alpha: linear, so exact on the hole's partial pixels too.
                 ctx.setBlendMode(.add)
-                ctx.setSource(plate, at: origin, smooth: false)
+                ctx.setSource(t.plate, at: boxOrigin, smooth: false)
                 ctx.mask(light, at: i, smooth: false)
                 ctx.setBlendMode(.over)
             }
@@ -306,16 +313,24 @@ final class DialLayers {
         let offset = Self.shadowOffset(appearance, scale: s)
         let margin = blur + Int(Swift.max(abs(offset.x), abs(offset.y)))
         let px = look.pixelSide
+        let box = holesBox(look)
         guard let plate = cached(&plates, look, DialPainter.numberPlate),
-              let uncut = try? DialPainter.disc(look, holes: false),
-              let under = try? ImageSurface(width: px, height: px),
+              let under = try? ImageSurface(width: box.width, height: box.height),
+              let platePart = try? ImageSurface(width: box.width, height: box.height),
               let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return false }
         let ctx = DrawingContext(surface: surface), underCtx = DrawingContext(surface: under)
         let m = Double(margin)
         ctx.setSource(plate, at: Point(x: m, y: m), smooth: false)
         ctx.paint()
-        underCtx.setSource(plate, at: .zero, smooth: false)
+        // `under` and the plate's part: the dial's square seen from the box's top left.
+        let b = Point(x: Double(-box.x), y: Double(-box.y))
+        underCtx.setSource(plate, at: b, smooth: false)
         underCtx.paint()
+        let partCtx = DrawingContext(surface: platePart)
+        partCtx.setBlendMode(.source)
+        partCtx.setSource(plate, at: b, smooth: false)
+        partCtx.paint()
+        plates[look] = nil
         var light: ImageSurface?
         var reach = 0
         if appearance.shadowOpacity > 0, let shape = try? DialPainter.circleShape(look, margin: blur) {
@@ -323,23 +338,37 @@ final class DialLayers {
             ShadowMask.blur(shape, radius: appearance.shadowRadius * s)
             blurCount += 1
             // Where the live path puts the real shadow: centred on the dial's centre plus the offset.
-            for (target, at) in [(ctx, m), (underCtx, 0)] {
-                let cx = at + Double(px) / 2 + offset.x, cy = at + Double(px) / 2 + offset.y
+            for (target, at) in [(ctx, Point(x: m, y: m)), (underCtx, b)] {
+                let cx = at.x + Double(px) / 2 + offset.x, cy = at.y + Double(px) / 2 + offset.y
                 target.setColor(shadowColor)
                 target.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
             }
             if let made = holeLight(look, appearance: appearance) { (light, reach) = made }
         }
-        ctx.setSource(uncut, at: Point(x: m, y: m), smooth: false)
-        ctx.paint()
-        // The sheen is not kept for turning frames (they light the walls with its colours).
-        if appearance.satinFinish, let sheen = sheenCache?.scale == s ? sheenCache?.surface : try? DialPainter.sheen(look) {
-            ctx.setSource(sheen, at: Point(x: m, y: m), smooth: false)
-            ctx.paint()
+        // The uncut disc and the sheen drawn straight into the base (no dial-sized image of
+        // each made and thrown away; the sheen is not kept for turning frames: they light the
+        // walls with its colours).
+        ctx.withSavedState {
+            ctx.translate(m, m)
+            ctx.scale(s, s)
+            DialPainter.drawDisc(look, holes: false, in: ctx)
+            if appearance.satinFinish { DialPainter.drawSheen(look, in: ctx) }
         }
-        turning = Turning(key: key, base: surface, margin: margin, under: under, light: light, reach: reach,
-                          lightAlpha: appearance.shadowColor.alpha * appearance.shadowOpacity)
+        turning = Turning(key: key, base: surface, margin: margin, under: under, plate: platePart, box: (box.x, box.y),
+                          light: light, reach: reach, lightAlpha: appearance.shadowColor.alpha * appearance.shadowOpacity)
         return true
+    }
+
+    /// The box in the dial's square (whole pixels) that the holes' masks reach at any angle:
+    /// round the square's centre (the turning centre), the hole circle (its centres are off by
+    /// the content's inset, under a pixel each way: `holeCentres`) plus a hole sprite's
+    /// half-width (`holeSprites`) and a pixel.
+    private func holesBox(_ look: DialPainter.Look) -> (x: Int, y: Int, width: Int, height: Int) {
+        let s = look.scale, px = look.pixelSide
+        let centre = Double(px) / 2
+        let reach = look.geometry.holeCircleRadius * s + 1.5 + Double(Int((look.fingerHoleRadius * s).rounded(.up)) + 2) + 1
+        let x0 = Swift.max(0, Int((centre - reach).rounded(.down))), x1 = Swift.min(px, Int((centre + reach).rounded(.up)))
+        return (x0, x0, x1 - x0, x1 - x0)
     }
 
     /// The light one hole lets through the shadow, blurred at full strength, cut to the square

@@ -67,10 +67,17 @@ public enum DialPainter {
     public static func disc(_ look: Look) throws(GraphicsError) -> ImageSurface { try disc(look, holes: true) }
 
     public static func disc(_ look: Look, holes: Bool) throws(GraphicsError) -> ImageSurface {
-        let (surface, ctx, c) = try canvas(look)
+        let (surface, ctx, _) = try canvas(look)
+        drawDisc(look, holes: holes, in: ctx)
+        return surface
+    }
+
+    /// The disc drawn into `ctx` in design units, the dial's square at the origin. With
+    /// `holes` it cuts them out of everything under it too: draw it alone.
+    public static func drawDisc(_ look: Look, holes: Bool, in ctx: DrawingContext) {
+        let c = Point(x: look.side / 2, y: look.side / 2)
         drawBody(look, ctx, c)
         if holes { cutHoles(look, ctx, c) }
-        return surface
     }
 
     private static func drawBody(_ look: Look, _ ctx: DrawingContext, _ c: Point) {
@@ -203,7 +210,14 @@ public enum DialPainter {
     /// The light that stays put while the disc turns: brighter at the top, darker at the
     /// bottom, and a highlight on the upper rim. Composited through the disc's alpha.
     public static func sheen(_ look: Look) throws(GraphicsError) -> ImageSurface {
-        let (surface, ctx, c) = try canvas(look)
+        let (surface, ctx, _) = try canvas(look)
+        drawSheen(look, in: ctx)
+        return surface
+    }
+
+    /// The sheen drawn into `ctx` in design units, the dial's square at the origin.
+    public static func drawSheen(_ look: Look, in ctx: DrawingContext) {
+        let c = Point(x: look.side / 2, y: look.side / 2)
         let R = look.radius
         let axis = sheenAxis(look)
         ctx.newPath()
@@ -216,7 +230,6 @@ public enum DialPainter {
         ctx.setRoundCaps()
         ctx.setColor(Color(white: 1, alpha: 0.14))
         ctx.stroke()
-        return surface
     }
 
     private static let sheenStops: [(Double, Color)] = [(0, Color(white: 1, alpha: 0.22)), (0.45, Color(white: 1, alpha: 0.03)),
