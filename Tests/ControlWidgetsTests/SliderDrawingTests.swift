@@ -143,7 +143,7 @@ import Testing
         func alpha(_ placed: PlacedImage, _ x: Int, _ y: Int) -> Int {
             placed.image.withPixelBytes { base, stride in Int(base.load(fromByteOffset: (y - placed.y) * stride + x - placed.x, as: UInt8.self)) }
         }
-        let whole = PlacedImage(layer)
+        let whole = layer
         let step = (10.0 + 17) / 105 * 180 / Double.pi / 8
         // Layers have the glow's margin round the 240×240 square: 27 px (9·2.5 + 4).
         let o = (p.pixelSide - 240) / 2
@@ -180,6 +180,13 @@ import Testing
         for p in [line, glow1, glow5, band, ring] {
             #expect(p.image.width * p.image.height < 294 * 294 * 9 / 10, "\(p.image.width)×\(p.image.height)")
         }
+        // The value layer: the band's box (its glow, line, caps; the texts inside the ring),
+        // which here also holds the handle (radius 15 + its shadow's 10.5 px round the line).
+        let p = SliderPainter(geometry: v.geometry, appearance: v.appearance, scale: 1, model: v.model)
+        let layer = try #require(v.valueLayer(p, at: 0))
+        #expect(layer.x <= band.x && layer.y <= band.y && layer.x + layer.image.width >= band.x + band.image.width
+                && layer.y + layer.image.height >= band.y + band.image.height)
+        #expect(layer.image.width < 294 && layer.image.height < 294, "\(layer.image.width)×\(layer.image.height)")
     }
 
     /// At rest the value layer is drawn once: a second frame at the same value reuses it.

@@ -532,6 +532,27 @@ public struct SliderPainter {
         }
     }
 
+    /// The box (layer pixels, whole) the value layer can paint in, given the band's box (the
+    /// glow, the line and its caps stay in it, the texts inside the ring): the band's, widened
+    /// to the handles with their shadows and focus ring along the arc; the whole square with
+    /// marker images (which may be of any size). Bench console: 283×269 of 298².
+    public func valueLayerBox(band: Rect) -> Rect {
+        let all = Rect(x: 0, y: 0, width: Double(pixelSide), height: Double(pixelSide))
+        guard appearance.markerImage == nil else { return all }
+        var reach = 0.0
+        for i in appearance.handles.indices {
+            let h = appearance.handles[i]
+            let turns = h.type == .image && h.rotatable ? 2.0.squareRoot() : 1
+            reach = Swift.max(reach, Double(handleSide(i)) / 2 * turns + 1 * scale + 1,
+                              appearance.handleRadius(i) * scale + 4 * scale + 2 + Swift.max(1.5, 2 * scale))
+        }
+        let arc = isFullCircle ? Rect(x: center.x - r - reach, y: center.y - r - reach, width: 2 * (r + reach), height: 2 * (r + reach))
+                               : sectorBox(from: 0, to: maximumAngle, inner: r - reach, outer: r + reach)
+        let x0 = Swift.max(0, Swift.min(band.x, arc.x).rounded(.down)), y0 = Swift.max(0, Swift.min(band.y, arc.y).rounded(.down))
+        let x1 = Swift.min(all.width, Swift.max(band.maxX, arc.maxX).rounded(.up)), y1 = Swift.min(all.height, Swift.max(band.maxY, arc.maxY).rounded(.up))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The box of the annulus piece between travels `t0` and `t1` (t0 ≤ t1) and two radii.
     func sectorBox(from t0: Double, to t1: Double, inner: Double, outer: Double) -> Rect {
         let a0 = radians(travel: t0), a1 = radians(travel: t1)

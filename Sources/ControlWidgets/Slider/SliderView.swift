@@ -37,7 +37,8 @@ public final class SliderView: WidgetView {
     private(set) var lineCache: PlacedImage?
     private(set) var glowCache: [Int: PlacedImage] = [:]
     private var handleCache: [Int: ImageSurface] = [:]
-    private var valueCache: (state: SliderPainter.ValueState, image: ImageSurface)?
+    /// The value layer and what it shows, cut to the box its content can reach (`valueLayerBox`).
+    private var valueCache: (state: SliderPainter.ValueState, layer: PlacedImage)?
     /// The value layer's change `damage` found (layer pixels), for the redraw that follows.
     private var pendingChange: (from: SliderPainter.ValueState, to: SliderPainter.ValueState, rects: [Rect])?
     /// Drawn with the value layer's state: the alpha and the screen origin of the last draw.
@@ -173,7 +174,7 @@ public final class SliderView: WidgetView {
             ctx.paint(alpha: alpha)
         }
         if let v = valueLayer(p, at: time) {
-            ctx.setSource(v, at: origin, smooth: false)
+            ctx.setSource(v.image, at: v.origin(origin), smooth: false)
             ctx.paint(alpha: alpha)
         }
         drawnWith = (alpha, origin)
@@ -181,20 +182,23 @@ public final class SliderView: WidgetView {
 
     /// The value layer for the state shown at `time`, redrawn only when that state changed,
     /// and then only inside the change `damage` found, when it was found for these states.
-    func valueLayer(_ p: SliderPainter, at time: Double) -> ImageSurface? {
+    func valueLayer(_ p: SliderPainter, at time: Double) -> PlacedImage? {
         let state = valueState(at: time)
-        if let valueCache, valueCache.state == state { return valueCache.image }
+        if let valueCache, valueCache.state == state { return valueCache.layer }
         if bandCache == nil { bandCache = placed(p.bandKey) { () throws(GraphicsError) in try p.gradientBand() } }
         if lineCache == nil { lineCache = placed(p.lineKey) { () throws(GraphicsError) in try p.lineMask() } }
         guard let band = bandCache, let line = lineCache else { return nil }
         if glowCache.isEmpty { glowCache = glowLevels(p) }
         // Reuse the previous image's memory: the layer is cleared and redrawn in place.
-        let image: ImageSurface
-        if let old = valueCache?.image { image = old } else {
-            guard let made = try? ImageSurface(width: p.pixelSide, height: p.pixelSide) else { return nil }
-            image = made
+        let layer: PlacedImage
+        if let old = valueCache?.layer { layer = old } else {
+            let bandBox = Rect(x: Double(band.x), y: Double(band.y), width: Double(band.image.width), height: Double(band.image.height))
+            let box = p.valueLayerBox(band: bandBox)
+            guard let made = try? ImageSurface(width: Swift.max(1, Int(box.width)), height: Swift.max(1, Int(box.height))) else { return nil }
+            layer = PlacedImage(made, x: Int(box.x), y: Int(box.y))
         }
-        let ctx = DrawingContext(surface: image)
+        let ctx = DrawingContext(surface: layer.image)
+        ctx.translate(Double(-layer.x), Double(-layer.y))   // layer pixels from here on
         if let change = pendingChange, change.from == valueCache?.state, change.to == state {
             ctx.newPath()
             for r in change.rects { ctx.addRect(r) }
@@ -213,8 +217,8 @@ public final class SliderView: WidgetView {
             self.handleCache[i] = h
             return h
         })
-        valueCache = (state, image)
-        return image
+        valueCache = (state, layer)
+        return layer
     }
 
     /// Every glow level this slider can show, from the scene's shared images (blurred by the
