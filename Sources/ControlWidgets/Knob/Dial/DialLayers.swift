@@ -314,29 +314,38 @@ final class DialLayers {
         let margin = blur + Int(Swift.max(abs(offset.x), abs(offset.y)))
         let px = look.pixelSide
         let box = holesBox(look)
-        guard let plate = cached(&plates, look, DialPainter.numberPlate),
-              let under = try? ImageSurface(width: box.width, height: box.height),
+        // The shadow's blur first, while nothing dial-sized is held (its scratch planes are
+        // freed before the images below exist): the first frame's peak is here.
+        var shape: ImageSurface?
+        if appearance.shadowOpacity > 0, let made = try? DialPainter.circleShape(look, margin: blur) {
+            ShadowMask.blur(made, radius: appearance.shadowRadius * s)
+            blurCount += 1
+            shape = made
+        }
+        guard let under = try? ImageSurface(width: box.width, height: box.height),
               let platePart = try? ImageSurface(width: box.width, height: box.height),
               let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return false }
         let ctx = DrawingContext(surface: surface), underCtx = DrawingContext(surface: under)
         let m = Double(margin)
-        ctx.setSource(plate, at: Point(x: m, y: m), smooth: false)
-        ctx.paint()
-        // `under` and the plate's part: the dial's square seen from the box's top left.
+        // The plate drawn where it is needed (no dial-sized plate image made): into the base,
+        // and into the plate's part, the dial's square seen from the box's top left; `under`
+        // starts as a copy of that part.
+        ctx.withSavedState {
+            ctx.translate(m, m)
+            ctx.scale(s, s)
+            DialPainter.drawNumberPlate(look, in: ctx)
+        }
         let b = Point(x: Double(-box.x), y: Double(-box.y))
-        underCtx.setSource(plate, at: b, smooth: false)
-        underCtx.paint()
         let partCtx = DrawingContext(surface: platePart)
-        partCtx.setBlendMode(.source)
-        partCtx.setSource(plate, at: b, smooth: false)
-        partCtx.paint()
-        plates[look] = nil
+        partCtx.translate(b.x, b.y)
+        partCtx.scale(s, s)
+        DialPainter.drawNumberPlate(look, in: partCtx)
+        underCtx.setSource(platePart, at: .zero, smooth: false)
+        underCtx.paint()
         var light: ImageSurface?
         var reach = 0
-        if appearance.shadowOpacity > 0, let shape = try? DialPainter.circleShape(look, margin: blur) {
+        if let shape {
             let shadowColor = appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity)
-            ShadowMask.blur(shape, radius: appearance.shadowRadius * s)
-            blurCount += 1
             // Where the live path puts the real shadow: centred on the dial's centre plus the offset.
             for (target, at) in [(ctx, Point(x: m, y: m)), (underCtx, b)] {
                 let cx = at.x + Double(px) / 2 + offset.x, cy = at.y + Double(px) / 2 + offset.y

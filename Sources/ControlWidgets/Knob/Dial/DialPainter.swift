@@ -40,7 +40,14 @@ public enum DialPainter {
     /// The stationary number plate: a light ring under the holes with the digits 1…9, 0
     /// centred where each hole rests, so they show through (createDialNumbers).
     public static func numberPlate(_ look: Look) throws(GraphicsError) -> ImageSurface {
-        let (surface, ctx, c) = try canvas(look)
+        let (surface, ctx, _) = try canvas(look)
+        drawNumberPlate(look, in: ctx)
+        return surface
+    }
+
+    /// The number plate drawn into `ctx` in design units, the dial's square at the origin.
+    public static func drawNumberPlate(_ look: Look, in ctx: DrawingContext) {
+        let c = Point(x: look.side / 2, y: look.side / 2)
         let g = look.geometry
         let outer = Swift.min(g.radius, g.holeCircleRadius + g.fingerHoleRadius * 1.25)
         let inner = Swift.max(0, g.holeCircleRadius - g.fingerHoleRadius * 1.25)
@@ -58,7 +65,6 @@ public enum DialPainter {
                                   pixelSize: g.fingerHoleRadius * 1.05, bold: true, context: ctx)
             text.draw(centeredAt: point(g.holeCenter(j), c))
         }
-        return surface
     }
 
     /// The rotating disc with its ten holes (rotaryDialPath), at rotation 0. Without
