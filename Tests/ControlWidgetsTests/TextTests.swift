@@ -141,6 +141,21 @@ import Testing
         #expect(xs.min() == 87, "first inked column \(xs.min() ?? -1)")
     }
 
+    /// DejaVu's ff ligature (U+FB00's glyph, as HarfBuzz formed it under Pango): "Off" at
+    /// 7.3 px is 11 px wide, as Pango measured it; O (1612 units, 5.75 → 6) and two fs (721
+    /// units, 2.57 → 3 each) would make 12.
+    @Test func standardLigatures() throws {
+        #expect(try Self.layout("Off", 7.3).size.width == 11)
+    }
+
+    /// fontconfig's rules see the pixel size: fonts-dejavu-core's
+    /// 20-unhint-small-dejavu-sans.conf turns hinting off for small sizes, so at 7.3 px the ink
+    /// of "Low" is 7 px tall from 1 px below the top (Pango's numbers); hinted it would be 5.
+    @Test func renderingOptionsFollowTheSize() throws {
+        let ink = try Self.layout("Low", 7.3).inkBox
+        #expect(abs(ink.height - 7) < 1e-6 && abs(ink.y - 1) < 1e-6, "\(ink)")
+    }
+
     /// Arabic letters join: shaped, "مرحبا" takes initial, medial and final forms and is
     /// 46 px wide (what Pango drew); its letters alone (isolated forms, what cmap gives) add
     /// up to more. Only where libharfbuzz is installed (the build's Debian packages have it).

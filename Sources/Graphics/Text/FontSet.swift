@@ -24,16 +24,51 @@ final class FontSet: @unchecked Sendable {
     }
 
     private init(_ d: FontDescription) {
+        description = d
+        let pattern = Self.query(d, pixelSize: nil)
+        var result = FcResultMatch
+        sorted = FcFontSort(nil, pattern, FcTrue, nil, &result)
+        query = pattern
+    }
+
+    private let description: FontDescription
+    /// The faces that draw each font at a pixel size (fontconfig's rules may depend on it:
+    /// fonts-dejavu-core turns hinting off for small sizes), by font index and size in 1/64 px.
+    private let sizedFaces = Mutex<[SizedFace: UInt]>([:])   // cairo_font_face_t addresses
+    private struct SizedFace: Hashable { var font: Int; var size64: Int }
+
+    /// The pattern Pango would have asked fontconfig with, substituted.
+    private static func query(_ d: FontDescription, pixelSize: Double?) -> OpaquePointer {
         let pattern = FcPatternCreate()!
         for family in d.families { _ = family.withCString { FcPatternAddString(pattern, "family", $0) } }
         _ = FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(d.weight))
         _ = FcPatternAddInteger(pattern, "slant", d.slant == .italic ? FC_SLANT_ITALIC : d.slant == .oblique ? FC_SLANT_OBLIQUE : FC_SLANT_ROMAN)
         _ = FcPatternAddInteger(pattern, "width", Int32(d.width.rounded()))
+        if let pixelSize {
+            _ = FcPatternAddDouble(pattern, "pixelsize", pixelSize)
+            _ = FcPatternAddDouble(pattern, "size", pixelSize * 72 / 96)
+        }
         _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
-        var result = FcResultMatch
-        sorted = FcFontSort(nil, pattern, FcTrue, nil, &result)
-        query = pattern
+        return pattern
+    }
+
+    /// The cairo font face that draws font `index` at `pixelSize` device pixels, with the
+    /// rendering options fontconfig gives that size (the Font's own face is size-less).
+    func face(_ index: Int, pixelSize: Double) -> OpaquePointer? {
+        guard index >= 0, index < count, let sorted, let candidate = sorted.pointee.fonts[index] else { return nil }
+        let key = SizedFace(font: index, size64: Int((pixelSize * 64).rounded()))
+        let address: UInt? = sizedFaces.withLock { faces in
+            if let known = faces[key] { return known }
+            let sizedQuery = Self.query(description, pixelSize: Double(key.size64) / 64)
+            defer { FcPatternDestroy(sizedQuery) }
+            guard let prepared = FcFontRenderPrepare(nil, sizedQuery, candidate) else { return nil }
+            defer { FcPatternDestroy(prepared) }
+            guard let face = cairo_ft_font_face_create_for_pattern(prepared) else { return nil }
+            faces[key] = UInt(bitPattern: face)
+            return UInt(bitPattern: face)
+        }
+        return address.flatMap { OpaquePointer(bitPattern: $0) }
     }
 
     var count: Int { Int(sorted?.pointee.nfont ?? 0) }

@@ -10,7 +10,7 @@ public final class TextLayout {
     private let context: DrawingContext
     private let pixelSize: Double
     private let fonts: FontSet
-    private let paragraphs: [Paragraph]
+    private var paragraphs: [Paragraph]
     /// The context's transform (without translation) when the layout was made: metrics and
     /// ink are those of fonts hinted for it, as Pango did.
     private var ctm = cairo_matrix_t()
@@ -36,15 +36,40 @@ public final class TextLayout {
         self.context = context
         self.pixelSize = Swift.max(1, pixelSize.isFinite ? pixelSize : 1)
         fonts = FontSet.matching(FontDescription(family, bold: bold))
-        cairo_get_matrix(context.handle, &ctm)
-        ctm.x0 = 0; ctm.y0 = 0
+        ctm = Self.transform(of: context)
         var unknown = 0
         var shaped: [Paragraph] = []
         for scalars in Self.paragraphTexts(text) {
-            shaped.append(Paragraph(scalars, fonts: fonts, pixelSize: self.pixelSize, unknown: &unknown))
+            shaped.append(Paragraph(scalars, fonts: fonts, pixelSize: self.pixelSize, deviceScale: Self.deviceScale(ctm), unknown: &unknown))
         }
         paragraphs = shaped
         unknownGlyphCount = unknown
+    }
+
+    /// The context's transform without its translation.
+    private static func transform(of context: DrawingContext) -> cairo_matrix_t {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(context.handle, &m)
+        m.x0 = 0; m.y0 = 0
+        return m
+    }
+
+    private static func deviceScale(_ m: cairo_matrix_t) -> Double {
+        let scale = (m.xx * m.xx + m.yx * m.yx).squareRoot()
+        return scale.isFinite && scale > 1e-6 ? scale : 1
+    }
+
+    /// Lays the text out again for the context's transform if it changed since (Pango's
+    /// pango_cairo_update_layout): advances are whole device pixels of the transform drawn with.
+    private func followTransform() {
+        let now = Self.transform(of: context)
+        guard now.xx != ctm.xx || now.yx != ctm.yx || now.xy != ctm.xy || now.yy != ctm.yy else { return }
+        ctm = now
+        var unknown = 0
+        paragraphs = paragraphs.map { Paragraph($0.scalars, fonts: fonts, pixelSize: pixelSize, deviceScale: Self.deviceScale(now), unknown: &unknown) }
+        for font in scaledFonts.values { cairo_scaled_font_destroy(font) }
+        scaledFonts = [:]
+        laidOut = nil
     }
 
     deinit { for font in scaledFonts.values { cairo_scaled_font_destroy(font) } }
@@ -85,12 +110,13 @@ public final class TextLayout {
 
     /// Draws with the context's current source, top-left of the logical box at `origin`.
     public func draw(at origin: Point) {
+        followTransform()
         let cr = context.handle
         cairo_save(cr)
         cairo_set_font_options(cr, Self.fontOptions)
         for line in lines {
             forEachRun(of: line, origin: origin) { font, glyphs in
-                guard let face = fonts.font(font)?.face else { return }
+                guard let face = fonts.face(font, pixelSize: pixelSize * Self.deviceScale(ctm)) else { return }
                 cairo_set_font_face(cr, face)
                 cairo_set_font_size(cr, pixelSize)
                 cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
@@ -119,10 +145,11 @@ public final class TextLayout {
     }
 
     /// Metrics as Pango hinted them: its logical box per font is ceil(ascent) above the
-    /// baseline and ceil(ascent + descent) tall (cairo-ft's ascent and descent, hinted).
+    /// baseline and ceil(ascent + descent) tall (cairo-ft's ascent and descent, hinted at the
+    /// layout's own size whatever the context's scale, as Pango's were).
     private func metrics(_ font: Int) -> (ascent: Double, height: Double) {
         var extents = cairo_font_extents_t()
-        if let scaled = scaledFont(font) {
+        if let scaled = scaledFont(font, identity: true) {
             cairo_scaled_font_extents(scaled, &extents)
         } else {
             extents.ascent = pixelSize * 0.8; extents.descent = pixelSize * 0.2
@@ -193,14 +220,19 @@ public final class TextLayout {
         }
     }
 
-    private func scaledFont(_ index: Int) -> OpaquePointer? {
-        if let known = scaledFonts[index] { return known }
-        guard let font = fonts.font(index) else { return nil }
-        var matrix = cairo_matrix_t()
+    /// The font at the layout's size for the context's transform (ink boxes), or for none
+    /// (`identity`: line metrics).
+    private func scaledFont(_ index: Int, identity: Bool = false) -> OpaquePointer? {
+        let key = identity ? -1 - index : index
+        if let known = scaledFonts[key] { return known }
+        let device = identity ? pixelSize : pixelSize * Self.deviceScale(ctm)
+        guard let face = fonts.face(index, pixelSize: device) else { return nil }
+        var matrix = cairo_matrix_t(), transform = ctm
         cairo_matrix_init_scale(&matrix, pixelSize, pixelSize)
-        guard let scaled = cairo_scaled_font_create(font.face, &matrix, &ctm, Self.fontOptions) else { return nil }
+        if identity { cairo_matrix_init_identity(&transform) }
+        guard let scaled = cairo_scaled_font_create(face, &matrix, &transform, Self.fontOptions) else { return nil }
         guard cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { cairo_scaled_font_destroy(scaled); return nil }
-        scaledFonts[index] = scaled
+        scaledFonts[key] = scaled
         return scaled
     }
 

@@ -25,7 +25,9 @@ struct Paragraph {
     /// Whether a line may start at the character (a cluster starts there).
     private(set) var clusterStarts: [Bool]
 
-    init(_ scalars: [UInt32], fonts: FontSet, pixelSize: Double, unknown: inout Int) {
+    /// - Parameter deviceScale: device pixels per unit of the context's space: advances are
+    ///   rounded to whole device pixels (Pango's rule under a scaled context).
+    init(_ scalars: [UInt32], fonts: FontSet, pixelSize: Double, deviceScale: Double, unknown: inout Int) {
         self.scalars = scalars
         let n = scalars.count
         widths = Array(repeating: 0, count: n)
@@ -66,13 +68,15 @@ struct Paragraph {
             let font = fonts.font(fontOf[start])
             var glyphs: [Glyph]
             if shaped, let shaper = font?.shaperFont {
-                glyphs = Self.shapedGlyphs(scalars, range, shaper: shaper, rightToLeft: levels[start] % 2 == 1, pixelSize: pixelSize)
-                var starts = Set<Int>()
-                for g in glyphs { starts.insert(g.cluster) }
-                for i in range { clusterStarts[i] = i == range.lowerBound || starts.contains(i) }
+                glyphs = Self.shapedGlyphs(scalars, range, shaper: shaper, rightToLeft: levels[start] % 2 == 1, pixelSize: pixelSize,
+                                           scale: deviceScale)
             } else {
-                glyphs = Self.placedGlyphs(scalars, range, font: font, pixelSize: pixelSize)
+                glyphs = Self.placedGlyphs(scalars, range, font: font, pixelSize: pixelSize, scale: deviceScale)
             }
+            // A line may not start inside a cluster (a ligature, a letter with its marks).
+            var starts = Set<Int>()
+            for g in glyphs { starts.insert(g.cluster) }
+            for i in range { clusterStarts[i] = i == range.lowerBound || starts.contains(i) || TextScalars.isInvisible(scalars[i]) }
             for g in glyphs where g.cluster < n { widths[g.cluster] += g.advance }
             runs.append(Run(font: fontOf[start], level: levels[start], range: range, glyphs: glyphs))
             start = end
@@ -83,26 +87,46 @@ struct Paragraph {
     static func lookupScalar(_ v: UInt32) -> UInt32 { v == 0x09 ? 0x20 : v }
 
     /// Glyphs from cmap with kerned advances, rounded to whole pixels as Pango rounded them.
-    private static func placedGlyphs(_ scalars: [UInt32], _ range: Range<Int>, font: Font?, pixelSize: Double) -> [Glyph] {
+    /// The standard f-ligatures HarfBuzz formed (ff, fi, fl, ffi, ffl: DejaVu has them) are
+    /// taken from their Unicode presentation forms (U+FB00…FB04) when the font maps them.
+    private static func placedGlyphs(_ scalars: [UInt32], _ range: Range<Int>, font: Font?, pixelSize: Double, scale: Double) -> [Glyph] {
         guard let font else { return [] }
         let visible = range.filter { !TextScalars.isInvisible(scalars[$0]) }
-        let found = font.kernedGlyphs(visible.map { lookupScalar(scalars[$0]) })
+        var items: [(cluster: Int, scalar: UInt32)] = []
+        var j = 0
+        while j < visible.count {
+            let v = scalars[visible[j]]
+            if v == 0x66, j + 1 < visible.count {   // f
+                let next = scalars[visible[j + 1]], third = j + 2 < visible.count ? scalars[visible[j + 2]] : 0
+                let candidates: [(UInt32, Int)] = next == 0x66 ? [(third == 0x69 ? 0xFB03 : third == 0x6C ? 0xFB04 : 0, 3), (0xFB00, 2)]
+                    : [(next == 0x69 ? 0xFB01 : next == 0x6C ? 0xFB02 : 0, 2)]
+                if let (form, length) = candidates.first(where: { $0.0 != 0 && font.covers($0.0) }) {
+                    items.append((visible[j], form)); j += length; continue
+                }
+            }
+            items.append((visible[j], lookupScalar(v))); j += 1
+        }
+        let found = font.kernedGlyphs(items.map(\.scalar))
         let k = pixelSize / font.unitsPerEm
-        return zip(visible, found).map { i, g in
-            Glyph(id: g.id, cluster: i, advance: pixels(g.advance * k), dx: 0, dy: 0)
+        return zip(items, found).map { item, g in
+            Glyph(id: g.id, cluster: item.cluster, advance: pixels(g.advance * k, scale), dx: 0, dy: 0)
         }
     }
 
     private static func shapedGlyphs(_ scalars: [UInt32], _ range: Range<Int>, shaper: ShaperFont, rightToLeft: Bool,
-                                     pixelSize: Double) -> [Glyph] {
+                                     pixelSize: Double, scale: Double) -> [Glyph] {
         let k = pixelSize / shaper.unitsPerEm
         return Shaping.shape(scalars, range: range, font: shaper, rightToLeft: rightToLeft).map { g in
-            Glyph(id: g.id, cluster: g.cluster, advance: pixels(g.advance * k), dx: pixels(g.dx * k), dy: -pixels(g.dy * k))
+            Glyph(id: g.id, cluster: g.cluster, advance: pixels(g.advance * k, scale), dx: pixels(g.dx * k, scale),
+                  dy: -pixels(g.dy * k, scale))
         }
     }
 
-    /// Whole pixels, rounded the way Pango rounded its 1/1024-pixel units (halves up).
-    static func pixels(_ v: Double) -> Double { (((v * 1024).rounded() + 512) / 1024).rounded(.down) }
+    /// Whole device pixels (`scale` of them per unit), rounded the way Pango rounded its
+    /// 1/1024-pixel units (halves up).
+    static func pixels(_ v: Double, _ scale: Double) -> Double {
+        (((v * scale * 1024).rounded() + 512) / 1024).rounded(.down) / scale
+    }
 
     /// Levels without FriBidi: right-to-left letters 1, other letters 0, everything else
     /// that of the letter before it; a paragraph that starts right-to-left puts its
