@@ -36,6 +36,7 @@ final class FontSet: @unchecked Sendable {
     /// fonts-dejavu-core turns hinting off for small sizes), by font index and size in 1/64 px.
     private let sizedFaces = Mutex<[SizedFace: UInt]>([:])   // cairo_font_face_t addresses
     private struct SizedFace: Hashable { var font: Int; var size64: Int }
+    static let sizedFaceLimit = 256
 
     /// The pattern Pango would have asked fontconfig with, substituted.
     private static func query(_ d: FontDescription, pixelSize: Double?) -> OpaquePointer {
@@ -60,6 +61,9 @@ final class FontSet: @unchecked Sendable {
         let key = SizedFace(font: index, size64: Int((pixelSize * 64).rounded()))
         let address: UInt? = sizedFaces.withLock { faces in
             if let known = faces[key] { return known }
+            // Bounded: past this many sizes (a size that changes every frame) the size-less
+            // face draws; faces are never freed, as layouts may hold them.
+            guard faces.count < Self.sizedFaceLimit else { return nil }
             let sizedQuery = Self.query(description, pixelSize: Double(key.size64) / 64)
             defer { FcPatternDestroy(sizedQuery) }
             guard let prepared = FcFontRenderPrepare(nil, sizedQuery, candidate) else { return nil }
@@ -68,7 +72,7 @@ final class FontSet: @unchecked Sendable {
             faces[key] = UInt(bitPattern: face)
             return UInt(bitPattern: face)
         }
-        return address.flatMap { OpaquePointer(bitPattern: $0) }
+        return address.flatMap { OpaquePointer(bitPattern: $0) } ?? font(index)?.face
     }
 
     var count: Int { Int(sorted?.pointee.nfont ?? 0) }
