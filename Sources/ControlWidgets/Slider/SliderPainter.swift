@@ -342,41 +342,50 @@ public struct SliderPainter {
             if level > 0, let g = glow(level) {
                 let reach = ShadowMask.margin(forRadius: glowRadius(level: level) * scale)
                 let big = r + w / 2 + reach + 2, small = r - w / 2 - reach - 2
-                // The glow's colours through the angular window, with soft ends: the glow
-                // fades over the cap's angle in eight steps (under the track drawn next, so
-                // the steps only touch the soft halo).
-                ctx.setSource(band.image, at: band.origin(zero), smooth: false)
-                ctx.withSavedState {
-                    ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: t0, to: t1)
-                    ctx.clip()
-                    ctx.paint()
-                }
-                let steps = 8
-                let feather = (w / 2 + reach) / r * 180 / Double.pi / Double(steps)
-                for k in 0..<steps {
-                    let alpha = Double(steps - k) / Double(steps + 1)
-                    for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
-                                     (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
-                        ctx.withSavedState {
-                            ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: s0, to: s1)
-                            ctx.clip()
-                            ctx.paint(alpha: alpha)
-                        }
-                    }
-                }
-                // Then the blur: the layer holds only the glow here, so a DEST_IN through the
-                // level's mask (the blurred line times the opacity) leaves the glow. Over the
-                // window's box, whole pixels: a rectangular clip keeps it one plain composite
-                // (a mask through a curved clip makes cairo rasterise the clip anew each time).
-                let box = sectorBox(from: t0 - Double(steps) * feather, to: t1 + Double(steps) * feather, inner: small, outer: big)
-                let x0 = box.x.rounded(.down), y0 = box.y.rounded(.down)
+                // All of the glow inside its mask's box (outside it the mask is 0, so nothing
+                // of the glow stays there): the DEST_IN below then lies within the mask, which
+                // cairo composites in one go, where a clip past a mask cut to its ink makes it
+                // clear the rest on its own.
                 ctx.withSavedState {
                     ctx.newPath()
-                    ctx.addRect(Rect(x: x0, y: y0, width: (box.x + box.width).rounded(.up) - x0, height: (box.y + box.height).rounded(.up) - y0))
+                    ctx.addRect(Rect(x: Double(g.x), y: Double(g.y), width: Double(g.image.width), height: Double(g.image.height)))
                     ctx.clip()
-                    ctx.setBlendMode(.destinationIn)
-                    ctx.setColor(.black)
-                    ctx.mask(g.image, at: g.origin(zero), smooth: false)
+                    // The glow's colours through the angular window, with soft ends: the glow
+                    // fades over the cap's angle in eight steps (under the track drawn next, so
+                    // the steps only touch the soft halo).
+                    ctx.setSource(band.image, at: band.origin(zero), smooth: false)
+                    ctx.withSavedState {
+                        ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: t0, to: t1)
+                        ctx.clip()
+                        ctx.paint()
+                    }
+                    let steps = 8
+                    let feather = (w / 2 + reach) / r * 180 / Double.pi / Double(steps)
+                    for k in 0..<steps {
+                        let alpha = Double(steps - k) / Double(steps + 1)
+                        for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
+                                         (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
+                            ctx.withSavedState {
+                                ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: s0, to: s1)
+                                ctx.clip()
+                                ctx.paint(alpha: alpha)
+                            }
+                        }
+                    }
+                    // Then the blur: the layer holds only the glow here, so a DEST_IN through the
+                    // level's mask (the blurred line times the opacity) leaves the glow. Over the
+                    // window's box, whole pixels: a rectangular clip keeps it one plain composite
+                    // (a mask through a curved clip makes cairo rasterise the clip anew each time).
+                    let box = sectorBox(from: t0 - Double(steps) * feather, to: t1 + Double(steps) * feather, inner: small, outer: big)
+                    let x0 = box.x.rounded(.down), y0 = box.y.rounded(.down)
+                    ctx.withSavedState {
+                        ctx.newPath()
+                        ctx.addRect(Rect(x: x0, y: y0, width: (box.x + box.width).rounded(.up) - x0, height: (box.y + box.height).rounded(.up) - y0))
+                        ctx.clip()
+                        ctx.setBlendMode(.destinationIn)
+                        ctx.setColor(.black)
+                        ctx.mask(g.image, at: g.origin(zero), smooth: false)
+                    }
                 }
             }
         }
