@@ -15,6 +15,24 @@ import Testing
     }
 
     /// The old path at rest: the image drawn at 0° and resampled (bilinear) by the rotation.
+    /// The bench console's knob: radius 80, limits at ±135°, a scale of 8 labelled ticks,
+    /// shadow (0, 3) blur 8 at 50 %.
+    static func consoleKnob(degrees: Double, id: String, frame: Rect, range: KnobValueRange? = nil,
+                            shared: SharedLayers = SharedLayers()) -> KnobView {
+        var m = continuousModel(degrees: degrees)
+        m.circular = false
+        m.min = KnobMath.radians(-135)
+        m.max = KnobMath.radians(135)
+        if let range { m.range = range }
+        var a = KnobAppearance(colors: KnobColors(tint: drawTint))
+        a.knobRadius = 80
+        a.scale = KnobScale(ticks: 8, tickLabels: true)
+        a.shadowOpacity = 0.5
+        a.shadowRadius = 8
+        a.shadowOffset = (0, 3)
+        return KnobView(id: id, frame: frame, model: m, appearance: a, shared: shared)
+    }
+
     static func rotatedImageRender(_ view: KnobView, rotation: Double) throws -> ImageSurface {
         let surface = try opaqueSurface(width: 240, height: 240, .black)
         let ctx = DrawingContext(surface: surface)
@@ -133,17 +151,7 @@ import Testing
     @Test func restingKnobIsOneCopyOnWholePixelsAtAnyScale() throws {
         for mapping in [ScreenMapping(scale: 1.35, offsetX: 96), ScreenMapping(scale: 0.75, offsetY: 0),
                         ScreenMapping(scale: 0.6), ScreenMapping.identity] {
-            var m = Self.continuousModel(degrees: 45)
-            m.circular = false
-            m.min = KnobMath.radians(-135)
-            m.max = KnobMath.radians(135)
-            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
-            a.knobRadius = 80
-            a.scale = KnobScale(ticks: 8, tickLabels: true)
-            a.shadowOpacity = 0.5
-            a.shadowRadius = 8
-            a.shadowOffset = (0, 3)
-            let view = KnobView(id: "k", frame: Rect(x: 16, y: 120, width: 240, height: 240), model: m, appearance: a)
+            let view = Self.consoleKnob(degrees: 45, id: "k", frame: Rect(x: 16, y: 120, width: 240, height: 240))
             let size = Int((400 * mapping.scale).rounded(.up)) + 100
             let rest = try opaqueSurface(width: size, height: size, Color(white: 0.1))
             let scratch = try opaqueSurface(width: size, height: size, Color(white: 0.1))
@@ -168,18 +176,8 @@ import Testing
         let shared = SharedLayers()
         let angles: [Double] = [135, 45, -20, -100, 77, -128]
         let knobs = angles.enumerated().map { i, degrees -> KnobView in
-            var m = Self.continuousModel(degrees: degrees)
-            m.circular = false
-            m.min = KnobMath.radians(-135)
-            m.max = KnobMath.radians(135)
-            m.range = KnobValueRange(lo: 0, hi: 7)
-            var a = KnobAppearance(colors: KnobColors(tint: drawTint))
-            a.knobRadius = 80
-            a.scale = KnobScale(ticks: 8, tickLabels: true)
-            a.shadowOpacity = 0.5
-            a.shadowRadius = 8
-            a.shadowOffset = (0, 3)
-            return KnobView(id: "k\(i)", frame: Rect(x: Double(i) * 250, y: 0, width: 240, height: 240), model: m, appearance: a, shared: shared)
+            Self.consoleKnob(degrees: degrees, id: "k\(i)", frame: Rect(x: Double(i) * 250, y: 0, width: 240, height: 240),
+                             range: KnobValueRange(lo: 0, hi: 7), shared: shared)
         }
         let width = 6 * 250, height = 240
         let scratch = DrawingContext(surface: try opaqueSurface(width: width, height: height, Color(white: 0.1)))

@@ -29,15 +29,8 @@ enum Shaping {
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
-    /// A glyph as HarfBuzz placed it, in font units (y up); `cluster` is the index of the
-    /// first character it shows in the paragraph.
-    struct Glyph {
-        var id: UInt32
-        var cluster: Int
-        var advance: Double
-        var dx: Double
-        var dy: Double
-    }
+    /// A glyph as HarfBuzz placed it, in font units (y up).
+    typealias Glyph = PlacedGlyph
 
     /// Shapes `range` of `text` (the whole paragraph is context). `rightToLeft`: the run's bidi
     /// direction when known, else HarfBuzz guesses it (with the script) from the text.

@@ -2,13 +2,8 @@
 /// font (and, for shaped text, one bidi level), each run's glyphs in pixels, and per character
 /// what line breaking needs (its cluster's advance, whether a line may start there).
 struct Paragraph {
-    struct Glyph {
-        var id: UInt32
-        var cluster: Int
-        var advance: Double
-        var dx: Double
-        var dy: Double
-    }
+    /// A glyph in pixels.
+    typealias Glyph = PlacedGlyph
 
     struct Run {
         var font: Int
