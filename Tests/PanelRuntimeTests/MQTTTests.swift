@@ -87,6 +87,9 @@ import PanelLayout
                 == .success(#"{"command":"set","widget":"volume","value":5}"#))
         #expect(Self.line(#"{"command":"dial","number":3}"#, for: "phone", in: c)
                 == .success(#"{"widget":"phone","command":"dial","number":3}"#))
+        // Pretty-printed JSON (the fuzzer's find: a line break before the brace) becomes one line.
+        #expect(Self.line("{\"command\":\"dial\",\r\n \"number\":3\n}", for: "phone", in: c)
+                == .success(#"{"widget":"phone","command":"dial",   "number":3 }"#))
     }
 
     @Test func garbageIsRefusedWithAReason() throws {

@@ -34,7 +34,10 @@ public enum MQTTSetPayload {
                 return .failure("only a widget command for '\(id)' ('set', or a dial's 'dial') is accepted here")
             }
             guard target == id else { return .failure("the command is for '\(target)', the topic for '\(id)'") }
-            return .success(line)
+            // A payload may be pretty-printed JSON, but a command is one line (it is logged
+            // and recorded as JSON lines). It parsed, so any raw line break in it is
+            // whitespace between tokens (a string cannot hold one), and a space does the same.
+            return .success(String(String.UnicodeScalarView(line.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })))
         }
     }
 
