@@ -34,20 +34,14 @@ STATIC_CXX := .build/static-libstdc++
 # them): a shared library is resident in 64 KB windows round every page touched, with its own
 # relocated data, so linked in they cost 2 MiB less at the bench's peak (docs/performance.md).
 # The module maps say -lcairo, -lfontconfig, -lfreetype and -ldrm, and pkg-config's -L comes first, so lld's --remap-inputs
-# swaps the shared libraries it finds for a linker script naming the archives (an archive
-# missing: everything stays shared, as before). X11 is not needed: nothing pulls cairo's Xlib code.
-C_LIBDIR := $(shell pkg-config --variable=libdir cairo 2>/dev/null)
-STATIC_C_ARCHIVES := $(foreach l,cairo pixman-1 fontconfig freetype expat png16 z brotlidec brotlicommon,$(C_LIBDIR)/lib$(l).a)
+# swaps the shared libraries it finds for the archives (scripts/static-c-link.sh; an archive
+# missing: everything stays shared, with a note). X11 is not needed: nothing pulls cairo's Xlib code.
+# The choice is made in the recipe, after deps has installed the packages: make parses this
+# file before any recipe runs, when a fresh machine has no pkg-config and no archives yet.
 STATIC_C := .build/static-c/cairo.ld
-ifeq ($(C_LIBDIR),)
-STATIC_C_LINK :=
-else ifneq ($(words $(wildcard $(STATIC_C_ARCHIVES) $(C_LIBDIR)/libdrm.a)),10)
-STATIC_C_LINK :=
-else
-STATIC_C_LINK := -Xlinker '--remap-inputs=*/libcairo.so=$(CURDIR)/$(STATIC_C)' -Xlinker '--remap-inputs=*/libfontconfig.so=$(C_LIBDIR)/libfontconfig.a' \
-	-Xlinker '--remap-inputs=*/libfreetype.so=$(C_LIBDIR)/libfreetype.a' -Xlinker '--remap-inputs=*/libdrm.so=$(C_LIBDIR)/libdrm.a'
-endif
-RELEASE := -c release --static-swift-stdlib $(LEAN_LINK) -Xswiftc -L$(CURDIR)/$(STATIC_CXX) $(STATIC_C_LINK)
+RELEASE := -c release --static-swift-stdlib $(LEAN_LINK) -Xswiftc -L$(CURDIR)/$(STATIC_CXX)
+# set -f: the flags' '*/libcairo.so' patterns are for lld, not for the shell to expand.
+RELEASE_BUILD = flags=$$(scripts/static-c-link.sh $(STATIC_C)) && set -f && $(SWIFT) build $(RELEASE) $$flags
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -61,11 +55,8 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 run: deps build
 	$(BIN) run $(PANEL) --fallback png
 
-build: $(STATIC_CXX) $(STATIC_C)
-	$(SWIFT) build $(RELEASE)
-
-$(STATIC_C):
-	@mkdir -p $(@D); echo "INPUT($(STATIC_C_ARCHIVES))" > $@
+build: $(STATIC_CXX)
+	$(RELEASE_BUILD)
 
 $(STATIC_CXX):
 	@mkdir -p $@; a=$$(clang -print-file-name=libstdc++.a); \
@@ -118,8 +109,8 @@ install: $(BIN)
 	    dist/knob-panel.service > $(DESTDIR)$(UNITDIR)/knob-panel.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/knob-panel.service
 
-$(BIN): $(STATIC_CXX) $(STATIC_C)
-	$(SWIFT) build $(RELEASE)
+$(BIN): $(STATIC_CXX)
+	$(RELEASE_BUILD)
 
 # The appliance: Debian's kernel + an initramfs (busybox, the binary and its libraries, fonts,
 # panels) whose init runs the demo panel with --state and --ipc (tests/vm/image.py).

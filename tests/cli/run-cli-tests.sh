@@ -28,6 +28,13 @@ if ldd "$BIN" 2>/dev/null | grep -q libswiftCore; then
 else
     ok "binary needs no Swift runtime library"
 fi
+# Where Debian's archives are installed, make's binary links cairo, fontconfig, FreeType and
+# libdrm statically (scripts/static-c-link.sh decides in the recipe, after deps ran).
+if [ "${KNOB_REQUIRE_STATIC:-0}" = 1 ] && [ "$(scripts/static-c-link.sh --expect)" = static ]; then
+    shared=$(ldd "$BIN" 2>/dev/null | grep -oE 'lib(cairo|fontconfig|freetype|drm|pixman-1|png16)\.so[^ ]*' | tr '\n' ' ')
+    [ -z "$shared" ] && ok "cairo, fontconfig, freetype and libdrm linked statically" \
+        || bad "$BIN should link the C libraries statically but ldd lists: $shared"
+fi
 # libmosquitto (and with it OpenSSL) is opened only for --mqtt, never linked: ~1.8 MiB
 # resident less for every panel without MQTT (docs/performance.md).
 if ldd "$BIN" 2>/dev/null | grep -qE 'libmosquitto|libssl|libcrypto'; then bad "$BIN links libmosquitto/OpenSSL (CMosquitto opens it with dlopen)"
