@@ -36,6 +36,7 @@ struct CommandSpec {
             s += "  " + left.padded(to: 26) + o.help + (o.defaultText.map { " (default: \($0))" } ?? "") + "\n"
         }
         s += "  " + "-h, --help".padded(to: 26) + "Show help for this command.\n"
+        s += "  " + "--".padded(to: 26) + "End of options: every later argument is positional (a panel file named -x.json).\n"
         if !discussion.isEmpty { s += "\n" + discussion + "\n" }
         return s
     }
@@ -87,6 +88,9 @@ func parseArguments(_ args: [String], for spec: CommandSpec) throws(UsageError) 
     var i = 0
     while i < args.count {
         let a = args[i]
+        // The POSIX end of options: what follows is positional however it looks (a panel
+        // file named `-x.json`, a command line starting with `--`).
+        if a == "--" { parsed.positionals += args[(i + 1)...]; break }
         if a == "-h" || a == "--help" { parsed.wantsHelp = true; i += 1; continue }
         if a.hasPrefix("--") {
             var name = String(a.dropFirst(2))

@@ -23,7 +23,7 @@ enum ExitStatus {
 
     /// The table for `help run` and the README.
     static let runTable: [(Int32, String)] = [
-        (0, "stopped as asked (SIGINT/SIGTERM/SIGHUP, --exit-after), or rendered offscreen with --fallback png"),
+        (0, "stopped as asked (SIGINT/SIGTERM, --exit-after), or rendered offscreen with --fallback png (SIGHUP reloads, it does not stop)"),
         (1, "the layout file has errors"),
         (10, "no DRM/KMS device: no /dev/dri/card*, or the --device path does not exist"),
         (11, "--device is not a KMS device (/dev/null, a regular file, a FIFO, a render-only node)"),

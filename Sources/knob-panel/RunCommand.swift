@@ -31,7 +31,7 @@ enum RunCommand {
         Files are replaced, never rewritten in place, and never written through a symbolic link.
 
         EXIT STATUS:
-        """ + ExitStatus.runTable.map { "  " + String($0.0).padded(to: 5) + $0.1 }.joined(separator: "\n"))
+        """ + "\n" + ExitStatus.runTable.map { "  " + String($0.0).padded(to: 5) + $0.1 }.joined(separator: "\n"))
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
         guard args.positionals.count == 1 else { throw CommandFailure("run needs exactly one PANEL (see 'knob-panel run --help')", status: 64) }

@@ -69,6 +69,18 @@ expect_status "unknown subcommand" 64 "$BIN" rendr
 expect_status "unknown option" 64 "$BIN" render panels/demo.json --outt x.png
 expect_status "bad --size" 64 "$BIN" render panels/demo.json --out "$T/x.png" --size 12
 expect_status "help" 0 "$BIN" help render
+# Issue 23, item 17: `--` ends the options on every subcommand; a panel named -x.json is a file.
+cp panels/demo.json "$T/-x.json"
+ABSBIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+in_T() { (cd "$T" && "$ABSBIN" "$@"); }
+expect_status "a panel named -x.json without -- is an unknown option" 64 in_T check -x.json
+expect_status "check -- -x.json reads the file" 0 in_T check -- -x.json
+expect_status "check -- --help is a (missing) file, not help" 1 in_T check -- --help
+expect_status "render --out dash.png -- -x.json" 0 in_T render --size 64x40 --out dash.png -- -x.json
+[ -s "$T/dash.png" ] && ok "render after -- wrote dash.png" || bad "render after -- wrote no dash.png"
+expect_status "layout -- -x.json" 0 in_T layout -- -x.json
+expect_status "bench --frames 2 -- -x.json" 0 in_T bench --frames 2 -- -x.json
+"$BIN" help render | grep -q "^  -- .*End of options" && ok "help lists --" || bad "help lists --"
 
 # Issue 6, item 3: "check says ok" implies render works. A PNG cut short after its header
 # passes a header check but not a decode; check decodes every image (exit 1, positioned).
@@ -220,6 +232,12 @@ expect_status "run --device MISSING exits 10" 10 "$BIN" run panels/demo.json --d
 expect_status "run --fallback png --device is refused" 64 "$BIN" run panels/demo.json --fallback png --device /dev/null
 expect_status "run --fallback bogus" 64 "$BIN" run panels/demo.json --fallback gif
 "$BIN" help run | grep -q "^  13 *another program holds the display" && ok "help run lists exit statuses" || bad "help run exit statuses"
+# Issue 23, item 14: SIGHUP reloads (appliance.py checks the panel keeps running); neither
+# help run's nor the README's row for status 0 may call it a way to stop.
+row0=$("$BIN" help run | grep "stopped as asked")
+readme0=$(grep "^| 0 |" README.md)
+if echo "$row0" | grep -q "SIGHUP reloads" && ! echo "$row0" | grep -qE "SIGTERM/SIGHUP|SIGHUP,"; then ok "help run: SIGHUP reloads"; else bad "help run row 0 about SIGHUP" "$row0"; fi
+if echo "$readme0" | grep -q "SIGHUP does not stop" && ! echo "$readme0" | grep -q "SIGTERM/SIGHUP"; then ok "README: SIGHUP reloads"; else bad "README row 0 about SIGHUP" "$readme0"; fi
 expect_status "help help" 0 "$BIN" help help
 
 # Outputs are replaced safely (issue 6, item 4).
