@@ -52,6 +52,45 @@ import PanelLayout
         #expect(c.savedState().widgets[1].fields[0].value == .number(0))
     }
 
+    /// Issue 23, item 3: the file holds every widget of every page and the page shown. A `set`
+    /// on page b used to rewrite it with page b's widgets only, and a page change alone was
+    /// never saved (at exit the file still named the page of the last value change).
+    @Test func everyPageAndThePageShownAreSavedAndRestored() throws {
+        let path = IPCTest.temporaryPath("pages-state.json")
+        defer { unlink(path) }
+        let panel = try PanelLoader.parse(DrawerScriptTests.panel(), file: "d.json").get()
+        let c = try PanelController(panel: panel, screenWidth: 800, screenHeight: 480)
+        let services = try PanelServices(controller: c, options: .init(), write: { _ in })
+        services.enableState(path: path, at: 0, report: { Issue.record("\($0)") })
+        c.execute(commandLine: #"{"command":"set","widget":"k","position":40}"#, at: 0.1)
+        c.execute(commandLine: #"{"command":"page","page":"b","animated":false}"#, at: 0.2)
+        c.execute(commandLine: #"{"command":"set","widget":"red","position":-70}"#, at: 0.3)
+        services.state!.service([], at: 1)
+        let written = try SavedState.parse(read(path) ?? "").get()
+        #expect(written.page == "b")
+        #expect(written.widgets.map(\.id) == ["k", "red", "rk"])     // labels have no value
+        #expect(written.widgets.first { $0.id == "k" }?.fields.first?.value == .number(40))
+        #expect(written.widgets.first { $0.id == "red" }?.fields.first?.value == .number(-70))
+        // Only the page changes, then the panel exits: the page shown at exit is saved.
+        c.execute(commandLine: #"{"command":"page","page":"a","animated":false}"#, at: 2)
+        services.shutdown(at: 2.1)
+        #expect(try SavedState.parse(read(path) ?? "").get().page == "a")
+
+        // A restart restores every page's values and the page.
+        let again = try PanelController(panel: panel, screenWidth: 800, screenHeight: 480)
+        let store = StateStore(path: path, controller: again, report: { Issue.record("\($0)") })
+        #expect(Set(store.restore(at: 0)) == ["k", "red", "rk"])
+        #expect(again.scene.panel.pages[again.scene.pageIndex].id == "a")
+        #expect(again.savedState() == (try SavedState.parse(read(path) ?? "").get()))
+
+        // A file of the previous version (the shown page's widgets only) still restores those.
+        write(#"{"version":1,"panel":"D","page":"b","widgets":[{"id":"red","type":"knob","fields":{"position":33,"positionIndex":-1}}]}"#, to: path)
+        let old = try PanelController(panel: panel, screenWidth: 800, screenHeight: 480)
+        #expect(StateStore(path: path, controller: old, report: { Issue.record("\($0)") }).restore(at: 0) == ["red"])
+        #expect(old.scene.panel.pages[old.scene.pageIndex].id == "b")
+        #expect(old.savedState().widgets.map { $0.fields.first!.value } == [.number(0), .number(33), .number(0)])
+    }
+
     @Test func stateStoreDebouncesAndReportsDamageOnce() throws {
         let path = IPCTest.temporaryPath("state.json")
         defer { unlink(path) }

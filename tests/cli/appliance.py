@@ -401,6 +401,67 @@ def test_state():
     check(alive and len(err) == 1 and "damaged" in err[0], "corrupt state: one line on stderr, panel runs", p.stderr())
 
 
+PAGES_PANEL = """{ "panel": "Pages", "size": [400, 300], "drawer": {},
+  "pages": [ { "id": "main", "title": "Main", "widgets": [
+    { "id": "volume", "type": "knob", "mode": "continuous", "range": [0, 100], "frame": [20, 20, 160, 160] },
+    { "id": "mute", "type": "toggle", "title": "Mute", "frame": [220, 60, 160, 60] } ] },
+  { "id": "mixer", "title": "Mixer", "widgets": [
+    { "id": "gain", "type": "knob", "mode": "continuous", "range": [0, 10], "frame": [20, 20, 160, 160] },
+    { "id": "fan", "type": "toggle", "title": "Fan", "frame": [220, 60, 160, 60] } ] } ] }"""
+
+
+def test_state_every_page():
+    """Issue 23, item 3: every widget of every page and the page shown are saved (a `set` on
+    page 2 used to drop page 1's values; a page change alone was never saved)."""
+    print("saved state: every page, and the page shown")
+    panel = os.path.join(T, "pages.json")
+    with open(panel, "w") as f:
+        f.write(PAGES_PANEL)
+    state = os.path.join(T, "pages-state.json")
+
+    def saved():
+        with open(state) as f:
+            s = json.load(f)
+        return s["page"], {w["id"]: w["fields"] for w in s["widgets"]}
+
+    p = Panel("--state", state, panel=panel)
+    try:
+        c = p.client()
+        c.request("set", widget="volume", value=20)
+        c.request("set", widget="mute", on=True)
+        c.request("page", page="mixer", animated=False)
+        c.request("set", widget="fan", on=True)
+        time.sleep(0.6)
+        page, fields = saved()
+        check(page == "mixer" and fields.get("volume", {}).get("value") == 20 and fields.get("mute", {}).get("on") is True
+              and fields.get("fan", {}).get("on") is True and "gain" in fields,
+              "a set on page 2 keeps page 1's values in the file", (page, fields))
+        c.request("page", page="main", animated=False)
+    finally:
+        status = p.stop()
+    page, _ = saved()
+    check(status == 0 and page == "main", "the page shown at exit is saved", page)
+    p = Panel("--state", state, panel=panel)
+    try:
+        c = p.client()
+        got = {w: c.request("get", widget=w)[0]["data"] for w in ("volume", "mute", "fan")}
+        panel_state = c.request("get")[0]["data"]
+        check(got["volume"]["value"] == 20 and got["mute"]["on"] is True and got["fan"]["on"] is True and panel_state["page"] == "main",
+              "every page's values and the page come back after a restart", (got, panel_state))
+        c.request("page", page="mixer", animated=False)
+        time.sleep(0.6)
+    finally:
+        p.stop(signal.SIGKILL)
+    p = Panel("--state", state, panel=panel)
+    try:
+        c = p.client()
+        page = c.request("get")[0]["data"]["page"]
+        volume = c.request("get", widget="volume")[0]["data"]["value"]
+        check(page == "mixer" and volume == 20, "a page change alone survives kill -9", (page, volume))
+    finally:
+        p.stop()
+
+
 def kill9_runs(runs):
     """Values change fast (a client sets 'volume' as fast as it can); kill -9 at a random
     moment; the state file must parse and hold a recent value."""
@@ -539,6 +600,7 @@ try:
     test_socket_ownership()
     test_ctl()
     test_state()
+    test_state_every_page()
     test_reload()
     test_systemd()
     test_install()

@@ -91,6 +91,7 @@ extension PanelController {
         scene.showPage(page)
         damage.addAll()
         emitPanelEvent("pageChanged", time: time) { $0.add("page", scene.panel.pages[page].id) }
+        onPageShown?()
     }
 
     /// A frame is due while the drawer moves, changes between painted and layered, or a

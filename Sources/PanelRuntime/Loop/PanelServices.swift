@@ -76,6 +76,8 @@ public final class PanelServices {
         loop.add(store)
         let previous = onWidgetEvent
         onWidgetEvent = { [unowned store] id in previous?(id); store.markDirty() }
+        let previousPage = controller.onPageShown
+        controller.onPageShown = { [unowned store] in previousPage?(); store.markDirty() }
         onShutdown.append { [unowned store] _ in store.flush() }
         return restored
     }

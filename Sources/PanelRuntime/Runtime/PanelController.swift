@@ -15,6 +15,8 @@ public final class PanelController {
     public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
     /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
     public var reloadHandler: ((Double) -> [String])?
+    /// Another page became the front (`--state` saves the page shown).
+    public var onPageShown: (() -> Void)?
     /// `run --record`: every input and command, as it is delivered.
     public var recorder: InputRecorder?
     var router = InputRouter()
