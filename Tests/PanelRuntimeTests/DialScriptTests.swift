@@ -96,13 +96,13 @@ import Testing
         #expect(r.named("dialed").last?.contains("\"number\":3,\"source\":\"user\"") == true)
     }
 
-    /// A `dial` command in a script: dialed with source program at the line's time; the
+    /// A `dial` command in a script: dialed with source script at the line's time; the
     /// dial shows −150° (5 winds 180° in 0.6 s; 0.5 s after the start it has turned 150°).
     @Test func dialCommandInAScript() throws {
         let r = try Self.run(script: """
         {"t":0.5,"type":"command","command":{"command":"dial","widget":"phone","number":5}}
         """, until: 1.0)
-        #expect(r.named("dialed") == ["{\"t\":0.5,\"widget\":\"phone\",\"event\":\"dialed\",\"number\":5,\"source\":\"program\"}"])
+        #expect(r.named("dialed") == ["{\"t\":0.5,\"widget\":\"phone\",\"event\":\"dialed\",\"number\":5,\"source\":\"script\"}"])
         #expect(abs(r.dial.model.displayedPosition(at: 1.0) + 150 * .pi / 180) < 1e-9)
     }
 

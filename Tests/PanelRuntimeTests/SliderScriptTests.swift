@@ -96,7 +96,7 @@ import Testing
         let (c, events) = try Self.run(#""type": "slider", "maximumAngle": 270"#, script: """
         {"t":1.0,"type":"command","command":{"command":"set","widget":"s","value":100,"animated":true}}
         """, until: 1)
-        #expect(events.contains { $0.contains(#""event":"valueChanged","value":100,"source":"program""#) })
+        #expect(events.contains { $0.contains(#""event":"valueChanged","value":100,"source":"script""#) })
         let s = c.scene.widget(id: "s") as! SliderView
         #expect(abs(s.model.displayedTravel(ofHandle: 0, at: 1.175) - 270 * 0.875) < 1e-9)
         var reply = ""

@@ -125,7 +125,7 @@ def test_socket_basics():
         check(reply == {"request_id": 1, "ok": True, "data": {"widget": "volume", "type": "knob", "position": reply["data"].get("position"),
                                                               "positionIndex": -1, "value": 40}}, "set reply shape", reply)
         ev = b.until_event("valueChanged")
-        check(ev.get("widget") == "volume" and "request_id" not in ev and ev.get("source") == "program", "other client gets the event", ev)
+        check(ev.get("widget") == "volume" and "request_id" not in ev and ev.get("source") == "socket", "other client gets the event, source socket", ev)
         reply, _ = a.request("get", widget="volum")
         check(reply.get("ok") is False and "did you mean 'volume'" in reply.get("error", ""), "error reply with suggestion", reply)
         a.send({"command": "get", "widget": "volume", "request_id": "x", "junk": 1})

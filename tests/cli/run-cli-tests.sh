@@ -268,6 +268,9 @@ expect_status "render a late script with --frames-dir" 0 "$BIN" render panels/de
 first=$(ls "$T/frames" | head -1) last=$(ls "$T/frames" | tail -1)
 [ "$first" = frame-000000.png ] && [[ $last == frame-1002??.png ]] && ok "frame names sort: $first .. $last" || bad "frame names: $first .. $last"
 
+# Issue 23, items 12, 13, 15: the button's event order, an animated set's two moments
+# (valueChanged at once, settled at rest) and each channel's `source`, as docs/protocol.md says.
+if python3 tests/cli/event_vocabulary.py "$BIN"; then ok "event vocabulary"; else bad "event vocabulary"; fi
 # The appliance for real: headless loop, control socket and its abuse, ctl, state under
 # kill -9, reload, systemd notify/unit, make install (tests/cli/appliance.py).
 if python3 tests/cli/appliance.py "$BIN" --kill-runs "${KILL_RUNS:-20}"; then ok "appliance tests"; else bad "appliance tests"; fi

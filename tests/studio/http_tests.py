@@ -93,6 +93,11 @@ def test_input_turns_a_knob(st, es):
     check(status == 400 and not reply["ok"] and "input:1:" in reply["errors"][0], "bad input line: 400 with its position", reply)
     status, reply = st.input({"type": "command", "command": {"command": "get", "widget": "balance"}})
     check(status == 200 and json.loads(json.dumps(reply))["replies"][0]["data"]["widget"] == "balance", "command lines get their replies", reply)
+    # Issue 23, item 12: the studio's commands name it as their source (they said "program").
+    n = len(es.events)
+    st.input({"type": "command", "command": {"command": "set", "widget": "balance", "position": 45}})
+    ev = es.wait(lambda s: [e for _, e in s.events[n:] if e.get("widget") == "balance" and e.get("event") == "valueChanged"])
+    check(ev and ev[-1].get("source") == "studio", "a command from the studio says source studio", ev)
     # The wheel goes to the widget under the pointer.
     bx, by = knob_point(widgets, "balance", 0, 0)
     n = len(es.events)

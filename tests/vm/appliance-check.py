@@ -20,7 +20,7 @@ for phase in ("set", "verify"):
         if l.endswith("first-frame"):
             print(f"  [{phase}] boot to first frame: {float(l.split()[0]):.2f} s (guest uptime when the first page flip completed)")
 flips = [json.loads(l) for l in lines("flips-set.jsonl")]
-events = [json.loads(l) for l in lines("events-set.jsonl") if '"valueChanged"' in l and '"program"' in l]
+events = [json.loads(l) for l in lines("events-set.jsonl") if '"valueChanged"' in l and '"source":"socket"' in l]
 lat = []
 for e in events:
     after = [f["clock"] for f in flips if "clock" in f and f["clock"] >= e["t"]]

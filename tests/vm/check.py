@@ -352,11 +352,11 @@ def main():
     if errors:
         say(f"the panel answered with an error: {errors[0]}")
     if rc == "0" and not errors:
-        if any(e.get("widget") == "volume" and e.get("event") == "valueChanged" and e.get("source") == "program"
+        if any(e.get("widget") == "volume" and e.get("event") == "valueChanged" and e.get("source") == "stdin"
                and angle_diff(float(e.get("position", 0)), 270) < 0.01 for e in events):
-            say("set command: volume reached 270° (source program)")
+            say("set command: volume reached 270° (source stdin)")
         else:
-            failures.append("no valueChanged with source program at 270° after the 'set' command")
+            failures.append("no valueChanged with source stdin at 270° after the 'set' command on stdin")
 
     if a.drag:
         check_drag(a, out, say, failures, parts, events, panel)

@@ -114,7 +114,7 @@ def check(args):
     expect(0 < num("B_reply_max_len") <= MAX_REPLY_LEN, f"B: longest reply {num('B_reply_max_len')} chars")
     with open(f"{args.dir}/flood-B-events.log") as f:
         events = [json.loads(l) for l in f if l.strip()]
-    program = [e for e in events if e.get("event") == "valueChanged" and e.get("source") == "program"]
+    program = [e for e in events if e.get("event") == "valueChanged" and e.get("source") == "stdin"]
     expect(len(program) >= 5, f"B: {len(program)} valueChanged from set commands during the flood")
     if args.drag:
         began = any(e.get("event") == "trackingBegan" for e in events)

@@ -108,8 +108,9 @@ def main():
     else:
         missing = [k for k in lu if k not in ru][:3]
         failures.append(f"events differ: {len(lu)} live, {len(ru)} replayed; e.g. {missing}")
+    # The set came on stdin live and from the recording's command line in the replay.
     prog = lambda evts: [(e.get("widget"), e.get("position")) for e in evts  # noqa: E731
-                         if e.get("event") == "valueChanged" and e.get("source") == "program"]
+                         if e.get("event") == "valueChanged" and e.get("source") in ("stdin", "script")]
     if prog(live) != prog(replayed):
         failures.append(f"the set command's events differ: {prog(live)} vs {prog(replayed)}")
     say(parts[-1])

@@ -13,6 +13,7 @@ final class SocketClient: PollSource, CommandClient {
     let fd: Int32
     let id: Int
     var filter: EventFilter = .all
+    var eventSource: String? { EventSource.socket.rawValue }
     private let reader: LineReader
     private var output = OutputQueue()
     private let maxQueuedBytes: Int

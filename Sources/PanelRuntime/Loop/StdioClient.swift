@@ -13,6 +13,7 @@ final class StdioClient: PollSource, CommandClient {
     var filter: EventFilter = .all
     /// Stdin belongs to whoever started the panel: its screenshots may go anywhere.
     var writesAnywhere: Bool { true }
+    var eventSource: String? { EventSource.stdin.rawValue }
     private let reader: LineReader?
     private let write: (String) -> Void
     private let controller: PanelController

@@ -17,8 +17,9 @@ public protocol CommandClient: AnyObject {
 }
 
 extension CommandClient {
-    /// The `source` events caused by this client's commands carry (nil: the widget's own,
-    /// `program`). The MQTT bridge says `mqtt`, so integrators can tell who turned a knob.
+    /// The `source` events caused by this client's commands carry (an `EventSource`: stdin
+    /// says `stdin`, the socket `socket`, MQTT `mqtt`, the studio `studio`), so integrators
+    /// can tell who turned a knob. nil: the widget's own, `program`.
     public var eventSource: String? { nil }
     public var writesAnywhere: Bool { false }
     public func replyDeferred() {}

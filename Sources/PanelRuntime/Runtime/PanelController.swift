@@ -25,6 +25,9 @@ public final class PanelController {
     var drawerFrames = DrawerFrameState()
     /// Screen power: dim, off, wake (see PanelController+Screen).
     let screenRuntime = ScreenRuntime()
+    /// The last command's channel and animated `set`s still under way, by widget
+    /// (PanelController+Settle).
+    var commandTrail = CommandTrail()
     /// Widgets that animated in the last frame: they need one more frame to show the end state.
     private var animatingBefore: Set<ObjectIdentifier> = []
     /// Events held back while a request runs, so they follow its reply.
@@ -88,7 +91,7 @@ public final class PanelController {
     // MARK: input and commands
 
     public func deliver(_ event: InputEvent, at time: Double) {
-        if case .command(let command) = event { return execute(command, at: time, from: nil) }
+        if case .command(let command) = event { return execute(command, at: time, from: nil, source: EventSource.script.rawValue) }
         recorder?.record(event, at: time)
         advanceScreen(to: time)
         guard screenLets(event, at: time) else { return }
@@ -100,6 +103,7 @@ public final class PanelController {
             event = aim.phase == .down ? .touchDown(id: aim.id, x: p.x, y: p.y) : .touchMotion(id: aim.id, x: p.x, y: p.y)
         }
         for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
+            if !events.isEmpty { userTookOver(widget) }
             publish(events, from: widget, at: time)
         }
         mirror(event, at: time)
@@ -159,8 +163,11 @@ public final class PanelController {
     }
 
     /// Executes one parsed command (from a line, or an input script's `command` line).
-    public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil) {
-        if let peer = peer(for: command) { return peer.execute(command, at: time, from: client) }
+    /// `source` names the channel when there is no client (a script says `script`); the
+    /// events the command causes carry the client's source, else this one, else `program`.
+    public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil, source: String? = nil) {
+        if let peer = peer(for: command) { return peer.execute(command, at: time, from: client, source: source) }
+        let source = client?.eventSource ?? source
         defer { mirror(command, at: time) }   // after this one's reply and events
         let rid = command.requestID
         let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
@@ -208,8 +215,9 @@ public final class PanelController {
             }
             do {
                 var events = try widget.apply(wc, at: time)
-                if let source = client?.eventSource { events = events.map { $0.retagged(source: source) } }
+                if let source { events = events.map { $0.retagged(source: source) } }
                 widget.needsDisplay = true
+                commandArrived(for: widget, wc, source: source, at: time)
                 reply(Reply.ok(rid, data: stateObject(widget)))
                 publish(events, from: widget, at: time)
             } catch {
@@ -339,7 +347,7 @@ public final class PanelController {
     /// emitting the events of those that ended, and the drawer's.
     public func advance(to time: Double) {
         advanceScreen(to: time)
-        for widget in scene.allWidgets { publish(widget.advance(to: time), from: widget, at: time) }
+        for widget in scene.allWidgets { publish(commandEvents(widget.advance(to: time), from: widget, at: time), from: widget, at: time) }
         if let drawer = scene.drawer { handle(drawerOutputs: drawer.advance(to: time), at: time) }
     }
 
@@ -423,6 +431,7 @@ public final class PanelController {
         scene = newScene
         compositor = newCompositor
         router = InputRouter()
+        commandTrail = CommandTrail()
         drawerFrames = DrawerFrameState()
         connectDrawer()
         adoptScreenSettings(of: panel)

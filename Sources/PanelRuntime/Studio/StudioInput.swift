@@ -53,6 +53,7 @@ enum StudioInput {
 /// Collects the reply lines of commands run for one HTTP request.
 final class CapturingClient: CommandClient {
     var filter: EventFilter = .none
+    var eventSource: String? { EventSource.studio.rawValue }
     private(set) var lines: [String] = []
     func send(_ line: String) { lines.append(line) }
 }
