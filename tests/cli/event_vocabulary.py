@@ -55,8 +55,17 @@ def test_animated_set_on_the_virtual_clock():
 
 class Client:
     def __init__(self, path):
-        self.s = socket.socket(socket.AF_UNIX)
-        self.s.connect(path)
+        deadline = time.monotonic() + 20
+        while True:   # the panel may not listen yet
+            self.s = socket.socket(socket.AF_UNIX)
+            try:
+                self.s.connect(path)
+                break
+            except OSError:
+                self.s.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
         self.f = self.s.makefile("r")
 
     def send(self, obj):
@@ -80,9 +89,7 @@ def test_live_channels():
     proc = subprocess.Popen([BIN, "run", PANEL, "--headless", "--ipc", sock, "--exit-after", "8"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        deadline = time.monotonic() + 20
-        while not os.path.exists(sock) and time.monotonic() < deadline:
-            time.sleep(0.02)
+        c = Client(sock)   # the panel is up
         proc.stdin.write(json.dumps({"command": "set", "widget": "volume", "position": 10}) + "\n")
         proc.stdin.flush()
         ev = None
@@ -92,7 +99,6 @@ def test_live_channels():
                 ev = msg
                 break
         check(ev and ev.get("source") == "stdin", "a set on stdin says source stdin", ev)
-        c = Client(sock)
         c.send({"command": "set", "widget": "volume", "position": 100, "animated": True, "request_id": 1})
         reply = c.until(lambda m: m.get("request_id") == 1)
         changed = c.until(lambda m: m.get("event") == "valueChanged")
