@@ -80,6 +80,9 @@ expect_status "render --out dash.png -- -x.json" 0 in_T render --size 64x40 --ou
 [ -s "$T/dash.png" ] && ok "render after -- wrote dash.png" || bad "render after -- wrote no dash.png"
 expect_status "layout -- -x.json" 0 in_T layout -- -x.json
 expect_status "bench --frames 2 -- -x.json" 0 in_T bench --frames 2 -- -x.json
+cp "$T/dash.png" "$T/-a.png"
+expect_status "compare -- -a.png dash.png" 0 in_T compare --tolerance 0 -- -a.png dash.png
+expect_status "run --headless --exit-after 0.2 -- -x.json" 0 in_T run --headless --exit-after 0.2 -- -x.json
 "$BIN" help render | grep -q "^  -- .*End of options" && ok "help lists --" || bad "help lists --"
 
 # Issue 6, item 3: "check says ok" implies render works. A PNG cut short after its header
