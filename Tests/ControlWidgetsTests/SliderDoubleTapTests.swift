@@ -48,6 +48,19 @@ import Testing
         #expect(m.resolvePendingTap(at: 1).isEmpty && m.value == 50)
     }
 
+    /// Two quick taps far apart on the ring are two taps: the first (3 o'clock, 83.33)
+    /// lands when the second goes down at 12 o'clock (90° away, more than 15°), and the
+    /// second is held back in its turn: 50 after the interval. Nothing resets.
+    @Test func tapsFarApartAreTwoTaps() {
+        var m = Self.model(reset: [10])
+        _ = m.touchDown(atScreenAngle: 0, at: 0)
+        _ = m.touchUp(at: 0.05)
+        #expect(m.touchDown(atScreenAngle: 270, at: 0.2) == [Self.changed, .trackingBegan(handle: 0)])
+        #expect(abs(m.value - 225 / 2.7) < 1e-9)
+        _ = m.touchUp(at: 0.25)
+        #expect(m.resolvePendingTap(at: 0.6) == [Self.changed] && abs(m.value - 50) < 1e-9)
+    }
+
     /// A drag still moves the handle, once the finger has moved `tapSlop` (8°): down at
     /// travel 135 (12 o'clock), 5° on nothing moves; at 10° on the handle jumps to the
     /// finger, travel 145 (the touch, as the reference's, sets the value).

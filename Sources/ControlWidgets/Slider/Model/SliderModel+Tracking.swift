@@ -27,6 +27,9 @@ extension SliderModel {
     public static let doubleTapInterval = 0.3
     /// A tap moves the finger less than this, degrees.
     public static let tapSlop = 8.0
+    /// The second tap of a double tap lands at most this far round the ring from the first,
+    /// degrees (15° is 22 design pixels on a track of radius 85, the knob's 20 px).
+    public static let doubleTapAngle = 15.0
     /// Wheel or encoder detent, arrow keys, page keys: the knob's continuous-mode steps.
     public static let wheelStep = 5.0, arrowStep = 1.0, pageStep = 10.0
 
@@ -56,13 +59,16 @@ extension SliderModel {
 
     public mutating func touchDown(atScreenAngle angle: Double, at time: Double) -> [SliderEvent] {
         guard isEnabled, activeHandle == nil else { return [] }
-        var events = resolvePendingTap(at: time)
         let r = arcAngle(forScreenAngle: angle)
-        if let last = lastTapTime, time - last <= Self.doubleTapInterval, let reset = doubleTapReset {
+        if let last = lastTapTime, time - last <= Self.doubleTapInterval, let reset = doubleTapReset,
+           abs(Self.shortestTurn(from: lastTapArcAngle, to: r)) <= Self.doubleTapAngle {
             lastTapTime = nil
             pendingTap = nil
-            return events + resetHandles(to: reset, at: time)
+            return resetHandles(to: reset, at: time)
         }
+        // Not a second tap (too late or elsewhere on the ring): a held-back tap lands first.
+        var events = resolvePendingTap(at: time, force: true)
+        lastTapArcAngle = r
         let i = nearestHandle(toArcAngle: r)
         activeHandle = i
         slidingDirection = .none

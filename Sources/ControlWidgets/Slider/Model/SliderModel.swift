@@ -48,6 +48,8 @@ public struct SliderModel: Sendable, Equatable {
     var lastFingerAngle = 0.0
     var touchDownTime = 0.0
     var lastTapTime: Double?
+    /// Where the last touch went down (arc angle), for the double tap's distance rule.
+    var lastTapArcAngle = 0.0
     /// A tap whose move waits for the double-tap interval to pass (reset on only).
     var pendingTap: PendingTap?
     /// Fractions of a wheel detent not yet moved (a step moves whole steps only).
