@@ -310,9 +310,10 @@ import Testing
         #expect(rig.send(.key(.home, time: 4)).isEmpty)          // already there
     }
 
-    /// Two quick taps reset to defaultPosition, animated at a full turn per second.
+    /// Two quick taps reset to doubleTapReset (asked for), animated at a full turn per second.
     @Test func doubleTapResets() {
         var model = makeKnobModel(mode: .continuous)
+        model.doubleTapReset = .position(0)
         model.setPosition(1)
         var rig = Rig(model)
         #expect(rig.send(.touchDown(id: 1, at: KnobPoint(x: 10, y: 10), time: 0)).isEmpty)
@@ -328,7 +329,7 @@ import Testing
         _ = rig.send(.touchDown(id: 4, at: KnobPoint(x: 10, y: 10), time: 1.5))
         #expect(rig.send(.touchUp(id: 4, time: 1.55)).isEmpty)
         // An explicit double tap from the runtime.
-        rig.model.defaultPosition = -0.5
+        rig.model.doubleTapReset = .position(-0.5)
         expectKnobEvents(rig.send(.doubleTap(time: 2)), [Self.user(-0.5)])
     }
 

@@ -262,7 +262,8 @@ import Testing
         _ = v.handle(.touchUp(id: 1), at: 0.1)
         _ = try? v.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 1)
         #expect(v.handle(.touchDown(id: 2, at: Point(x: 120, y: 15)), at: 2).isEmpty)
-        #expect(v.snapshot() == WidgetEvent("state", [EventField("value", .number(225.0 / 270 * 100))]))
+        // The model keeps 83.33…; what leaves the panel is rounded as the default "%.0f" shows it.
+        #expect(v.snapshot() == WidgetEvent("state", [EventField("value", .number(83))]))
         #expect(v.typeName == "slider" && v.commandKeys["set"] == ["value", "animated", "enabled"])
     }
 }

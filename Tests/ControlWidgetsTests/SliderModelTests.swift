@@ -205,16 +205,19 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         #expect(m.activeHandle == 0 && m.travel[0] == 15)
     }
 
-    /// Double tap resets to defaultValue (animated); without one it is two taps.
+    /// Double tap resets to doubleTapReset (animated), and the first tap moves nothing:
+    /// the tap at 9 o'clock (travel 180 = value 50) is held back, the second tap 0.15 s
+    /// after the release resets to 25 and the held-back jump never happens.
     @Test func doubleTapResets() {
         var m = SliderModel()
-        m.defaultValue = 25
-        _ = m.touchDown(atScreenAngle: 90 + 180, at: 0)
-        _ = m.touchUp(at: 0.05)
-        #expect(m.value == 50)
+        m.doubleTapReset = [25]
+        #expect(m.touchDown(atScreenAngle: 90 + 180, at: 0) == [.trackingBegan(handle: 0)])
+        #expect(m.touchUp(at: 0.05) == [.trackingEnded(handle: 0)])
+        #expect(m.value == 0)
         let e = m.touchDown(atScreenAngle: 90 + 180, at: 0.2)
         #expect(e == [.valueChanged(handle: 0, source: .user)])
         #expect(m.value == 25 && !m.isTracking && m.isAnimating(at: 0.3))
+        #expect(m.resolvePendingTap(at: 1).isEmpty && m.value == 25)
     }
 
     /// Wheel 5° per detent, arrows 1°, pages 10°, Home/End the ends; 0…360 so value = travel.

@@ -275,9 +275,9 @@ import Testing
         #expect(r.knob.hasFocus)
     }
 
-    /// A double tap returns to defaultPosition, animated at a full turn per second.
+    /// A double tap returns to resetOnDoubleTap (degrees: no range), animated at a full turn per second.
     @Test func doubleTapResetsToDefaultPosition() throws {
-        let r = try Self.run(knob: #""mode": "continuous", "position": 90, "defaultPosition": 0"#, script: """
+        let r = try Self.run(knob: #""mode": "continuous", "position": 90, "resetOnDoubleTap": 0"#, script: """
         {"t":0.10,"type":"touch_down","id":0,"x":200,"y":100}
         {"t":0.15,"type":"touch_up","id":0}
         {"t":0.30,"type":"touch_down","id":0,"x":200,"y":100}

@@ -73,11 +73,11 @@ import Glibc
         #expect(bench.primary.resyncMirrorsAtRest(at: 1) == 0)
     }
 
-    /// A double tap returns the knob to its defaultPosition at 360°/s (a linear return): the
+    /// A double tap returns the knob to its resetOnDoubleTap at 360°/s (a linear return): the
     /// mirror replays the taps and turns with it. Position 90 → 0 from the release at 0.35 s:
     /// 45° at 0.475 s.
     @Test func aDoubleTapReturnAnimatesOnTheMirror() throws {
-        let text = RenderingTests.panelText.replacing(#""finish": "flat","#, with: #""finish": "flat", "position": 90, "defaultPosition": 0,"#)
+        let text = RenderingTests.panelText.replacing(#""finish": "flat","#, with: #""finish": "flat", "position": 90, "resetOnDoubleTap": 0,"#)
         let bench = try TwoScreenBench(text, modes: [(400, 300, 60), (800, 600, 75)])
         for (t, e) in [(0.10, InputEvent.touchDown(id: 0, x: 200, y: 100)), (0.15, .touchUp(id: 0)),
                        (0.30, .touchDown(id: 0, x: 200, y: 100)), (0.35, .touchUp(id: 0))] {

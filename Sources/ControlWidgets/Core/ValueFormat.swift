@@ -4,3 +4,5 @@ import Formatting
 /// layout checker (PanelLayout) and every widget parse formats the same way. Widgets use it
 /// under this name without importing Formatting.
 public typealias ValueFormat = Formatting.ValueFormat
+/// Likewise the rounding every published value goes through.
+public typealias ValueRounding = Formatting.ValueRounding

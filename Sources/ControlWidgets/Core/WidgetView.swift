@@ -44,11 +44,16 @@ public protocol WidgetView: AnyObject {
     func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent]
     /// The current state as event fields (for `get` and `list`); nil for widgets without one.
     func snapshot() -> WidgetEvent?
+    /// How this widget's `value` is rounded wherever it is published (its step, else its
+    /// format's precision); nil for widgets without a number value. Events and snapshots
+    /// already carry rounded values; other edges (Home Assistant's `step`) read it here.
+    var valueRounding: ValueRounding? { get }
 }
 
 extension WidgetView {
     public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] { [paintBounds(mapping)] }
     public var roundArea: RoundArea? { nil }
+    public var valueRounding: ValueRounding? { nil }
     /// Where touches aimed at this widget go: its round part, else the circle inscribed in its frame.
     public var aimArea: RoundArea { roundArea ?? RoundArea(inscribedIn: frame) }
 }

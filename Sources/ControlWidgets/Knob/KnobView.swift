@@ -54,6 +54,8 @@ public final class KnobView: WidgetView, ValueReadout {
         gestures = KnobGestureRecognizer(geometry: KnobGeometry(sideLength: 1))
         dialLayers = model.mode == .rotaryDial ? DialLayers() : nil
         gestures.geometry = geometry
+        // Published values carry the decimals the readout shows, unless the model says otherwise.
+        if self.model.valueDecimals == nil { self.model.valueDecimals = valueFormatInUse.decimals }
     }
 
     // MARK: geometry (design pixels)
@@ -374,6 +376,7 @@ public final class KnobView: WidgetView, ValueReadout {
     // MARK: behaviour
 
     public func isAnimating(at time: Double) -> Bool { model.isAnimating(at: time) }
+    public var valueRounding: ValueRounding? { model.range == nil ? nil : model.valueRounding }
     /// A finger is on the knob (its angle may change every frame).
     var hasTouches: Bool { gestures.touchCount > 0 }
 
@@ -473,7 +476,7 @@ public final class KnobView: WidgetView, ValueReadout {
         var f = EventFields()
         f.add("position", position)
         f.add("positionIndex", positionIndex)
-        f.add("value", model.value)
+        f.add("value", model.publishedValue)
         f.add("title", model.mode.isDiscrete ? model.selectedTitle : nil)
         if let source { f.add("source", source) }
         return WidgetEvent("valueChanged", f.fields)

@@ -57,6 +57,8 @@ public final class SliderView: WidgetView {
         let side = Swift.max(1, Swift.min(frame.width, frame.height))
         geometry = SliderGeometry(side: side, appearance: appearance, labelExtent: Self.labelExtent(appearance))
         var m = model
+        // Published values carry the decimals the readout shows, unless the model says otherwise.
+        if m.valueDecimals == nil { m.valueDecimals = appearance.valueFormat.decimals }
         // Arc length → angle at the track's radius.
         m.minimumHandlesAngle = minimumHandlesDistance / geometry.radius * 180 / Double.pi
         self.model = m
@@ -241,7 +243,10 @@ public final class SliderView: WidgetView {
 
     // MARK: behaviour
 
-    public func isAnimating(at time: Double) -> Bool { model.isAnimating(at: time) }
+    /// A held-back tap (double tap reset on) counts: frames keep coming until it jumps.
+    public func isAnimating(at time: Double) -> Bool { model.isAnimating(at: time) || model.pendingTapDeadline != nil }
+
+    public var valueRounding: ValueRounding? { model.valueRounding }
 
     /// Screen angle (degrees from 3 o'clock, clockwise) and distance of a design point.
     private func polar(_ point: Point) -> (angle: Double, distance: Double) {
@@ -301,8 +306,9 @@ public final class SliderView: WidgetView {
     }
 
     public func advance(to time: Double) -> [WidgetEvent] {
-        if model.advance(to: time) { needsDisplay = true }
-        return []
+        let events = model.resolvePendingTap(at: time)
+        if model.advance(to: time) || !events.isEmpty { needsDisplay = true }
+        return widgetEvents(events)
     }
 
     public var commandKeys: [String: Set<String>] {
@@ -318,7 +324,8 @@ public final class SliderView: WidgetView {
         }
         if second != nil && !model.isRange { throw WidgetCommandError("slider '\(id)' has one handle: 'secondValue' needs a rangeSlider") }
         if let enabled { model.isEnabled = enabled }
-        var events: [SliderEvent] = []
+        // A tap still waiting for a second one happened first: it lands before the command.
+        var events: [SliderEvent] = model.resolvePendingTap(at: time, force: true)
         // Move the handle that makes room first, so the distance rule does not block the other.
         var order: [(Int, Double)] = []
         if let value { order.append((0, value)) }
@@ -343,8 +350,8 @@ public final class SliderView: WidgetView {
 
     private func valueFields(handle: Int?, source: SliderChangeSource?) -> [EventField] {
         var f = EventFields()
-        f.add("value", model.value)
-        f.add("secondValue", model.secondValue)
+        f.add("value", model.publishedValue)
+        f.add("secondValue", model.publishedSecondValue)
         f.add("revolutions", model.countsRevolutions ? model.revolutionsCount : nil)
         if model.isRange, let handle { f.add("handle", handle == 0 ? "first" : "second") }
         if let source { f.add("source", source == .user ? WidgetEvent.Source.user : .program) }

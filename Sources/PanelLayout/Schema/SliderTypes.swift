@@ -26,7 +26,8 @@ extension WidgetTypes {
         PropertyRule("minimumValue", sliderNumber, default: .number(0), doc: "The value at the start of the arc."),
         PropertyRule("maximumValue", sliderNumber, default: .number(100), doc: "The value at the end of the arc (maximumAngle)."),
         PropertyRule("currentValue", sliderNumber, default: .number(0), doc: "Initial value (clamped to the range)."),
-        PropertyRule("defaultValue", sliderNumber, doc: "A double tap sets this value (the first handle); none: double tap does nothing."),
+        PropertyRule("step", .number(min: .above(0), max: .atMost(1e9)),
+                     doc: "Values rest on minimumValue + k·step (value units) while dragging and after; a wheel detent or arrow key moves one step, PageUp/PageDown ten. Default: none."),
         PropertyRule("maximumAngle", .number(min: .above(0), max: .atMost(360)), default: .number(360), doc: "The arc's sweep in degrees; 360 is a full circle, less leaves a gap."),
         PropertyRule("rotationAngle", .number(min: .atLeast(-360), max: .atMost(360)),
                      doc: "Where the arc starts, degrees clockwise from 3 o'clock; default 90 + (360 − maximumAngle)/2, so the gap (or a full circle's seam) faces downwards."),
@@ -66,6 +67,8 @@ extension WidgetTypes {
             PropertyRule("maximumRevolutions", .integer(min: -1, max: 1_000_000), default: .number(-1),
                          doc: "Full circles: revolutions before the slider stops at 100 % (it also stops at 0 % counter-clockwise); -1: endless."),
             PropertyRule("revolutionsCount", .integer(min: -1_000_000, max: 1_000_000), default: .number(0), doc: "Full circles: initial number of revolutions."),
+            PropertyRule("resetOnDoubleTap", sliderNumber,
+                         doc: "Opt-in: a double tap sets this value, animated; a tap's move then waits 0.3 s for a possible second tap. Default: none (a double tap is two taps)."),
         ],
         constraints: sliderConstraints(range: false))
 
@@ -75,6 +78,8 @@ extension WidgetTypes {
         properties: sliderCommon + handleProperties(prefix: "") + [
             PropertyRule("secondCurrentValue", sliderNumber, doc: "Initial value of the second handle; default: the value 60° along the arc."),
             PropertyRule("minimumHandlesDistance", designLength, default: .number(10), doc: "The least arc length between the two handles, design pixels along the track."),
+            PropertyRule("resetOnDoubleTap", .tuple([TupleElement("first", sliderNumber), TupleElement("second", sliderNumber)]),
+                         doc: "Opt-in: a double tap sets the handles to [first, second], animated; a tap's move then waits 0.3 s for a possible second tap. Default: none (a double tap is two taps)."),
         ] + handleProperties(prefix: "second"),
         constraints: sliderConstraints(range: true))
 
@@ -86,6 +91,7 @@ extension WidgetTypes {
                 return [(at, "'minimumValue' and 'maximumValue' must differ (both are \(LayoutValue.formatNumber(lo)))")]
             },
             .valueFormat(),
+            .sliderStepAndReset,
             WidgetConstraint { m in
                 var out: [(SourceLocation, String)] = []
                 for prefix in range ? ["", "second"] : [""] {

@@ -61,6 +61,13 @@ public enum WidgetTypes {
         all.filter { $0.name != name && $0.property(named: key) != nil }.map(\.name)
     }
 
+    /// Keys that were replaced, with what to write instead (the checker adds it to the
+    /// unknown-key error, so an old layout says how to update it).
+    public static let retiredKeys: [String: String] = [
+        "defaultPosition": "a double tap resets only when asked: use 'resetOnDoubleTap' (a value in range units with a range, else degrees)",
+        "defaultValue": "a double tap resets only when asked: use 'resetOnDoubleTap' (a value; a rangeSlider takes [first, second])",
+    ]
+
     /// The knob, after IOSKnobControl (reference document 000/001). Property names are the
     /// reference's own; angles are in degrees where the reference uses radians.
     public static let knob = WidgetKind(
@@ -77,7 +84,9 @@ public enum WidgetTypes {
             PropertyRule("min", .angle, default: .number(-180), doc: "Least position in degrees when circular is false. min and max are at most a full turn apart; the later key in the file wins."),
             PropertyRule("max", .angle, default: .number(180), doc: "Greatest position in degrees when circular is false. min and max are at most a full turn apart; the later key in the file wins."),
             PropertyRule("position", .angle, default: .number(0), doc: "Initial angular position in degrees."),
-            PropertyRule("defaultPosition", .angle, default: .number(0), doc: "Position in degrees a double tap returns to."),
+            PropertyRule("value", .rangeEnd, doc: "Initial value in range units (needs range), instead of position: -30 on a range [-80, 0] knob."),
+            PropertyRule("resetOnDoubleTap", .rangeEnd,
+                         doc: "Opt-in: a double tap returns the knob to this value, in range units with a range, else a position in degrees (not with gesture tap nor mode rotaryDial). Default: none (a double tap does nothing)."),
             PropertyRule("positions", .integer(min: 2, max: 360), default: .number(2), doc: "Number of discrete positions (linearReturn, wheelOfFortune), at most 360 (one a degree)."),
             PropertyRule("titles", .array(of: .string(nonEmpty: false, maxLength: 64), minCount: 0, maxCount: 360),
                          doc: "Titles drawn around a generated knob, one per position (at most 360 of at most 64 characters); missing ones are the position indices."),
@@ -135,7 +144,8 @@ public enum WidgetTypes {
                 return [(gesture.location, "'gesture': '\(name)' is not available in mode 'rotaryDial' (use 'oneFingerRotation' or 'tap')")]
             },
             .valueFormat(),
-            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels"], because: "they are in value units"),
+            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels", "value"], because: "they are in value units"),
+            .knobStartAndReset,
             WidgetConstraint { members in
                 guard let n = members["ticks"], n.value.numberValue == 1 else { return [] }
                 return [(n.value.location, "'ticks': 1 tick cannot mark a scale; give 0 (none) or at least 2 (both ends)")]

@@ -228,6 +228,7 @@ extension PanelChecker {
                                   context: context, reportUnknown: kind != nil, unknownNote: { key in
             // A property of another widget type: say whose it is ("'mode' is a knob property").
             guard let kind else { return "" }
+            if let replaced = WidgetTypes.retiredKeys[key] { return "; \(replaced)" }
             let owners = WidgetTypes.types(having: key, except: kind.name)
             guard !owners.isEmpty else { return "" }
             return "; \(shown(key)) is a \(owners.joined(separator: "/")) property, not a \(kind.name) one"

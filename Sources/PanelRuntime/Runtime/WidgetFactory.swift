@@ -57,11 +57,16 @@ enum WidgetFactory {
         if let g = spec.string("gesture"), let gesture = KnobGesture(rawValue: g) { model.gesture = gesture }
         if let n = spec.number("gestureSensitivity") { model.gestureSensitivity = KnobMath.radians(n) }
         if let r = spec.numbers("range"), r.count == 2 { model.range = KnobValueRange(lo: r[0], hi: r[1]) }
-        if let n = spec.number("defaultPosition") { model.defaultPosition = KnobMath.radians(n) }
+        // Opt-in; in the knob's own units: a value of its range, else degrees.
+        if let n = spec.number("resetOnDoubleTap") {
+            model.doubleTapReset = model.range != nil ? .value(n) : .position(KnobMath.radians(n))
+        }
         if let b = spec.bool("enabled") { model.isEnabled = b }
         model.valueSteps = KnobValueSteps(step: spec.number("step"), wheel: spec.number("wheelStep"),
                                           key: spec.number("keyStep"), page: spec.number("pageStep"))
         if let n = spec.number("position") { _ = model.setPosition(degrees: n) }
+        // The start in range units (-30 dB), after the range, min/max and step are known.
+        if let v = spec.number("value") { _ = model.setValue(v) }
 
         let tint = spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint)
         var colors = KnobColors(tint: tint)

@@ -14,7 +14,9 @@
 /// - two-finger rotation: position = start position ∓ the clockwise-on-screen rotation of
 ///   the line between the first two fingers (- when counterclockwise, + when clockwise);
 /// - tap: on release within `tapSlop` of the touch-down point, at the touch-down point;
-/// - double tap (other gestures): two taps within `doubleTapInterval` → `reset`.
+/// - double tap (other gestures, only when the model has a `doubleTapReset`): two taps
+///   within `doubleTapInterval` → `reset`. A single tap never turns these gestures' knob,
+///   so the first tap of a double tap moves nothing.
 /// - rotary dial: one-finger rotation or tap only; the touched number is fixed at
 ///   touch-down, a drag turns the dial clockwise up to the stop, and touches that start
 ///   while the dial animation runs are ignored (KnobModel+Dial has the rules).
@@ -214,7 +216,7 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
             let angle = KnobGeometry.polarAngle(of: touch.down, clockwise: model.clockwise)
             return model.tap(atPolarAngle: angle, at: time)
         }
-        guard recognizesDoubleTap, time - touch.downTime <= maximumTapDuration else {
+        guard recognizesDoubleTap, model.doubleTapReset != nil, time - touch.downTime <= maximumTapDuration else {
             lastTap = nil
             return []
         }

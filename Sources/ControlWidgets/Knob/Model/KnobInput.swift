@@ -16,7 +16,7 @@ public enum KnobInput: Sendable, Equatable {
     /// right/up: one step up, left/down: one step down, pageUp/pageDown: `pageSteps` or
     /// 10°, home/end: first/last position.
     case key(KnobKey, time: Double)
-    /// A double tap recognised elsewhere: back to `defaultPosition`.
+    /// A double tap recognised elsewhere: back to `doubleTapReset` (nothing without one).
     case doubleTap(time: Double)
 
     public var time: Double {

@@ -10,6 +10,14 @@ public struct KnobValueRange: Sendable, Equatable {
     }
 }
 
+/// Where a double tap returns a knob that asks for it.
+public enum KnobResetTarget: Sendable, Equatable {
+    /// A value of the knob's `range` (value units; ignored without a range).
+    case value(Double)
+    /// A position, radians.
+    case position(Double)
+}
+
 /// Values and titles for integrators.
 extension KnobModel {
     /// The angles that map to `range.lo` and `range.hi`: [min, max] when not circular; one
@@ -26,6 +34,16 @@ extension KnobModel {
         guard let range else { return nil }
         return valueOnStepGrid(value(forPosition: position, in: range))
     }
+
+    /// How values leave the panel: on the step grid (continuous with a step), else at the
+    /// format's precision (`valueDecimals`).
+    public var valueRounding: ValueRounding {
+        guard usesValueSteps, let range, let step = valueSteps.step else { return ValueRounding(decimals: valueDecimals) }
+        return ValueRounding(origin: range.lo, step: step, bounds: Swift.min(range.lo, range.hi)...Swift.max(range.lo, range.hi))
+    }
+
+    /// `value` as every event, reply, state file and MQTT message carries it; nil without a range.
+    public var publishedValue: Double? { value.map(valueRounding.rounded) }
 
     /// The value shown at `time` (follows animations); nil without a range.
     public func displayedValue(at time: Double) -> Double? {

@@ -45,8 +45,11 @@ public struct KnobModel: Sendable, Equatable {
     public var gestureSensitivity: Double = 1
     /// Disabled knobs ignore input (UIControl.enabled).
     public var isEnabled = true
-    /// Where a double tap returns the knob, radians.
-    public var defaultPosition: Double = 0
+    /// Where a double tap returns the knob; nil (the default): a double tap does nothing
+    /// ("destructive gestures are opt-in").
+    public var doubleTapReset: KnobResetTarget?
+    /// Decimals of the value format, for publishing a value without a step (`valueRounding`).
+    public var valueDecimals: Int?
     /// Optional linear mapping of the knob's travel to `value` (see KnobModel+Value).
     public var range: KnobValueRange?
     /// Value steps of a continuous knob with a range (see KnobModel+ValueStep).
@@ -237,11 +240,16 @@ public struct KnobModel: Sendable, Equatable {
         setPosition(KnobMath.radians(degrees), animated: animated, at: time)
     }
 
-    /// Animated return to `defaultPosition` (what a double tap does), a full turn per second.
+    /// Animated return to `doubleTapReset` (what a double tap does), a full turn per second;
+    /// nothing without one.
     @discardableResult
     public mutating func reset(at time: Double, source: KnobChangeSource = .program) -> [KnobEvent] {
         let before = position
-        _ = setPosition(defaultPosition, animated: true, at: time)
+        switch doubleTapReset {
+        case .value(let v)?: _ = setValue(v, animated: true, at: time)
+        case .position(let p)?: _ = setPosition(p, animated: true, at: time)
+        case nil: return []
+        }
         return changeEvents(from: before, source: source)
     }
 

@@ -8,11 +8,28 @@
 /// on through the gap; it moves again only when the finger comes back past that end. It
 /// never jumps from one end to the other. Laps the finger makes beyond an end are
 /// forgotten, so coming back is never more than one turn away.
+///
+/// A double tap resets only when `doubleTapReset` asks for it ("destructive gestures are
+/// opt-in"), and then the first tap never moves the value: a touch moves the handle only
+/// once it has travelled `tapSlop` (a drag; the handle then jumps to the finger, as the
+/// reference's touch does), and a tap's jump waits until `doubleTapInterval` has passed
+/// without a second tap (UIKit's single tap that requires the double tap to fail).
 extension SliderModel {
+    /// A tap whose jump is held back while it may still be the first of a double tap.
+    struct PendingTap: Sendable, Equatable {
+        var handle: Int
+        var fingerTravel: Double
+        /// When the tap's finger lifted; the jump happens `doubleTapInterval` later.
+        var time: Double
+    }
+
     /// Longest gap between two taps of a double tap, and longest press of a tap, seconds.
     public static let doubleTapInterval = 0.3
     /// A tap moves the finger less than this, degrees.
     public static let tapSlop = 8.0
+    /// The second tap of a double tap lands at most this far round the ring from the first,
+    /// degrees (15° is 22 design pixels on a track of radius 85, the knob's 20 px).
+    public static let doubleTapAngle = 15.0
     /// Wheel or encoder detent, arrow keys, page keys: the knob's continuous-mode steps.
     public static let wheelStep = 5.0, arrowStep = 1.0, pageStep = 10.0
 
@@ -37,13 +54,21 @@ extension SliderModel {
         return r - maximumAngle < 360 - r ? r : r - 360
     }
 
+    /// Whether taps wait for a possible second tap (a double tap resets).
+    var resetsOnDoubleTap: Bool { doubleTapReset != nil }
+
     public mutating func touchDown(atScreenAngle angle: Double, at time: Double) -> [SliderEvent] {
         guard isEnabled, activeHandle == nil else { return [] }
         let r = arcAngle(forScreenAngle: angle)
-        if let last = lastTapTime, time - last <= Self.doubleTapInterval, let defaultValue {
+        if let last = lastTapTime, time - last <= Self.doubleTapInterval, let reset = doubleTapReset,
+           abs(Self.shortestTurn(from: lastTapArcAngle, to: r)) <= Self.doubleTapAngle {
             lastTapTime = nil
-            return setValue(defaultValue, handle: 0, animated: true, at: time, source: .user)
+            pendingTap = nil
+            return resetHandles(to: reset, at: time)
         }
+        // Not a second tap (too late or elsewhere on the ring): a held-back tap lands first.
+        var events = resolvePendingTap(at: time, force: true)
+        lastTapArcAngle = r
         let i = nearestHandle(toArcAngle: r)
         activeHandle = i
         slidingDirection = .none
@@ -52,8 +77,19 @@ extension SliderModel {
         fingerTravel = fingerTravel(forArcAngle: r, handle: i)
         lastFingerAngle = r
         downFingerTravel = fingerTravel
-        var events: [SliderEvent] = [.trackingBegan(handle: i)]
-        events += moveHandle(i, to: fingerTravel, duration: 0, at: time, source: .user)
+        events.append(.trackingBegan(handle: i))
+        // With reset on, the handle stays put until the touch is known to be a drag.
+        if !resetsOnDoubleTap { events += moveHandle(i, to: fingerTravel, duration: 0, at: time, source: .user) }
+        return events
+    }
+
+    /// Double tap: each handle to its value, animated (the handle that makes room first, so
+    /// the distance rule between two handles does not block the other).
+    mutating func resetHandles(to values: [Double], at time: Double) -> [SliderEvent] {
+        var order = Array(zip(travel.indices, values))
+        if order.count == 2, lapTravel(forValue: order[0].1) >= travel[1] { order.reverse() }
+        var events: [SliderEvent] = []
+        for (i, v) in order { events += setValue(v, handle: i, animated: true, at: time, source: .user) }
         return events
     }
 
@@ -75,21 +111,44 @@ extension SliderModel {
                 events.append(.directionChanged(direction))
             }
         }
+        if resetsOnDoubleTap && !movedSinceDown { return events }
         events += moveHandle(i, to: fingerTravel, duration: 0, at: time, source: .user)
         return events
     }
 
-    /// The finger lifts: snap (animated) if asked, then trackingEnded.
+    /// The finger lifts: snap (animated) if asked, then trackingEnded. With reset on, a tap
+    /// only records its jump (`resolvePendingTap` makes it).
     public mutating func touchUp(at time: Double) -> [SliderEvent] {
         guard let i = activeHandle else { return [] }
         activeHandle = nil
         let isTap = !movedSinceDown && time - touchDownTime <= Self.doubleTapInterval
         lastTapTime = isTap ? time : nil
         var events: [SliderEvent] = []
+        if resetsOnDoubleTap && !movedSinceDown {
+            if isTap { pendingTap = PendingTap(handle: i, fingerTravel: downFingerTravel, time: time) }
+            return [.trackingEnded(handle: i)]
+        }
         if let target = snapTarget(forHandle: i) {
             events += moveHandle(i, to: target, duration: Self.snapDuration, at: time, source: .user)
         }
         events.append(.trackingEnded(handle: i))
+        return events
+    }
+
+    /// When a held-back tap jumps (nil when none waits): the runtime keeps frames coming
+    /// until then, so `resolvePendingTap` runs on time.
+    public var pendingTapDeadline: Double? { pendingTap.map { $0.time + Self.doubleTapInterval } }
+
+    /// A held-back tap whose double-tap interval is over (or, with `force`, any held-back
+    /// tap: another input comes first) makes its jump now, with the snap a release makes.
+    public mutating func resolvePendingTap(at time: Double, force: Bool = false) -> [SliderEvent] {
+        guard let tap = pendingTap, force || time - tap.time > Self.doubleTapInterval else { return [] }
+        pendingTap = nil
+        guard isEnabled else { return [] }
+        var events = moveHandle(tap.handle, to: tap.fingerTravel, duration: 0, at: time, source: .user)
+        if let target = snapTarget(forHandle: tap.handle) {
+            events += moveHandle(tap.handle, to: target, duration: Self.snapDuration, at: time, source: .user)
+        }
         return events
     }
 
@@ -119,27 +178,40 @@ extension SliderModel {
 
     // MARK: wheel, encoder, keys
 
-    /// Wheel or encoder detents (positive = clockwise) move the key handle 5° each.
+    /// Wheel or encoder detents (positive = clockwise) move the key handle 5° each, or one
+    /// step each with a step (fractions of a detent add up until they make a whole step).
     public mutating func wheel(steps: Double, at time: Double) -> [SliderEvent] {
         guard isEnabled, activeHandle == nil, steps != 0 else { return [] }
-        return moveHandle(keyHandle, to: travel[keyHandle] + steps * Self.wheelStep, duration: 0, at: time, source: .user)
+        var events = resolvePendingTap(at: time, force: true)
+        guard let stepTravel else {
+            return events + moveHandle(keyHandle, to: travel[keyHandle] + steps * Self.wheelStep, duration: 0, at: time, source: .user)
+        }
+        wheelRemainder += steps
+        let whole = wheelRemainder.rounded(.towardZero)
+        wheelRemainder -= whole
+        guard whole != 0 else { return events }
+        events += moveHandle(keyHandle, to: travel[keyHandle] + whole * stepTravel, duration: 0, at: time, source: .user)
+        return events
     }
 
     public enum Key: Sendable { case increase, decrease, pageIncrease, pageDecrease, home, end, switchHandle }
 
+    /// Arrow keys move 1°, page keys 10°; with a step one step and ten steps.
     public mutating func key(_ key: Key, at time: Double) -> [SliderEvent] {
         guard isEnabled, activeHandle == nil else { return [] }
+        let events = resolvePendingTap(at: time, force: true)
         let i = keyHandle
+        let arrow = stepTravel ?? Self.arrowStep, page = stepTravel.map { 10 * $0 } ?? Self.pageStep
         switch key {
-        case .increase: return moveHandle(i, to: travel[i] + Self.arrowStep, duration: 0, at: time, source: .user)
-        case .decrease: return moveHandle(i, to: travel[i] - Self.arrowStep, duration: 0, at: time, source: .user)
-        case .pageIncrease: return moveHandle(i, to: travel[i] + Self.pageStep, duration: 0, at: time, source: .user)
-        case .pageDecrease: return moveHandle(i, to: travel[i] - Self.pageStep, duration: 0, at: time, source: .user)
-        case .home: return setValue(minimumValue, handle: i, at: time, source: .user)
-        case .end: return setValue(maximumValue, handle: i, at: time, source: .user)
+        case .increase: return events + moveHandle(i, to: travel[i] + arrow, duration: 0, at: time, source: .user)
+        case .decrease: return events + moveHandle(i, to: travel[i] - arrow, duration: 0, at: time, source: .user)
+        case .pageIncrease: return events + moveHandle(i, to: travel[i] + page, duration: 0, at: time, source: .user)
+        case .pageDecrease: return events + moveHandle(i, to: travel[i] - page, duration: 0, at: time, source: .user)
+        case .home: return events + setValue(minimumValue, handle: i, at: time, source: .user)
+        case .end: return events + setValue(maximumValue, handle: i, at: time, source: .user)
         case .switchHandle:
             if isRange { keyHandle = 1 - keyHandle }
-            return []
+            return events
         }
     }
 }

@@ -26,8 +26,15 @@ public struct SliderModel: Sendable, Equatable {
     public var minimumHandlesAngle = 0.0 { didSet { reclamp() } }
     /// Travel angles (within one lap) that a release may snap to, sorted; empty = none.
     public var snapAngles: [Double] = []
-    /// What a double tap returns the first handle to; nil = double tap does nothing.
-    public var defaultValue: Double?
+    /// What a double tap sets the handles to, one value per handle (value units); nil: a
+    /// double tap is two taps. Opt-in: with it, a tap's move waits until it cannot be the
+    /// first tap of a double tap any more (see SliderModel+Tracking).
+    public var doubleTapReset: [Double]?
+    /// The value grid, value units from minimumValue: every change (drag, tap, wheel, keys,
+    /// commands) rests on minimumValue + k·step (clamped to the range); nil = none.
+    public var step: Double? { didSet { if let step, !(step > 0 && step.isFinite) { self.step = nil }; resnap() } }
+    /// Decimals of the value format, for publishing a value without a step (see `valueRounding`).
+    public var valueDecimals: Int?
     /// Disabled sliders ignore input (UIControl.enabled).
     public var isEnabled = true
 
@@ -41,6 +48,12 @@ public struct SliderModel: Sendable, Equatable {
     var lastFingerAngle = 0.0
     var touchDownTime = 0.0
     var lastTapTime: Double?
+    /// Where the last touch went down (arc angle), for the double tap's distance rule.
+    var lastTapArcAngle = 0.0
+    /// A tap whose move waits for the double-tap interval to pass (reset on only).
+    var pendingTap: PendingTap?
+    /// Fractions of a wheel detent not yet moved (a step moves whole steps only).
+    var wheelRemainder = 0.0
     var movedSinceDown = false
     var downFingerTravel = 0.0
     /// The handle wheel and keys move (Enter or Space switches it on a range slider).
@@ -112,6 +125,18 @@ public struct SliderModel: Sendable, Equatable {
 
     public var value: Double { value(atTravel: travel[0]) }
     public var secondValue: Double? { isRange ? value(atTravel: travel[1]) : nil }
+
+    // MARK: published values
+
+    /// How values leave the panel: on the step grid, else at the format's precision.
+    public var valueRounding: ValueRounding {
+        ValueRounding(origin: minimumValue, step: step, decimals: valueDecimals,
+                      bounds: Swift.min(minimumValue, maximumValue)...Swift.max(minimumValue, maximumValue))
+    }
+    /// The first handle's value as every event, reply, state file and MQTT message carries it.
+    public var publishedValue: Double { valueRounding.rounded(value) }
+    /// The second handle's published value (range sliders).
+    public var publishedSecondValue: Double? { secondValue.map(valueRounding.rounded) }
     public var revolutionsCount: Int { revolutions(atTravel: travel[0]) }
     public func value(ofHandle i: Int) -> Double { value(atTravel: travel[i]) }
 
@@ -183,7 +208,7 @@ public struct SliderModel: Sendable, Equatable {
         let shown = displayedTravel(ofHandle: i, at: time)
         let before = travel[i]
         let beforeRevolutions = revolutionsCount
-        travel[i] = clamped(target, handle: i)
+        travel[i] = onStepGrid(clamped(target, handle: i), handle: i)
         animations.removeAll { $0.handle == i }
         if duration > 0 && shown != travel[i] {
             animations.append(SliderAnimation(handle: i, from: shown, to: travel[i], startTime: time, duration: duration))
