@@ -309,7 +309,7 @@ import PanelLayout
         #expect(!id.contains("3d1219") && !id.contains("pi"))
         let byHost = MQTTClientID.make(panelName: "Studio A", machineID: nil, hostName: "pi")
         #expect(byHost != id && byHost == MQTTClientID.make(panelName: "Studio A", machineID: nil, hostName: "pi"))
-        // FNV-1a 64 of "a" (the published test vector), folded to 32 bits.
+        // FNV-1a 64 of "a": the published test vector.
         #expect(MQTTClientID.fnv1a64(Array("a".utf8)) == 0xaf63dc4c8601ec8c)
     }
 
