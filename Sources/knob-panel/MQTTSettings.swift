@@ -8,7 +8,7 @@ struct MQTTSettings {
         OptionSpec("mqtt", value: "url", help: "Connect to an MQTT broker: mqtt://HOST[:PORT] (1883) or mqtts://HOST[:PORT] (8883, needs --mqtt-ca). Reconnects by itself."),
         OptionSpec("mqtt-ca", value: "file", help: "CA certificate (PEM) for mqtts://."),
         OptionSpec("mqtt-credentials", value: "file", help: "User name (first line) and password (second line); refused if group or others may read it."),
-        OptionSpec("mqtt-id", value: "id", help: "MQTT client id.", default: "PANEL-NAME-HOSTNAME"),
+        OptionSpec("mqtt-id", value: "id", help: "MQTT client id, also Home Assistant's node id (unique ids, entity ids). PANEL-NAME-HASH: the panel name and 8 hex digits hashed from /etc/machine-id and the panel name (the host name where there is no machine id); renaming the host keeps the Home Assistant device.", default: "PANEL-NAME-HASH"),
         OptionSpec("mqtt-prefix", value: "topic", help: "Topic prefix.", default: "knob-panel/CLIENT-ID"),
         OptionSpec("mqtt-discovery", help: "Announce the panel to Home Assistant (MQTT discovery, retained)."),
         OptionSpec("mqtt-discovery-prefix", value: "topic", help: "Home Assistant's discovery prefix.", default: "homeassistant"),
@@ -90,7 +90,7 @@ struct MQTTSettings {
     func enable(services: PanelServices, panelName: String) throws(CommandFailure) {
         var hostname = [CChar](repeating: 0, count: 256)
         gethostname(&hostname, hostname.count - 1)
-        let id = clientID ?? HADiscovery.sanitize(panelName + "-" + Self.text(hostname))
+        let id = clientID ?? MQTTClientID.make(panelName: panelName, machineID: MQTTClientID.machineID(), hostName: Self.text(hostname))
         let prefix = self.prefix ?? "knob-panel/" + id
         var o = MQTTClient.Options(host: host, port: port, clientID: id)
         o.username = username
@@ -111,6 +111,7 @@ struct MQTTSettings {
         services.eventObservers.append { [unowned bridge] widget, line in bridge.event(widget: widget, line: line) }
         services.onShutdown.append { _ in bridge.close() }
         services.add(client)
+        services.add(bridge)   // its deadline: states held during a drag, delayed clears
         Console.note("mqtt: \(tls ? "mqtts" : "mqtt")://\(host):\(port) as '\(id)', topics under \(prefix)\(discovery ? ", Home Assistant discovery under \(discoveryPrefix)" : "")")
         client.start(at: 0)
     }

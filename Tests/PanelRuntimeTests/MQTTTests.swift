@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import ControlWidgets
 import PanelLayout
 @testable import PanelRuntime
@@ -19,7 +22,13 @@ import PanelLayout
         {"id": "fan", "type": "toggle", "title": "Fan", "frame": [0, 420, 200, 60]},
         {"id": "input", "type": "segmented", "titles": ["Mic", "Line"], "frame": [200, 420, 300, 60]},
         {"id": "rec", "type": "button", "title": "Rec", "frame": [500, 420, 100, 60]},
-        {"id": "note", "type": "label", "text": "hello", "frame": [0, 500, 200, 40]}
+        {"id": "note", "type": "label", "text": "hello", "frame": [0, 500, 200, 40]},
+        {"id": "wheel", "type": "knob", "mode": "wheelOfFortune", "positions": 4, "frame": [600, 0, 200, 200]},
+        {"id": "some", "type": "knob", "mode": "linearReturn", "positions": 4, "titles": ["Lo", "2", "Hi", "x", "never shown"], "frame": [600, 200, 200, 200]},
+        {"id": "studio", "type": "toggle", "title": "Studio A", "frame": [0, 540, 200, 60]},
+        {"id": "dim", "type": "slider", "minimumValue": 0, "maximumValue": 1, "label": "Studio A  dimmer", "frame": [200, 540, 200, 60]},
+        {"id": "icon", "type": "button", "title": " ", "frame": [600, 420, 100, 60]},
+        {"id": "twoLines", "type": "button", "title": "Stop\\n all", "frame": [700, 420, 100, 60]}
       ]},
       {"id": "room", "widgets": []}
     ]}
@@ -133,9 +142,10 @@ import PanelLayout
 
     /// Every entity shares these fields: the node id "Studio A-host" sanitised to
     /// "Studio_A-host" (letters, digits, _ and - only), the entity id slug lower-cased with
-    /// single underscores ("studio_a_host_…"), availability on …/status.
+    /// single underscores ("studio_a_host_…") as `object_id` (Home Assistant up to 2025.9)
+    /// and as `default_entity_id` with the component (2025.10 on), availability on …/status.
     static func common(_ component: String, _ id: String, name: String) -> String {
-        #""name":"\#(name)","unique_id":"Studio_A-host_\#(id)","default_entity_id":"\#(component).studio_a_host_\#(id)","#
+        #""name":"\#(name)","unique_id":"Studio_A-host_\#(id)","object_id":"studio_a_host_\#(id)","default_entity_id":"\#(component).studio_a_host_\#(id)","#
         + #""availability_topic":"knob-panel/studio/status","payload_available":"online","payload_not_available":"offline","#
         + #""device":{"identifiers":["knob-panel_Studio_A-host"],"name":"Studio A","model":"knob-panel","manufacturer":"knob-panel","sw_version":"9.9"},"#
         + #""origin":{"name":"knob-panel","sw_version":"9.9"}"#
@@ -176,10 +186,50 @@ import PanelLayout
         #expect(s.payload.hasSuffix(#""value_template":"{{ value_json.title }}","options":["Mic","Line"]}"#))
     }
 
+    /// Issue 23: a discrete knob without titles was a select with "options":[], and Home
+    /// Assistant refused every state ('0' is not among []). The options are what the knob
+    /// draws: a title per position, the index where the title is missing, none past
+    /// `positions`.
+    @Test func aDiscreteKnobOffersTheTitlesItShows() throws {
+        let c = try Self.controller()
+        let wheel = try #require(Self.config(c, "wheel"))
+        #expect(wheel.payload.hasSuffix(#""options":["0","1","2","3"]}"#))
+        let some = try #require(Self.config(c, "some"))
+        #expect(some.payload.hasSuffix(#""options":["Lo","2","Hi","x"]}"#))
+        // Home Assistant publishes the option; each finds its position (a title before an index).
+        #expect(Self.line("3", for: "wheel", in: c) == .success(#"{"command":"set","widget":"wheel","positionIndex":3}"#))
+        #expect(Self.line("2", for: "some", in: c) == .success(#"{"command":"set","widget":"some","positionIndex":1}"#))
+        #expect(Self.line("x", for: "some", in: c) == .success(#"{"command":"set","widget":"some","positionIndex":3}"#))
+        if case .success = Self.line("never shown", for: "some", in: c) { Issue.record("a title past positions is no option") }
+    }
+
+    /// Issue 23: toggles, segmented controls and buttons were named by their id. Names are
+    /// what the panel shows: a label or title, one line; the id only where none shows.
+    @Test func entitiesAreNamedByWhatThePanelShows() throws {
+        let c = try Self.controller()
+        func name(_ id: String) throws -> String? {
+            let m = try #require(Self.config(c, id))
+            guard case .success(let node) = JSONReader.parse(m.payload) else { return "?" }
+            return node["name"]?.stringValue
+        }
+        #expect(try name("volume") == "Volume")      // a knob's label
+        #expect(try name("fan") == "Fan")            // a toggle's title
+        #expect(try name("rec") == "Rec")            // a button's title
+        #expect(try name("twoLines") == "Stop all")  // line breaks and runs of spaces made one space
+        #expect(try name("input") == "input")        // a segmented control shows no name: its id
+        #expect(try name("icon") == "icon")          // a blank title shows nothing: the id
+        // Home Assistant strips a device-name prefix with a warning, and nulls a name equal to
+        // the device's: done here first (the device is "Studio A").
+        #expect(try name("dim") == "Dimmer")
+        #expect(try name("studio") == nil)
+        #expect(try #require(Self.config(c, "studio")).payload.hasPrefix(#"{"name":null,"#))
+    }
+
     @Test func aToggleIsASwitch() throws {
         let c = try Self.controller()
         let m = try #require(Self.config(c, "fan"))
         #expect(m.topic == "homeassistant/switch/Studio_A-host/fan/config")
+        #expect(m.payload.hasPrefix("{" + Self.common("switch", "fan", name: "Fan")))
         #expect(m.payload.hasSuffix(#""command_topic":"knob-panel/studio/fan/set","state_topic":"knob-panel/studio/fan/state","#
                 + #""value_template":"{{ 'ON' if value_json.on else 'OFF' }}","payload_on":"ON","payload_off":"OFF","state_on":"ON","state_off":"OFF"}"#))
     }
@@ -190,8 +240,10 @@ import PanelLayout
         #expect(dial.topic == "homeassistant/event/Studio_A-host/phone/config")
         #expect(dial.payload == "{" + Self.common("event", "phone", name: "phone")
                 + #","state_topic":"knob-panel/studio/phone/event","event_types":["0","1","2","3","4","5","6","7","8","9"]}"#)
+        // One event a tap (issue 23: pressed, clicked and released were three logbook entries).
         let button = try #require(Self.config(c, "rec"))
-        #expect(button.payload.hasSuffix(#""state_topic":"knob-panel/studio/rec/event","event_types":["pressed","clicked","released"]}"#))
+        #expect(button.payload == "{" + Self.common("event", "rec", name: "Rec")
+                + #","state_topic":"knob-panel/studio/rec/event","event_types":["clicked"]}"#)
     }
 
     @Test func labelsAndKnobsWithoutARangeHaveNoEntity() throws {
@@ -240,6 +292,42 @@ import PanelLayout
         #expect((0..<8).map { _ in b.next() } == [0.25, 0.5, 1, 2, 4, 8, 10, 10])
         b.reset()
         #expect(b.next() == 0.25)
+    }
+
+    /// Issue 23: the default client id had the host name in it, so renaming the host made a
+    /// new Home Assistant device. It is the panel name and a hash of the machine id and the
+    /// panel name: the same for the same machine and panel, another for another machine or
+    /// panel, the host name only when there is no machine id.
+    @Test func theDefaultClientIDIsStableAndUnique() {
+        let a = "3d1219c7c4c5404aaa1f6d2a48adfda4", b = "0123456789abcdef0123456789abcdef"
+        let id = MQTTClientID.make(panelName: "Studio A", machineID: a, hostName: "pi")
+        #expect(id == MQTTClientID.make(panelName: "Studio A", machineID: a, hostName: "renamed"))
+        #expect(id.hasPrefix("Studio_A-") && id.utf8.count == "Studio_A-".utf8.count + 8)
+        #expect(id.dropFirst("Studio_A-".count).allSatisfy { $0.isHexDigit && !$0.isUppercase })
+        #expect(id != MQTTClientID.make(panelName: "Studio A", machineID: b, hostName: "pi"))
+        #expect(id != MQTTClientID.make(panelName: "Studio B", machineID: a, hostName: "pi"))
+        #expect(!id.contains("3d1219") && !id.contains("pi"))
+        let byHost = MQTTClientID.make(panelName: "Studio A", machineID: nil, hostName: "pi")
+        #expect(byHost != id && byHost == MQTTClientID.make(panelName: "Studio A", machineID: nil, hostName: "pi"))
+        // FNV-1a 64 of "a": the published test vector.
+        #expect(MQTTClientID.fnv1a64(Array("a".utf8)) == 0xaf63dc4c8601ec8c)
+    }
+
+    @Test func theMachineIDIsReadOnlyWhenItIsOne() throws {
+        let dir = "/tmp/knob-machine-id-\(getpid())"
+        mkdir(dir, 0o700)
+        defer { for f in ["good", "bad", "zero"] { unlink(dir + "/" + f) }; rmdir(dir) }
+        func write(_ name: String, _ text: String) {
+            let fd = open(dir + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+        write("good", "3D1219C7C4C5404AAA1F6D2A48ADFDA4\n")
+        write("bad", "uninitialized\n")
+        write("zero", String(repeating: "0", count: 32) + "\n")
+        #expect(MQTTClientID.machineID(paths: [dir + "/good"]) == "3d1219c7c4c5404aaa1f6d2a48adfda4")
+        #expect(MQTTClientID.machineID(paths: [dir + "/missing", dir + "/bad", dir + "/zero", dir + "/good"]) == "3d1219c7c4c5404aaa1f6d2a48adfda4")
+        #expect(MQTTClientID.machineID(paths: [dir + "/bad", dir + "/zero", dir]) == nil)   // a directory is no file
     }
 
     @Test func entityIdSlugsAreWhatHomeAssistantValidates() {

@@ -1,7 +1,7 @@
 """Home Assistant's MQTT discovery schema for the entities knob-panel announces, written out
 from Home Assistant's own source (home-assistant/core, homeassistant/components/mqtt/):
   schemas.py  MQTT_AVAILABILITY_SCHEMA, MQTT_ENTITY_DEVICE_INFO_SCHEMA, MQTT_ORIGIN_INFO_SCHEMA,
-              MQTT_ENTITY_COMMON_SCHEMA (+ default_entity_id, which replaced object_id)
+              MQTT_ENTITY_COMMON_SCHEMA (object_id up to 2026.3, default_entity_id from 2025.10)
   config.py   MQTT_BASE_SCHEMA (qos, encoding), MQTT_RO_SCHEMA, MQTT_RW_SCHEMA
   number.py   min/max/step (step >= 1e-3, min <= max), mode auto|box|slider, unit, templates
   select.py   options (required), templates
@@ -11,7 +11,10 @@ and the documentation pages https://www.home-assistant.io/integrations/{number,s
 switch,event}.mqtt/ and https://www.home-assistant.io/integrations/mqtt/ (discovery).
 validate(component, payload) returns a list of problems: a missing required key, a key the
 schema does not know (Home Assistant drops unknown keys silently, so a typo would never be
-noticed), a wrong type, a value out of its documented set, or the deprecated object_id."""
+noticed), a wrong type, a value out of its documented set, or the entity id suggested in
+only one of the two ways: 2024.1 reads object_id and drops default_entity_id, 2025.10 warns
+about object_id unless default_entity_id is there too (home-assistant/core#151996), 2026.4
+ignores object_id (#164460). Both must be sent and name the same entity id."""
 import re
 
 STR, BOOL, NUM, INT = "string", "boolean", "number", "integer"
@@ -40,7 +43,7 @@ COMMON = {  # MQTT_ENTITY_COMMON_SCHEMA + MQTT_BASE_SCHEMA
     "payload_not_available": STR, "availability_mode": STR, "availability": "list",
     "device": "dict", "origin": "dict", "enabled_by_default": BOOL, "entity_category": STR,
     "icon": STR, "json_attributes_topic": STR, "json_attributes_template": STR,
-    "default_entity_id": STR, "unique_id": STR, "name": "str|null", "qos": INT, "encoding": STR,
+    "default_entity_id": STR, "object_id": STR, "unique_id": STR, "name": "str|null", "qos": INT, "encoding": STR,
 }
 RW = {"command_topic": STR, "optimistic": BOOL, "retain": BOOL, "state_topic": STR}
 RO = {"state_topic": STR, "value_template": STR}
@@ -69,9 +72,7 @@ def validate(component, payload):
     for k in sorted(required - payload.keys()):
         problems.append(f"missing required '{k}'")
     for k, v in payload.items():
-        if k == "object_id":
-            problems.append("'object_id' is deprecated (Home Assistant 2025.10; use default_entity_id)")
-        elif k not in keys:
+        if k not in keys:
             problems.append(f"unknown key '{k}'")
         elif not is_type(v, keys[k]):
             problems.append(f"'{k}' should be {keys[k]}, is {type(v).__name__} {v!r}")
@@ -91,9 +92,14 @@ def validate(component, payload):
         for k in ORIGIN_REQUIRED - org.keys(): problems.append(f"origin: missing '{k}'")
         for k, v in org.items():
             if k not in ORIGIN or not is_type(v, ORIGIN[k]): problems.append(f"origin: bad key '{k}'")
-    dei = payload.get("default_entity_id")
+    dei, oid = payload.get("default_entity_id"), payload.get("object_id")
     if isinstance(dei, str) and (not ENTITY_ID.match(dei) or not dei.startswith(component + ".")):
         problems.append(f"default_entity_id {dei!r} is not a valid '{component}.' entity id")
+    if (dei is None) != (oid is None):
+        problems.append("the entity id is suggested one way only: send object_id (Home Assistant up to 2025.9) "
+                        "and default_entity_id (2025.10 on) together")
+    elif isinstance(dei, str) and isinstance(oid, str) and dei != f"{component}.{oid}":
+        problems.append(f"object_id {oid!r} and default_entity_id {dei!r} name different entities")
     if component == "number":
         lo, hi, step = payload.get("min", 1), payload.get("max", 100), payload.get("step", 1)
         if is_type(lo, NUM) and is_type(hi, NUM) and lo >= hi: problems.append(f"min {lo} must be below max {hi}")

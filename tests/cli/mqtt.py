@@ -3,9 +3,12 @@
 broker down at start, the discovery set a fresh subscriber sees checked key by key against
 Home Assistant's schema (ha_schema.py), set over MQTT -> event and state, out-of-range sets
 clamped, garbage on every set topic, broker restart -> reconnect + republish, a dial driven
-over MQTT and its event entity, hot reload -> removed entities cleared and new ones
-announced, a knob turned by a touch drag (input script) -> state with source user,
-credentials file permissions, and the round trip set -> state (median and p95 of 100).
+over MQTT and its event entity, hot reload -> removed entities cleared (config, then state)
+and new ones announced, a knob turned by a touch drag (input script) -> state with source
+user at most 10 times a second and the final value at once, a button tap -> one event,
+discrete knobs without titles -> their indices as options, the default client id stable
+across a host rename, credentials file permissions, and the round trip set -> state
+(median and p95 of 100).
 Network faults (silent drop, TLS) are in mqtt_net.py.
 Usage: mqtt.py KNOB_PANEL_BINARY   (exit 0: all passed; 77: mosquitto not installed)"""
 import json, os, shutil, subprocess, sys, tempfile, time
@@ -27,8 +30,19 @@ def expected_component(w):
     return {"slider": "number", "rangeSlider": "number", "toggle": "switch", "segmented": "select", "button": "event"}.get(t)
 
 
+def shown_name(w, panel_name):
+    """What the panel shows for a widget (a label or title, one line), else its id; None when
+    it equals the panel's name (Home Assistant would null it)."""
+    text = " ".join(str(w.get("label") or w.get("title") or "").split())
+    if not text: return w["id"]
+    if text == panel_name: return None
+    if text.startswith(panel_name + " "): text = text[len(panel_name):].strip(); text = text[:1].upper() + text[1:]
+    return text
+
+
 def check_discovery(configs, panel_json, node, version, label):
-    """Every entity of every page present, each config valid against Home Assistant's schema."""
+    """Every entity of every page present, each config valid against Home Assistant's schema,
+    named by what the panel shows, with an entity id from the node id on every Home Assistant."""
     want = {}
     for page in panel_json["pages"]:
         for w in page["widgets"]:
@@ -37,13 +51,21 @@ def check_discovery(configs, panel_json, node, version, label):
     want[f"homeassistant/select/{node}/page/config"] = None
     check(f"{label}: one config per entity, every page ({len(want)})", set(configs) == set(want), sorted(set(configs) ^ set(want)))
     problems = []
+    slug = lambda s: "_".join(x for x in "".join(ch if ch.isalnum() and ch.isascii() else "_" for ch in s.lower()).split("_") if x)
     for t, c in sorted(configs.items()):
         for p in ha_schema.validate(t.split("/")[1], c): problems.append(f"{t}: {p}")
+        w = want.get(t)
+        expected = shown_name(w, panel_json["panel"]) if w else "Page"
+        if c.get("name", "missing") != expected: problems.append(f"{t}: name {c.get('name')!r}, the panel shows {expected!r}")
+        oid = slug(f"{node}_{t.split('/')[3]}")
+        if c.get("object_id") != oid or c.get("default_entity_id") != f"{t.split('/')[1]}.{oid}":
+            problems.append(f"{t}: object_id {c.get('object_id')!r} / default_entity_id {c.get('default_entity_id')!r}, want {oid!r}")
         dev = c.get("device", {})
         if dev.get("model") != "knob-panel" or dev.get("sw_version") != version or dev.get("name") != panel_json["panel"]:
             problems.append(f"{t}: device block {dev}")
         if c.get("origin", {}).get("sw_version") != version: problems.append(f"{t}: origin {c.get('origin')}")
-    check(f"{label}: every config valid against Home Assistant's schema (required keys, no unknown keys, types)", not problems, problems)
+    check(f"{label}: every config valid against Home Assistant's schema (required keys, no unknown keys, types), "
+          "named as the panel shows it, object_id and default_entity_id <node>_<widget>", not problems, problems)
     return want
 
 
@@ -78,9 +100,15 @@ def main():
     rev = configs.get("homeassistant/select/demo-test/reverb/config", {})
     check("select: reverb options are its titles", rev.get("options") == ["Off", "Room", "Hall", "Plate", "Spring"], rev.get("options"))
     check("device sw_version is `knob-panel --version`", vol.get("device", {}).get("sw_version") == version, (version, vol.get("device")))
-    check("unique_ids distinct and stable (node + widget id), default_entity_id number.demo_test_volume",
+    check("unique_ids distinct and stable (node + widget id), object_id demo_test_volume, default_entity_id number.demo_test_volume",
           len({c["unique_id"] for c in configs.values()}) == len(configs) and vol.get("unique_id") == "demo-test_volume"
-          and vol.get("default_entity_id") == "number.demo_test_volume", vol)
+          and vol.get("object_id") == "demo_test_volume" and vol.get("default_entity_id") == "number.demo_test_volume", vol)
+    names = {k: configs.get(f"homeassistant/{c}/demo-test/{k}/config", {}).get("name")
+             for c, k in (("switch", "phantom"), ("event", "record"), ("select", "input"), ("number", "volume"))}
+    check("entity names are what the panel shows: 48 V, ● Rec; the id only for the segmented control (it shows none)",
+          names == {"phantom": "48 V", "record": "● Rec", "input": "input", "volume": "Volume"}, names)
+    rec = configs.get("homeassistant/event/demo-test/record/config", {})
+    check("button: one event type, clicked (a tap is one logbook entry)", rec.get("event_types") == ["clicked"], rec)
     controls = [w["id"] for p in demo["pages"] for w in p["widgets"] if w["type"] != "label"]
     check("retained state of every control on every page, and the page",
           all(f"{pre}/{c}/state" in states for c in controls) and f"{pre}/page/state" in states,
@@ -213,9 +241,12 @@ def main():
     tmpf = phone + ".new"
     json.dump(doc, open(tmpf, "w")); os.rename(tmpf, phone)
     gone = sub.wait(lambda t, p: t == "homeassistant/event/phone-test/phone/config" and p == "", 10)
-    seen = sub.drain(1.0)[mark:]
+    state_gone = sub.wait(lambda t, p: t == ppre + "/phone/state" and p == "", 10)
+    seen = sub.drain(0.5)[mark:]
     check("reload: the removed dial's config is cleared (empty retained)", gone is not None, panel.log()[-1000:])
-    check("reload: its state topic is cleared too", any(t == ppre + "/phone/state" and p == "" for t, p, _ in seen), [m[:2] for m in seen][:20])
+    check("reload: its state topic is cleared too, after the config, once Home Assistant has removed the entity "
+          f"({state_gone[2] - gone[2]:.2f} s later)" if gone and state_gone else "reload: its state topic is cleared too",
+          gone is not None and state_gone is not None and state_gone[2] - gone[2] >= 1.0, [m[:2] for m in seen][:20])
     new = [js(p) for t, p, _ in seen if t == "homeassistant/event/phone-test/rotary/config" and p]
     vnew = [js(p) for t, p, _ in seen if t == "homeassistant/number/phone-test/volume/config" and p]
     check("reload: the renamed dial and the new knob are announced", new and vnew and not ha_schema.validate("number", vnew[0])
@@ -231,10 +262,11 @@ def main():
     panel = Panel(BIN, phone, tmp, ["--mqtt", f"mqtt://127.0.0.1:{port}", "--mqtt-discovery", "--mqtt-id", "phone-test"], name="phone2")
     check("phone panel up again, with the original file", panel.wait_ready(), panel.log())
     cleared = sub.wait(lambda t, p: t == "homeassistant/number/phone-test/volume/config" and p == "", 10)
-    sub.drain(1.0)
-    check("restart with a changed file: the previous run's leftover entities are cleared (config and state)", cleared is not None
+    state_cleared = sub.wait(lambda t, p: t == ppre + "/volume/state" and p == "", 10)
+    sub.drain(0.5)
+    check("restart with a changed file: the previous run's leftover entities are cleared (config, then state)", cleared is not None
           and any(t == "homeassistant/event/phone-test/rotary/config" and p == "" for t, p, _ in sub.seen)
-          and any(t == ppre + "/volume/state" and p == "" for t, p, _ in sub.seen), panel.log()[-800:])
+          and state_cleared is not None and state_cleared[2] - cleared[2] >= 1.0, panel.log()[-800:])
     sub.close(); sub = Sub(port, "homeassistant/+/phone-test/#")
     fresh = {t for t, p, _ in sub.drain(1.0) if p}
     check("restart with a changed file: a fresh subscriber sees exactly the file's set", fresh == {
@@ -245,10 +277,12 @@ def main():
     pub(port, f"{pre}/volume/set", "55", retain=True)
     script = os.path.join(tmp, "turn.jsonl")
     with open(script, "w") as f:
+        # A one-second drag at 60 motions a second, then a tap on the record button.
         f.write('{"t":1.5,"type":"touch_down","id":0,"widget":"volume","angle":0,"radius":0.8}\n')
-        for i in range(1, 10):
-            f.write(f'{{"t":{1.5 + i * 0.03:.2f},"type":"touch_motion","id":0,"widget":"volume","angle":{-10 * i},"radius":0.8}}\n')
-        f.write('{"t":1.9,"type":"touch_up","id":0}\n')
+        for i in range(1, 61):
+            f.write(f'{{"t":{1.5 + i / 60:.4f},"type":"touch_motion","id":0,"widget":"volume","angle":{-2 * i},"radius":0.8}}\n')
+        f.write('{"t":2.55,"type":"touch_up","id":0}\n')
+        f.write('{"t":3.0,"type":"touch_down","id":0,"widget":"record"}\n{"t":3.1,"type":"touch_up","id":0}\n')
     sub = Sub(port, pre + "/#")
     panel = Panel(BIN, PANEL, tmp, ["--mqtt", f"mqtt://127.0.0.1:{port}", "--mqtt-id", "demo-test", "--script", script], name="touch")
     check("panel with --script up", panel.wait_ready(), panel.log())
@@ -262,9 +296,56 @@ def main():
     st = sub.wait(lambda t, p: t == pre + "/volume/state" and js(p).get("value") != start_value, 5)
     check("touch drag on the volume knob -> valueChanged with source user on …/events", ev is not None, panel.log()[-800:])
     check(f"touch drag -> …/volume/state changes (from {start_value})", st is not None, [m[:2] for m in sub.seen][-10:])
+    clicked = sub.wait(lambda t, p: t == pre + "/record/event", 10)
+    sub.drain(0.5)
+    seen = sub.seen
+    began = next((m for m in seen if m[0] == pre + "/events" and '"trackingBegan"' in m[1]), None)
+    ended = next((m for m in seen if m[0] == pre + "/events" and '"trackingEnded"' in m[1]), None)
+    changes = [js(m[1]) for m in seen if m[0] == pre + "/events" and '"widget":"volume"' in m[1] and "valueChanged" in m[1]]
+    during = [m for m in seen if m[0] == pre + "/volume/state" and began and ended and began[2] <= m[2] < ended[2]]
+    final = ([m for m in seen if m[0] == pre + "/volume/state"] or [None])[-1]   # before or after trackingEnded's line
+    gap = min((b[2] - a[2] for a, b in zip(during, during[1:])), default=0)
+    check(f"a 1 s drag: {len(changes)} valueChanged events, {len(during)} state messages while the finger moves, "
+          f"at least {gap * 1000:.0f} ms apart (at most 10 a second)",
+          began and ended and len(changes) >= 50 and 3 <= len(during) <= 12 and gap >= 0.08, (len(changes), [m[1] for m in during]))
+    check(f"the last state is the final value, out when the finger lifts ({(final[2] - ended[2]) * 1000 if final and ended else 0:.1f} ms "
+          "from trackingEnded), not held to the next 0.1 s slot", final is not None and ended and changes
+          and js(final[1]).get("value") == changes[-1].get("value") and final[2] - ended[2] < 0.05, (final, changes[-1:] if changes else None))
+    taps = [js(m[1]) for m in seen if m[0] == pre + "/record/event"]
+    check("a tap on the button: one message on …/record/event, clicked", taps == [{"event_type": "clicked", "source": "user"}], taps)
     panel.stop(); sub.close()
+    # 10. Discrete knobs without titles (panels/knobs.json: wheel, tap) offer what they show,
+    # and the default client id: the panel name and a hash of the machine id, not the host name.
+    sub = Sub(port, "homeassistant/+/knobs-test/#")
+    panel = Panel(BIN, "panels/knobs.json", tmp, ["--mqtt", f"mqtt://127.0.0.1:{port}", "--mqtt-discovery", "--mqtt-id", "knobs-test"], name="knobs")
+    check("knobs panel up", panel.wait_ready(), panel.log())
+    sub.wait(lambda t, p: t.endswith("/tap/config"), 10); sub.drain(0.5)
+    configs = {t: js(p) for t, p, _ in sub.seen if p}
+    check_discovery(configs, json.load(open("panels/knobs.json")), "knobs-test", version, "knob gallery discovery")
+    opts = {k: configs.get(f"homeassistant/select/knobs-test/{k}/config", {}).get("options") for k in ("wheel", "tap", "picker")}
+    check("discrete knobs without titles offer their position indices, as drawn (wheel 0…7, tap 0…11)",
+          opts == {"wheel": [str(i) for i in range(8)], "tap": [str(i) for i in range(12)], "picker": ["Off", "Low", "Med", "High", "Max", "Auto"]}, opts)
+    st_sub = Sub(port, "knob-panel/knobs-test/wheel/state")
+    st_sub.wait(lambda t, p: True, 5)
+    pub(port, "knob-panel/knobs-test/wheel/set", "5")
+    st = st_sub.wait(lambda t, p: js(p).get("title") == "5", 5)
+    check("select option '5' on the wheel -> its state title '5' (one of the options)", st is not None, st_sub.seen[-3:])
+    panel.stop(); sub.close(); st_sub.close()
+    def default_id(extra=()):
+        r = subprocess.run([*extra, BIN, "run", PANEL, "--headless", "--mqtt", f"mqtt://127.0.0.1:{port}", "--exit-after", "0.3"],
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        return next((l.split(" as '")[1].split("'")[0] for l in r.stderr.splitlines() if " as '" in l), None)
+    first, again = default_id(), default_id()
+    host = os.uname().nodename
+    check(f"default client id '{first}': the panel name and 8 hex digits, the same at every start, no host name",
+          first and first == again and first.startswith("Studio_A-") and len(first) == len("Studio_A-") + 8 and first != "Studio_A-" + host, (first, again))
+    renamed = default_id(["unshare", "--uts", "sh", "-c", 'hostname renamed-panel-host && exec "$0" "$@"']) if shutil.which("unshare") else None
+    if renamed is None:
+        note("host rename not tried (no UTS namespace here)")
+    else:
+        check("a renamed host keeps the client id (so Home Assistant keeps the device)", renamed == first, (renamed, first))
     b.stop()
-    # 10. Credentials file readable by others: refused before anything starts.
+    # 11. Credentials file readable by others: refused before anything starts.
     cred = os.path.join(tmp, "cred"); open(cred, "w").write("user\npass\n"); os.chmod(cred, 0o644)
     r = subprocess.run([BIN, "run", PANEL, "--headless", "--mqtt", f"mqtt://127.0.0.1:{port}", "--mqtt-credentials", cred,
                         "--exit-after", "0"], capture_output=True, text=True)

@@ -9,11 +9,16 @@ import PanelLayout
 /// `components/mqtt/`: `schemas.py` MQTT_ENTITY_COMMON_SCHEMA and the device and origin
 /// schemas, `config.py` MQTT_RW_SCHEMA / MQTT_RO_SCHEMA, and `number.py`, `select.py`,
 /// `switch.py`, `event.py`). Two rules from there that shape the values: a number's
-/// `step` is at least 0.001 and its `min` is below its `max`; the entity id is suggested
-/// with `default_entity_id` (`number.<slug>`), which replaced the deprecated `object_id`.
+/// `step` is at least 0.001 and its `min` is below its `max`.
 ///
-/// `unique_id` is `<node id>_<widget id>`: the node id comes from the client id (panel name
-/// and host name), so it is the same at every start and entities keep their settings.
+/// The entity id is suggested twice, because Home Assistant changed the key: up to 2025.9
+/// `object_id` (`<slug>`; 2024.1's discovery schema drops `default_entity_id` unread), from
+/// 2025.10 `default_entity_id` (`number.<slug>`), which wins and silences the deprecation
+/// warning when both are sent; 2026.4 ignores `object_id`. Both give `number.<slug>`.
+///
+/// `unique_id` is `<node id>_<widget id>`: the node id is the client id (by default the
+/// panel name and a hash of the machine id, MQTTClientID), the same at every start, so
+/// entities keep their settings. Entity names are what the panel shows (NameOnPanel).
 public struct HADiscovery {
     public var discoveryPrefix = "homeassistant"
     public var topics: MQTTTopics
@@ -66,9 +71,13 @@ public struct HADiscovery {
 
     /// Fields every entity shares: name, ids, availability, device, origin.
     private func common(_ w: inout JSONLineWriter, component: String, objectID: String, name: String) {
-        w.add("name", name)
+        // Home Assistant names an entity "<device> <entity>": a name equal to the device's
+        // would be logged as a mistake and nulled, so it is sent as null (the device's own).
+        if name == panelName { w.addRaw("name", "null") } else { w.add("name", name) }
         w.add("unique_id", nodeID + "_" + objectID)
-        w.add("default_entity_id", component + "." + Self.slug(nodeID + "_" + objectID))
+        let slug = Self.slug(nodeID + "_" + objectID)
+        w.add("object_id", slug)
+        w.add("default_entity_id", component + "." + slug)
         w.add("availability_topic", topics.status)
         w.add("payload_available", "online")
         w.add("payload_not_available", "offline")
@@ -122,7 +131,7 @@ public struct HADiscovery {
     public func config(for widget: any WidgetView, spec: WidgetSpec?) -> Message? {
         let id = widget.id
         guard let component = Self.component(of: widget) else { return nil }
-        let name = spec?.string("label").flatMap { $0.isEmpty ? nil : $0 } ?? id
+        let name = NameOnPanel.entityName(spec: spec, id: id, deviceName: panelName)
         var w = JSONLineWriter()
         common(&w, component: component, objectID: id, name: name)
         switch widget {
@@ -137,7 +146,9 @@ public struct HADiscovery {
                 w.add("command_topic", topics.set(id))
                 w.add("state_topic", topics.state(id))
                 w.add("value_template", "{{ value_json.title }}")
-                w.addRaw("options", Self.strings(model.titles))
+                // The titles the knob shows, one per position: missing ones are drawn as
+                // the index, so a knob without titles offers "0", "1", …
+                w.addRaw("options", Self.strings(model.shownTitles))
                 return Message(topic: topic("select", id), payload: w.line)
             }
             guard let range = model.range else { return nil }   // component(of:) said number
@@ -175,13 +186,18 @@ public struct HADiscovery {
             w.addRaw("options", Self.strings(seg.titles))
             return Message(topic: topic("select", id), payload: w.line)
         case is ButtonView:
+            // One event a tap: pressed and released stay on the `events` topic, or a tap would
+            // be three logbook and recorder entries.
             w.add("state_topic", topics.event(id))
-            w.addRaw("event_types", Self.strings(["pressed", "clicked", "released"]))
+            w.addRaw("event_types", Self.strings(Self.buttonEventTypes))
             return Message(topic: topic("event", id), payload: w.line)
         default:
             return nil
         }
     }
+
+    /// What a button's event entity reports (MQTTBridge publishes only these).
+    public static let buttonEventTypes = ["clicked"]
 
     /// Home Assistant refuses a number whose step is below this (`vol.Range(min=1e-3)`).
     public static let minimumStep = 0.001

@@ -4,7 +4,7 @@ import PanelLayout
 /// The panel on an MQTT broker (`run --mqtt`). Topics under `prefix`:
 ///   `<widget>/state`  retained; the widget's state as `get` reports it (JSON)
 ///   `<widget>/set`    a bare value or the JSON `set` command (MQTTSetPayload)
-///   `<widget>/event`  dial digits and button presses as `{"event_type":…}` (Home Assistant)
+///   `<widget>/event`  dial digits and button clicks as `{"event_type":…}` (Home Assistant)
 ///   `events`          every event line, not retained
 ///   `page/state`, `page/set`   the page shown
 ///   `status`          `online` / `offline` (the last will), retained
@@ -13,7 +13,9 @@ import PanelLayout
 ///
 /// Commands from MQTT run through the controller like socket commands; the bridge is their
 /// client, so their events say `"source":"mqtt"`. Bad payloads are ignored with one log line.
-public final class MQTTBridge: CommandClient {
+/// State while a finger drags a widget, and the clearing of a removed widget's state, are
+/// paced on the panel's clock (MQTTPublishSchedule); the bridge is a loop source for that.
+public final class MQTTBridge: CommandClient, PollSource {
     public struct Options {
         public var prefix: String
         public var discovery: HADiscovery?
@@ -53,6 +55,30 @@ public final class MQTTBridge: CommandClient {
     private var announced: Set<String> = []
     /// The retained topics the panel as it is now publishes (see `publishAll`).
     private var wanted: Set<String> = []
+    /// Held states and delayed clears.
+    private var schedule = MQTTPublishSchedule()
+    /// Widgets a finger is dragging now (between trackingBegan and trackingEnded).
+    private var tracking: Set<String> = []
+    /// The panel's clock as last seen (an event's `t`, a loop turn, a broker happening).
+    private var now = 0.0
+
+    // MARK: PollSource (only a deadline: held states and delayed clears)
+
+    public var pollRequests: [PollRequest] { [] }
+    public var hasPendingWork: Bool { false }
+    public var isFinished: Bool { false }
+    public var deadline: Double? { schedule.deadline }
+
+    public func service(_ revents: [Int16], at time: Double) {
+        now = Swift.max(now, time)
+        let due = schedule.due(at: time)
+        for s in due.states where client.isConnected {
+            if publishRetained(s.topic, s.payload) { schedule.sent(s.topic, at: time) }
+        }
+        for topic in due.clears where !wanted.contains(topic) {
+            if publishRetained(topic, "") { report("mqtt: cleared '\(topic)' (no such widget now)") }
+        }
+    }
 
     // MARK: CommandClient (replies to the `set` commands the bridge runs)
 
@@ -67,6 +93,7 @@ public final class MQTTBridge: CommandClient {
     // MARK: broker
 
     private func handle(_ h: MQTTClient.Happening, at time: Double) {
+        now = Swift.max(now, time)
         switch h {
         case .connected:
             report("mqtt: connected\(wasConnected ? " again" : ""); publishing under \(prefix)")
@@ -74,7 +101,7 @@ public final class MQTTBridge: CommandClient {
             client.subscribe(topics.setPattern)
             published = [:]   // the broker may have lost everything: send it all again
             client.publish(topics.status, "online", retain: true)
-            publishAll()
+            publishAll(at: time)
             sweepLeftovers()
         case .disconnected(let reason):
             report("mqtt: \(reason)")
@@ -90,17 +117,19 @@ public final class MQTTBridge: CommandClient {
     /// edited while the panel was off): subscribing replays what the broker keeps under our
     /// state and discovery topics, and the unsubscribe right behind it (the broker handles a
     /// connection's packets in order) ends the subscription after that replay, so the
-    /// panel's own publishing does not echo back. Each leftover is cleared in `received`.
+    /// panel's own publishing does not echo back. Each leftover is cleared in `received`,
+    /// configs first (the broker replays them first), states `clearDelay` later.
     private func sweepLeftovers() {
-        var patterns = [topics.prefix + "/+/state"]
+        var patterns: [String] = []
         if let d = options.discovery { patterns.append(d.discoveryPrefix + "/+/" + d.nodeID + "/+/config") }
+        patterns.append(topics.prefix + "/+/state")
         for p in patterns { client.subscribe(p); client.unsubscribe(p) }
     }
 
     private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
         if retained, !payload.isEmpty, !wanted.contains(topic), topics.widget(ofSetTopic: topic) == nil {
             // A leftover from `sweepLeftovers`: a widget this panel no longer has.
-            if client.publish(topic, "", retain: true) { report("mqtt: cleared '\(topic)' (no such widget now)") }
+            clear(topic, at: time)
             return
         }
         guard let name = topics.widget(ofSetTopic: topic) else { return }
@@ -144,20 +173,27 @@ public final class MQTTBridge: CommandClient {
 
     /// Every event line the panel sends (the hub of PanelServices calls this).
     public func event(widget: String?, line: String) {
+        let node = widget == nil && !line.contains("\"event\":\"reloaded\"") ? nil : MQTTBridge.parse(line)
+        if let t = node?["t"]?.numberValue, t.isFinite { now = Swift.max(now, t) }
+        let name = node?["event"]?.stringValue
+        if let widget {
+            // Kept while the broker is away too: a drag in progress at reconnect is still paced.
+            if name == WidgetEvent.trackingBegan.name { tracking.insert(widget) }
+            if name == WidgetEvent.trackingEnded.name { tracking.remove(widget) }
+        }
         guard client.isConnected else { return }
         client.publish(topics.events, line, retain: false)
         guard let widget else {
             // A reload may add and remove widgets: discovery and state follow.
-            if line.contains("\"event\":\"reloaded\"") { publishAll() } else { publishPage() }
+            if name == "reloaded" { publishAll(at: now) } else { publishPage() }
             return
         }
-        publishState(widget)
-        if let node = MQTTBridge.parse(line), let name = node["event"]?.stringValue,
-           let view = controller.scene.widget(id: widget) {
+        publishState(widget, at: now)
+        if let node, let name, let view = controller.scene.widget(id: widget) {
             var w = JSONLineWriter()
             if name == "dialed", let n = node["number"]?.numberValue {
                 w.add("event_type", String(Int(n)))
-            } else if view is ButtonView, ["pressed", "clicked", "released"].contains(name) {
+            } else if view is ButtonView, HADiscovery.buttonEventTypes.contains(name) {
                 w.add("event_type", name)
             } else { return }
             if let source = node["source"]?.stringValue { w.add("source", source) }
@@ -165,18 +201,36 @@ public final class MQTTBridge: CommandClient {
         }
     }
 
-    private func publishRetained(_ topic: String, _ payload: String) {
-        guard published[topic] != payload else { return }
-        guard client.publish(topic, payload, retain: true) else { return }
+    /// Publishes `payload` retained unless the broker has it already; true when it went out.
+    @discardableResult
+    private func publishRetained(_ topic: String, _ payload: String) -> Bool {
+        guard published[topic] != payload else { return false }
+        guard client.publish(topic, payload, retain: true) else { return false }
         published[topic] = payload
-        if payload.isEmpty { announced.remove(topic) } else { announced.insert(topic) }
+        if payload.isEmpty { announced.remove(topic) } else { announced.insert(topic); schedule.cancelClear(topic) }
+        return true
     }
 
-    private func publishState(_ id: String) {
+    /// The widget's state, now, or held while a finger drags it (MQTTPublishSchedule).
+    private func publishState(_ id: String, at time: Double) {
         guard let widget = controller.scene.widget(id: id), let s = widget.snapshot() else { return }
         var w = JSONLineWriter()
         for f in s.fields { w.add(f.key, f.value) }
-        publishRetained(topics.state(id), w.line)
+        let topic = topics.state(id)
+        guard published[topic] != w.line else { schedule.drop(topic); return }
+        guard schedule.offer(topic, w.line, at: time, tracking: tracking.contains(id)) else { return }
+        if publishRetained(topic, w.line) { schedule.sent(topic, at: time) }
+    }
+
+    /// Empties a retained topic of a widget that is gone: a discovery config at once (Home
+    /// Assistant removes the entity), anything else `clearDelay` later, once the entity
+    /// has stopped listening. One log line per topic cleared.
+    private func clear(_ topic: String, at time: Double) {
+        if let d = options.discovery, topic.hasPrefix(d.discoveryPrefix + "/"), topic.hasSuffix("/config") {
+            if publishRetained(topic, "") { report("mqtt: cleared '\(topic)' (no such widget now)") }
+        } else {
+            schedule.clearLater(topic, at: time)
+        }
     }
 
     private func publishPage() {
@@ -189,7 +243,7 @@ public final class MQTTBridge: CommandClient {
     /// Retained topics announced before whose widget is gone (a reload removed it) are
     /// cleared: an empty retained message deletes a retained topic, and Home Assistant
     /// removes an entity whose config becomes empty.
-    private func publishAll() {
+    private func publishAll(at time: Double) {
         guard client.isConnected else { return }
         var wanted: Set<String> = [topics.pageState]
         defer { self.wanted = wanted }
@@ -204,11 +258,12 @@ public final class MQTTBridge: CommandClient {
         }
         for widget in scene.allWidgets where widget.snapshot() != nil {
             wanted.insert(topics.state(widget.id))
-            publishState(widget.id)
+            publishState(widget.id, at: time)
         }
         publishPage()
+        tracking.formIntersection(scene.allWidgets.map(\.id))
         for topic in announced.subtracting(wanted).sorted() where topic != topics.status {
-            publishRetained(topic, "")
+            clear(topic, at: time)
         }
     }
 

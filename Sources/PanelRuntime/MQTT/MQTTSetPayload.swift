@@ -60,7 +60,9 @@ public enum MQTTSetPayload {
                 return .success(w.line)
             }
             if model.mode.isDiscrete {
-                if let i = model.titles.firstIndex(of: text) { w.add("positionIndex", i) }
+                // The shown titles (Home Assistant's options), so "3" on a knob without
+                // titles and "Hall" on one with them both find their position.
+                if let i = model.shownTitles.firstIndex(of: text) { w.add("positionIndex", i) }
                 else if let n = number, n == n.rounded() { w.add("positionIndex", Int(n)) }
                 else { return .failure("'\(excerpt(text))' is neither a title of '\(widget.id)' nor a position index") }
             } else {

@@ -81,6 +81,10 @@ extension KnobModel {
         index >= 0 && index < titles.count ? titles[index] : String(index)
     }
 
+    /// The title of every position, as the knob draws them (a title past `positions` is
+    /// never shown; a missing one is the index).
+    public var shownTitles: [String] { (0..<positions).map(title(forIndex:)) }
+
     /// The title of the selected index in the discrete modes; nil otherwise.
     public var selectedTitle: String? {
         mode.isDiscrete ? title(forIndex: positionIndex) : nil
