@@ -167,12 +167,16 @@ import PanelLayout
 
     @Test func aSliderIsANumberWithItsUnitAndAStepHomeAssistantAccepts() throws {
         let c = try Self.controller()
-        // 10…30: a hundredth is 0.2, rounded down to a power of ten: 0.1.
+        // 10…30 at "%.1f °C": the panel publishes tenths, so the step is 0.1.
         let m = try #require(Self.config(c, "temp"))
         #expect(m.payload.hasSuffix(#""min":10,"max":30,"step":0.1,"mode":"slider","unit_of_measurement":"°C"}"#))
-        // 0…0.01: a hundredth would be 0.0001, but Home Assistant's step is at least 0.001.
+        // 0…0.01 at the default "%.0f": a whole unit is wider than the range, so the range.
         let tiny = try #require(Self.config(c, "tiny"))
-        #expect(tiny.payload.contains(#""step":0.001,"#))
+        #expect(tiny.payload.contains(#""step":0.01,"#))
+        // A step of its own wins; below Home Assistant's minimum it is 0.001.
+        #expect(HADiscovery.numberStep(ValueRounding(step: 0.5, decimals: 1), 0, 10) == 0.5)
+        #expect(HADiscovery.numberStep(ValueRounding(step: 0.0001), 0, 1) == 0.001)
+        #expect(HADiscovery.numberStep(ValueRounding(decimals: 2), -12, 12) == 0.01)
     }
 
     @Test func aDiscreteKnobAndASegmentedAreSelects() throws {

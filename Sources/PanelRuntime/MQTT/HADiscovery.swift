@@ -157,7 +157,7 @@ public struct HADiscovery {
             w.add("value_template", "{{ value_json.value }}")
             w.add("min", Swift.min(range.lo, range.hi))
             w.add("max", Swift.max(range.lo, range.hi))
-            w.add("step", Swift.max(Self.minimumStep, spec?.number("step") ?? Self.sliderStep(range.lo, range.hi)))
+            w.add("step", Self.numberStep(model.valueRounding, range.lo, range.hi))
             w.add("mode", "slider")
             if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
             return Message(topic: topic("number", id), payload: w.line)
@@ -168,7 +168,7 @@ public struct HADiscovery {
             w.add("value_template", "{{ value_json.value }}")
             w.add("min", model.minimumValue)
             w.add("max", model.maximumValue)
-            w.add("step", Swift.max(Self.minimumStep, Self.sliderStep(model.minimumValue, model.maximumValue)))
+            w.add("step", Self.numberStep(model.valueRounding, model.minimumValue, model.maximumValue))
             w.add("mode", "slider")
             if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
             return Message(topic: topic("number", id), payload: w.line)
@@ -201,6 +201,22 @@ public struct HADiscovery {
 
     /// Home Assistant refuses a number whose step is below this (`vol.Range(min=1e-3)`).
     public static let minimumStep = 0.001
+
+    /// The step of what the panel publishes ("values leave on the grid"): the widget's own step,
+    /// else one unit of its format's last decimal, else a hundredth of the range; never below
+    /// Home Assistant's minimum nor wider than the range.
+    static func numberStep(_ rounding: ValueRounding, _ lo: Double, _ hi: Double) -> Double {
+        var step = sliderStep(lo, hi)
+        if let s = rounding.step, s > 0 {
+            step = s
+        } else if let d = rounding.publishedDecimals {
+            step = 1
+            for _ in 0..<d { step /= 10 }
+        }
+        let span = abs(hi - lo)
+        if span > 0 { step = Swift.min(step, span) }
+        return Swift.max(minimumStep, step)
+    }
 
     /// A hundredth of the range, rounded down to a power of ten (0…100 → 1, 0…1 → 0.01).
     static func sliderStep(_ lo: Double, _ hi: Double) -> Double {
