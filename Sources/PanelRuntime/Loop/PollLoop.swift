@@ -42,8 +42,22 @@ public final class PollLoop {
     private var ranges: [(source: any PollSource, start: Int, count: Int)] = []
     private var fds: [pollfd] = []
     private var fixedCount = 0
+    /// Where this turn's serving starts: one further each turn, so when the turn's share runs
+    /// out, the sources that waited go first next time.
+    private var rotation = 0
+
+    /// Seconds of work all sources together may do in a turn (each still gets at least one
+    /// request): half a 60 Hz refresh period, so a busy turn never delays a flip or a
+    /// watchdog ping past one period.
+    public static let turnShare = 0.008
+    /// When the current turn's share ends (`MonotonicClock.seconds()`).
+    public private(set) var turnEnds = Double.infinity
 
     public init() {}
+
+    /// When a source's work this turn must stop: after its own `share` (seconds), or when the
+    /// turn's share runs out, whichever is first.
+    public func shareEnd(_ share: Double) -> Double { Swift.min(MonotonicClock.seconds() + share, turnEnds) }
 
     public var sourceCount: Int { sources.count }
 
@@ -87,7 +101,11 @@ public final class PollLoop {
 
     /// Serves each source that is ready or has pending work, once, then drops finished ones.
     public func dispatch(at time: Double) {
-        for (source, start, count) in ranges {
+        turnEnds = MonotonicClock.seconds() + Self.turnShare
+        defer { turnEnds = .infinity }
+        let first = ranges.isEmpty ? 0 : rotation % ranges.count
+        rotation &+= 1
+        for (source, start, count) in ranges[first...] + ranges[..<first] {
             let revents = fds[start..<(start + count)].map(\.revents)
             let due = source.deadline.map { $0 <= time } ?? false
             if due || source.hasPendingWork || revents.contains(where: { $0 != 0 }) {
