@@ -120,4 +120,33 @@ import Testing
         // When a turn's share runs out, the sources that came last come first next time.
         #expect(order == ["a", "b", "c", "b", "c", "a", "c", "a", "b"])
     }
+
+    @Test func pastTheTurnsShareOnlyTheFirstSourceStartsWork() throws {
+        final class Worker: PollSource {
+            let loop: PollLoop
+            let busy: useconds_t
+            var started: [Bool] = []
+            init(_ loop: PollLoop, busy: useconds_t) { self.loop = loop; self.busy = busy }
+            var pollRequests: [PollRequest] { [] }
+            var hasPendingWork: Bool { true }
+            var isFinished: Bool { false }
+            func service(_ revents: [Int16], at time: Double) {
+                let may = loop.mayStartWork()
+                started.append(may)
+                if may { usleep(busy) }
+            }
+        }
+        let loop = PollLoop()
+        // The first overruns the turn's share (sleeping beyond it, so not a timing guess).
+        let slow = Worker(loop, busy: useconds_t(PollLoop.turnShare * 1e6) + 2000), other = Worker(loop, busy: 0)
+        loop.add(slow); loop.add(other)
+        _ = try loop.wait(fixed: [], timeout: 0)
+        loop.dispatch(at: 0)
+        #expect(slow.started == [true] && other.started == [false])
+        // Next turn the other one goes first: it always gets its start.
+        _ = try loop.wait(fixed: [], timeout: 0)
+        loop.dispatch(at: 0)
+        #expect(other.started == [false, true])
+        #expect(loop.mayStartWork())   // between turns there is no share to run out
+    }
 }

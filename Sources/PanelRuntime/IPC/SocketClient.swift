@@ -93,7 +93,7 @@ final class SocketClient: PollSource, CommandClient {
             if output.isEmpty || time >= closingDeadline! || r & Int16(POLLERR | POLLHUP) != 0 { finish() }
             return
         }
-        if !waitingForReply && (r & Int16(POLLIN | POLLHUP | POLLERR) != 0 || reader.hasBufferedLines) {
+        if !waitingForReply && (r & Int16(POLLIN | POLLHUP | POLLERR) != 0 || reader.hasBufferedLines) && loop.mayStartWork() {
             let shareEnds = loop.shareEnd(Self.commandShare)
             reader.readLines(while: { !closing && !waitingForReply && MonotonicClock.seconds() < shareEnds }) { item in
                 switch item {

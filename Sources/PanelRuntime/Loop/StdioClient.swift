@@ -74,7 +74,7 @@ final class StdioClient: PollSource, CommandClient {
                 droppedLines = 0
             }
         }
-        guard let reader, deferredReplies == 0 else { return }
+        guard let reader, deferredReplies == 0, loop.mayStartWork() else { return }
         // At most one read (64 KiB) and about `commandShare` seconds of work per turn, checked
         // every `linesPerTurn` lines: a flood on stdin then delays neither the next frame nor
         // a signal by more than one share (measured in the VM: with 256 lines a turn, flips

@@ -47,13 +47,16 @@ final class HTTPConnection: PollSource {
     /// Seconds of request handling per turn (as the socket's clients get).
     static let requestShare = 0.002
     private let shareEnd: () -> Double
+    /// Whether this turn still has time for requests (PollLoop.mayStartWork).
+    private let mayStart: () -> Bool
 
     init(fd: Int32, id: Int, at time: Double, limits: HTTPLimits, timeouts: Timeouts = Timeouts(),
-         shareEnd: @escaping () -> Double = { .infinity },
+         shareEnd: @escaping () -> Double = { .infinity }, mayStart: @escaping () -> Bool = { true },
          handle: @escaping (HTTPRequest, HTTPConnection, Double) -> HTTPResponse?) {
         self.fd = fd
         self.id = id
         self.shareEnd = shareEnd
+        self.mayStart = mayStart
         self.limits = limits
         self.timeouts = timeouts
         self.handle = handle
@@ -185,6 +188,8 @@ final class HTTPConnection: PollSource {
         // Requests one by one; pipelined ones wait while a response is being written, and
         // for the next turn once this one's time share is used.
         moreRequests = false
+        guard inputStart < input.count else { return }
+        guard mayStart() else { moreRequests = true; return }
         let ends = Swift.min(shareEnd(), MonotonicClock.seconds() + Self.requestShare)
         var handled = 0
         while !closing && !isStreaming && !awaiting && inputStart < input.count && output.count < Self.writeSharePerTurn {

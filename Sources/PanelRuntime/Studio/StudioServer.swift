@@ -101,7 +101,8 @@ public final class StudioServer: PollSource {
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             guard connections.count < options.maxClients else { refusedConnections += 1; return false }
             let c = HTTPConnection(fd: fd, id: nextID, at: time, limits: limits,
-                                   shareEnd: { [unowned loop = services.loop] in loop.shareEnd(HTTPConnection.requestShare) }) { [unowned self] request, connection, t in
+                                   shareEnd: { [unowned loop = services.loop] in loop.shareEnd(HTTPConnection.requestShare) },
+                                   mayStart: { [unowned loop = services.loop] in loop.mayStartWork() }) { [unowned self] request, connection, t in
                 self.respond(to: request, on: connection, at: t)
             }
             nextID += 1
