@@ -36,3 +36,9 @@ static inline int kp_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE
 static inline int kp_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, mode); }
 static inline int kp_kd_get_keyboard_mode(int fd, int *mode) { return ioctl(fd, KDGKBMODE, mode); }
 static inline int kp_kd_set_keyboard_mode(int fd, int mode) { return ioctl(fd, KDSKBMODE, mode); }
+
+// The calling thread's id (gettid() needs _GNU_SOURCE): a worker thread lowers its own
+// priority with setpriority(PRIO_PROCESS, tid, …) so the loop's thread wins the CPU.
+#include <unistd.h>
+#include <sys/syscall.h>
+static inline int kp_gettid(void) { return (int)syscall(SYS_gettid); }

@@ -41,9 +41,26 @@ public final class ImageSurface {
         pixelOwner = nil
     }
 
-    /// Loads a PNG file (converted to ARGB32 if it is another format).
+    /// Loads a PNG file (converted to ARGB32 if it is another format). The file is read
+    /// without blocking and must be a regular file: a FIFO or a terminal in place of an image
+    /// would stop the panel's loop (and swallow input meant for someone else).
     public convenience init(pngPath path: String) throws(GraphicsError) {
-        let loaded = cairo_image_surface_create_from_png(path)!
+        let bytes: [UInt8]
+        switch RegularFile.read(path, limit: Self.maxPNGFileBytes) {
+        case .success(let b): bytes = b
+        case .failure(let e) where e.code == ENOENT: throw GraphicsError("cannot load PNG '\(path)'", "no such file")
+        case .failure(let e): throw GraphicsError("cannot load PNG '\(path)'", e.reason)
+        }
+        final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        let reader = Reader(bytes)
+        let loaded = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            let r = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+            let n = Int(length)
+            guard n <= r.bytes.count - r.offset else { return CAIRO_STATUS_READ_ERROR }
+            r.bytes.withUnsafeBytes { data!.update(from: $0.bindMemory(to: UInt8.self).baseAddress! + r.offset, count: n) }
+            r.offset += n
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(reader).toOpaque())!
         defer { cairo_surface_destroy(loaded) }
         let status = cairo_surface_status(loaded)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -51,7 +68,6 @@ public final class ImageSurface {
             switch status {
             case CAIRO_STATUS_NO_MEMORY: throw GraphicsError("cannot load PNG '\(path)'", "not a valid PNG file")
             case CAIRO_STATUS_READ_ERROR: throw GraphicsError("cannot load PNG '\(path)'", "truncated or unreadable PNG file")
-            case CAIRO_STATUS_FILE_NOT_FOUND: throw GraphicsError("cannot load PNG '\(path)'", "no such file")
             default: throw GraphicsError("cannot load PNG '\(path)'", status: status)
             }
         }
@@ -60,6 +76,9 @@ public final class ImageSurface {
         cairo_set_source_surface(ctx.handle, loaded, 0, 0)
         cairo_paint(ctx.handle)
     }
+
+    /// The largest PNG file loaded (the layout checker has already refused huge dimensions).
+    static let maxPNGFileBytes = 64 << 20
 
     deinit { cairo_surface_destroy(handle) }
 

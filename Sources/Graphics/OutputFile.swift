@@ -34,13 +34,27 @@ public final class OutputFile {
         case replace
     }
 
+    /// Which files other than regular ones may stand at the path. A FIFO blocks whoever opens
+    /// it until a reader comes, so the panel's loop never takes one.
+    public enum SpecialFiles: Sendable {
+        /// Character devices and FIFOs are written directly (`/dev/stdout`, a named pipe to a
+        /// consumer): for the command line's outputs, where waiting for a reader is expected.
+        case devicesAndFIFOs
+        /// Character devices only (opened without blocking): outputs the user named for a
+        /// running panel (a screenshot asked for on stdin).
+        case devices
+        /// Regular files only: paths other users may name (a socket client's screenshot).
+        case none
+    }
+
     /// Opens `path` for writing ("-" = stdout). Fails at once (before any work is done) when
     /// the path cannot be written: a missing directory, a link (with `.refuse`), no permission.
     /// - Parameter live: write straight into the final path (created or truncated, never
     ///   through a link: O_NOFOLLOW) instead of a temporary file, for logs that must be
     ///   readable while the program runs and survive a power cut mid-run (a flip log); the
     ///   previous file is then not kept. Writes are still checked.
-    public init(path: String, links: LinkPolicy = .refuse, live: Bool = false) throws(OutputFileError) {
+    ///   special: which non-regular files may be written (see `SpecialFiles`).
+    public init(path: String, links: LinkPolicy = .refuse, live: Bool = false, special: SpecialFiles = .devicesAndFIFOs) throws(OutputFileError) {
         self.path = path
         if path == "-" {
             fd = STDOUT_FILENO; ownsDescriptor = false; temporaryPath = nil
@@ -55,13 +69,30 @@ public final class OutputFile {
                 throw OutputFileError(path, "it is a symbolic link; knob-panel does not write through links (remove the link or name the file it points to)", code: ELOOP)
             case S_IFDIR:
                 throw OutputFileError(path, "it is a directory", code: EISDIR)
+            case S_IFIFO where special != .devicesAndFIFOs:
+                throw OutputFileError(path, "it is a FIFO (named pipe), which would block the panel; name a regular file", code: EINVAL)
+            case S_IFCHR where special == .none:
+                throw OutputFileError(path, "it is a device, not a regular file", code: EINVAL)
+            case S_IFCHR where special == .devices:
+                // Opened without blocking (a serial line waiting for carrier), then written
+                // normally; O_NOFOLLOW: a device swapped in for a link since the check is refused.
+                let f = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW)
+                if f < 0 { throw OutputFileError(path, call: "open", errno: errno) }
+                var st2 = stat()
+                if fstat(f, &st2) != 0 || st2.st_mode & S_IFMT != S_IFCHR {
+                    close(f)
+                    throw OutputFileError(path, "it changed while being opened; not writing it", code: EINVAL)
+                }
+                _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) & ~O_NONBLOCK)
+                fd = f; ownsDescriptor = true; temporaryPath = nil
+                return
             case S_IFCHR, S_IFIFO:
                 let f = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
                 if f < 0 { throw OutputFileError(path, call: "open", errno: errno) }
                 fd = f; ownsDescriptor = true; temporaryPath = nil
                 return
             case S_IFREG where live:
-                let f = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+                let f = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
                 if f < 0 { throw OutputFileError(path, call: "open", errno: errno) }
                 fd = f; ownsDescriptor = true; temporaryPath = nil
                 return

@@ -13,7 +13,7 @@ enum Appliance {
         OptionSpec("ipc-mode", value: "octal", help: "Permissions of the socket file.", default: "0660"),
         OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line.", default: "16"),
         OptionSpec("state", value: "path", help: "Save every page's widget values and the page shown here (debounced, crash-safe) and restore them at start."),
-        OptionSpec("screenshot-dir", value: "dir", help: "Where 'screenshot' requests from the socket and MQTT write (relative paths resolve here; paths outside it are refused). Stdin may write anywhere.", default: "$XDG_RUNTIME_DIR, else /tmp/knob-panel-UID (a 0700 directory)"),
+        OptionSpec("screenshot-dir", value: "dir", help: "Where 'screenshot' requests from the socket and MQTT write (relative paths resolve here; paths outside it are refused; only regular files, never a FIFO). Stdin may write anywhere. PNGs are encoded off the loop, 2 at a time; more get a 'busy' error.", default: "$XDG_RUNTIME_DIR, else /tmp/knob-panel-UID (a 0700 directory)"),
         OptionSpec("watch", help: "Reload the panel when its file changes (SIGHUP and {\"command\":\"reload\"} always reload)."),
         OptionSpec("studio", value: "addr", help: "Serve the layout studio (see 'knob-panel help studio') next to the display: remote view and control; implies --watch. Any address but 127.0.0.x needs --token-file.",
                    default: "127.0.0.1:8080", optionalValue: { ListenAddress($0) != nil && $0.contains(":") }),

@@ -278,6 +278,10 @@ if python3 tests/cli/event_vocabulary.py "$BIN"; then ok "event vocabulary"; els
 # kill -9, reload, systemd notify/unit, make install (tests/cli/appliance.py).
 if python3 tests/cli/appliance.py "$BIN" --kill-runs "${KILL_RUNS:-20}"; then ok "appliance tests"; else bad "appliance tests"; fi
 
+# No source stalls the loop (issue 24): a screenshot storm from many clients and the studio,
+# a reload flood, and a FIFO in place of every file the loop touches (tests/cli/stall.py).
+if python3 tests/cli/stall.py "$BIN"; then ok "stall tests"; else bad "stall tests"; fi
+
 # MQTT against a real mosquitto on a free port (tests/cli/mqtt.py; 77: broker not installed).
 python3 tests/cli/mqtt.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt tests (install: scripts/install-deps.sh test)"; else bad "mqtt tests"; fi

@@ -7,10 +7,13 @@
 /// The few file-system calls the layout reader makes, in one place.
 public enum FileSystem {
     /// The whole file, or the `strerror` text of the failing call.
+    /// Opened without blocking, and only a regular file: a FIFO in place of the layout (a
+    /// panel under `--watch`) would stop the running panel's loop.
     static func readFile(_ path: String) -> Result<[UInt8], FileError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 { return .failure(FileError(call: "open", code: errno)) }
         defer { close(fd) }
+        if let problem = notRegular(fd) { return .failure(FileError(call: "open", code: EINVAL, detail: problem)) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -37,9 +40,10 @@ public enum FileSystem {
     /// The image size from a PNG's header (signature, then the IHDR chunk), read without
     /// decoding: a 48 KB PNG can declare 20 000 × 20 000 pixels (1.6 GB decoded).
     static func pngSize(_ path: String) -> Result<(width: Int, height: Int), PNGProblem> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 { return .failure(PNGProblem(text: "cannot be opened: \(FileError(call: "open", code: errno).message)")) }
         defer { close(fd) }
+        if let problem = notRegular(fd) { return .failure(PNGProblem(text: "is \(problem)")) }
         var head = [UInt8](repeating: 0, count: 24)
         var got = 0
         while got < head.count {
@@ -64,6 +68,18 @@ public enum FileSystem {
     public static func pngDimensions(_ path: String) -> (width: Int, height: Int)? {
         if case .success(let size) = pngSize(path) { return size }
         return nil
+    }
+
+    /// Why the open file is not read (a FIFO, a device), or nil for a regular file.
+    static func notRegular(_ fd: Int32) -> String? {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return "not a file that can be examined" }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil   // a directory: read says EISDIR, as it always did
+        case S_IFIFO: return "not a regular file (a FIFO or pipe, which would block the panel)"
+        case S_IFCHR: return "not a regular file (a character device)"
+        default: return "not a regular file"
+        }
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -92,8 +108,11 @@ struct PNGProblem: Error, Sendable {
 struct FileError: Error, Sendable {
     var call: String
     var code: Int32
+    /// Said instead of errno's text (a file of the wrong kind).
+    var detail: String? = nil
 
     var message: String {
+        if let detail { return detail }
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }

@@ -114,7 +114,7 @@ public final class IPCServer: PollSource {
         }) { fd in
             guard clientCount < options.maxClients else { refusedConnections += 1; return false }
             let client = SocketClient(
-                fd: fd, id: nextID, maxLineLength: options.maxLineLength, maxQueuedBytes: options.maxQueuedBytes,
+                fd: fd, id: nextID, loop: loop, maxLineLength: options.maxLineLength, maxQueuedBytes: options.maxQueuedBytes,
                 linesPerTurn: options.linesPerTurn,
                 execute: { [unowned controller] line, t, c in controller.execute(commandLine: line, at: t, from: c) },
                 rejectLine: { [unowned controller] msg, t, c in controller.rejectCommand(msg, at: t, from: c) })

@@ -4,7 +4,10 @@
 
 /// One connection to the control socket: reads request lines with a bounded share of each
 /// loop turn (LineReader), executes them through the controller (the same place as stdin),
-/// and queues replies and events for writing without ever blocking the loop.
+/// and queues replies and events for writing without ever blocking the loop. Requests get a
+/// time share per turn too (`commandShare`), and while a reply is owed (a screenshot being
+/// written) the client's further requests wait, so replies keep the requests' order and one
+/// client's screenshots cannot crowd out the others.
 ///
 /// A client that does not read is cut off once `maxQueuedBytes` of output wait for it: its
 /// queue is dropped, a last line says why, and the connection closes once that line is
@@ -31,12 +34,16 @@ final class SocketClient: PollSource, CommandClient {
     static let lingerSeconds = 2.0
     /// Bytes written per turn at most, so one fast reader cannot hold the loop.
     static let writeSharePerTurn = 256 * 1024
+    /// Seconds of request handling per turn (as stdin's): past it, the rest waits a turn.
+    static let commandShare = 0.002
+    private unowned let loop: PollLoop
 
-    init(fd: Int32, id: Int, maxLineLength: Int, maxQueuedBytes: Int, linesPerTurn: Int,
+    init(fd: Int32, id: Int, loop: PollLoop, maxLineLength: Int, maxQueuedBytes: Int, linesPerTurn: Int,
          execute: @escaping (String, Double, SocketClient) -> Void,
          rejectLine: @escaping (String, Double, SocketClient) -> Void) {
         self.fd = fd
         self.id = id
+        self.loop = loop
         self.maxQueuedBytes = maxQueuedBytes
         self.execute = execute
         self.rejectLine = rejectLine
@@ -63,14 +70,19 @@ final class SocketClient: PollSource, CommandClient {
     // MARK: PollSource
 
     var pollRequests: [PollRequest] {
-        if isFinished { return [] }
+        // Waiting for a reply with nothing to write: not watched at all (a peer that hung up
+        // would otherwise wake every turn until the reply comes).
+        if isFinished || (waitingForReply && output.isEmpty && !closing) { return [] }
         var events: Int16 = 0
-        if !closing && !reader.atEOF { events |= Int16(POLLIN) }
+        if !closing && !reader.atEOF && !waitingForReply { events |= Int16(POLLIN) }
         if !output.isEmpty { events |= Int16(POLLOUT) }
         return [PollRequest(fd: fd, events: events)]
     }
 
-    var hasPendingWork: Bool { closing ? closingDeadline == nil : reader.hasBufferedLines }
+    var hasPendingWork: Bool { closing ? closingDeadline == nil : reader.hasBufferedLines && !waitingForReply }
+
+    /// A reply is owed: the next request waits for it.
+    private var waitingForReply: Bool { deferredReplies > 0 }
 
     var deadline: Double? { closingDeadline }
 
@@ -82,12 +94,12 @@ final class SocketClient: PollSource, CommandClient {
             if output.isEmpty || time >= closingDeadline! || r & Int16(POLLERR | POLLHUP) != 0 { finish() }
             return
         }
-        if r & Int16(POLLIN | POLLHUP | POLLERR) != 0 || reader.hasBufferedLines {
-            for item in reader.readLines() {
-                if closing { break }
+        if !waitingForReply && (r & Int16(POLLIN | POLLHUP | POLLERR) != 0 || reader.hasBufferedLines) && loop.mayStartWork() {
+            let shareEnds = loop.shareEnd(Self.commandShare)
+            reader.readLines(while: { !closing && !waitingForReply && MonotonicClock.seconds() < shareEnds }) { item in
                 switch item {
                 case .line(let line):
-                    if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+                    if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
                     execute(line, time, self)
                 case .overlong(let prefix):
                     rejectLine("request line longer than \(reader.maxLineLength) bytes ignored (it starts '\(prefix)…')", time, self)

@@ -21,6 +21,8 @@ public final class PanelServices {
     public let controller: PanelController
     public private(set) var ipc: IPCServer?
     private let stdio: StdioClient
+    /// Screenshots (and the studio's picture) are encoded here, off the loop's thread.
+    public let pngWorker = PNGWorker()
     /// Set by SIGINT/SIGTERM (the signal) or `requestStop`.
     public private(set) var stopSignal: Int32?
     public private(set) var stopRequested = false
@@ -37,9 +39,11 @@ public final class PanelServices {
     /// - Parameter write: where stdout lines go (events and replies to stdin).
     public init(controller: PanelController, options: Options, write: @escaping (String) -> Void) throws(IPCError) {
         self.controller = controller
-        stdio = StdioClient(commandFD: options.commandFD, outputFD: options.outputFD, controller: controller,
+        stdio = StdioClient(commandFD: options.commandFD, outputFD: options.outputFD, controller: controller, loop: loop,
                             write: write, report: options.report)
         loop.add(stdio)
+        loop.add(pngWorker)
+        controller.pngWorker = pngWorker
         if let ipcOptions = options.ipc {
             let server = try IPCServer(options: ipcOptions, controller: controller, loop: loop)
             ipc = server
@@ -136,6 +140,8 @@ public final class PanelServices {
     /// Before exit: hooks (final state save) run, clients are told and the socket removed.
     public var onShutdown: [(Double) -> Void] = []
     public func shutdown(at time: Double) {
+        // Screenshots being written still get their replies.
+        pngWorker.drain(seconds: 2)
         for hook in onShutdown { hook(time) }
         ipc?.close()
         ipc?.flushAll()

@@ -42,8 +42,38 @@ public final class PollLoop {
     private var ranges: [(source: any PollSource, start: Int, count: Int)] = []
     private var fds: [pollfd] = []
     private var fixedCount = 0
+    /// Where this turn's serving starts: at the first source that was told to wait last turn
+    /// (round robin: with many busy sources each waits a turn or two, never many), else one
+    /// further than last time.
+    private var rotation = 0
+    /// The source being served (its index in `ranges`) and the first one told to wait.
+    private var current = 0
+    private var firstDenied: Int?
+
+    /// Seconds of work all sources together may do in a turn: half a 60 Hz refresh period, so
+    /// a busy turn never delays a flip or a watchdog ping past one period. Past it, sources
+    /// that have requests wait for the next turn (`mayStartWork`).
+    public static let turnShare = 0.008
+    /// When the current turn's share ends (`MonotonicClock.seconds()`).
+    public private(set) var turnEnds = Double.infinity
+    /// A source has started work this turn.
+    private var workClaimed = false
 
     public init() {}
+
+    /// When a source's work this turn must stop: after its own `share` (seconds), or when the
+    /// turn's share runs out, whichever is first.
+    public func shareEnd(_ share: Double) -> Double { Swift.min(MonotonicClock.seconds() + share, turnEnds) }
+
+    /// Whether a source may start handling requests now: while the turn's share lasts, and
+    /// always for the first source that asks in a turn (the turn's start rotates, so that is
+    /// each busy source in its turn: none starves, however many there are).
+    public func mayStartWork() -> Bool {
+        if !workClaimed { workClaimed = true; return true }
+        if MonotonicClock.seconds() < turnEnds { return true }
+        if firstDenied == nil { firstDenied = current }
+        return false
+    }
 
     public var sourceCount: Int { sources.count }
 
@@ -87,13 +117,22 @@ public final class PollLoop {
 
     /// Serves each source that is ready or has pending work, once, then drops finished ones.
     public func dispatch(at time: Double) {
-        for (source, start, count) in ranges {
+        turnEnds = MonotonicClock.seconds() + Self.turnShare
+        workClaimed = false
+        defer { turnEnds = .infinity; workClaimed = false }
+        let n = ranges.count
+        let first = n == 0 ? 0 : rotation % n
+        firstDenied = nil
+        for k in 0..<n {
+            current = (first + k) % n
+            let (source, start, count) = ranges[current]
             let revents = fds[start..<(start + count)].map(\.revents)
             let due = source.deadline.map { $0 <= time } ?? false
             if due || source.hasPendingWork || revents.contains(where: { $0 != 0 }) {
                 source.service(revents, at: time)
             }
         }
+        rotation = firstDenied ?? (first + 1)
         ranges.removeAll(keepingCapacity: true)
         sources.removeAll { $0.isFinished }
     }

@@ -22,11 +22,16 @@ final class StdioClient: PollSource, CommandClient {
     static let maxQueuedBytes = 1 << 20
     private(set) var droppedLines = 0
     private let report: (String) -> Void
+    private unowned let loop: PollLoop
+    /// Replies still owed (a screenshot being written): the next command waits for them, so
+    /// replies on stdout keep the order of the commands.
+    private var deferredReplies = 0
 
-    init(commandFD: Int32?, outputFD: Int32?, controller: PanelController, write: @escaping (String) -> Void,
+    init(commandFD: Int32?, outputFD: Int32?, controller: PanelController, loop: PollLoop, write: @escaping (String) -> Void,
          report: @escaping (String) -> Void = { _ in }) {
         reader = commandFD.map { LineReader(fd: $0, linesPerTurn: 16) }
         self.controller = controller
+        self.loop = loop
         self.write = write
         self.report = report
         var st = stat()
@@ -49,13 +54,16 @@ final class StdioClient: PollSource, CommandClient {
         _ = output.flush(to: fd, limit: 256 * 1024, useSend: false)
     }
 
+    func replyDeferred() { deferredReplies += 1 }
+    func deferredReplySent() { deferredReplies = max(0, deferredReplies - 1) }
+
     var pollRequests: [PollRequest] {
         var r: [PollRequest] = []
-        if let reader, !reader.atEOF { r.append(.readable(reader.fd)) }
+        if let reader, !reader.atEOF, deferredReplies == 0 { r.append(.readable(reader.fd)) }
         if let fd = outputFD, !output.isEmpty { r.append(PollRequest(fd: fd, events: Int16(POLLOUT))) }
         return r
     }
-    var hasPendingWork: Bool { reader?.hasBufferedLines ?? false }
+    var hasPendingWork: Bool { deferredReplies == 0 && (reader?.hasBufferedLines ?? false) }
     /// Stays registered after end of file: stdout keeps receiving events.
     var isFinished: Bool { false }
 
@@ -67,23 +75,24 @@ final class StdioClient: PollSource, CommandClient {
                 droppedLines = 0
             }
         }
-        guard let reader else { return }
+        guard let reader, deferredReplies == 0, loop.mayStartWork() else { return }
         // At most one read (64 KiB) and about `commandShare` seconds of work per turn, checked
         // every `linesPerTurn` lines: a flood on stdin then delays neither the next frame nor
         // a signal by more than one share (measured in the VM: with 256 lines a turn, flips
         // under a flood came every 48 ms instead of 13 ms).
-        let shareEnds = MonotonicClock.seconds() + Self.commandShare
+        let shareEnds = loop.shareEnd(Self.commandShare)
+        let more = { self.deferredReplies == 0 && MonotonicClock.seconds() < shareEnds }
         repeat {
-            for item in reader.readLines() {
+            reader.readLines(while: more) { item in
                 switch item {
                 case .line(let line):
-                    if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+                    if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
                     controller.execute(commandLine: line, at: time, from: self)
                 case .overlong(let prefix):
                     controller.rejectCommand("command line longer than \(reader.maxLineLength) bytes ignored (it starts '\(prefix)…')", at: time, from: self)
                 }
             }
-        } while reader.hasBufferedLines && MonotonicClock.seconds() < shareEnds
+        } while reader.hasBufferedLines && more()
     }
 
     /// Seconds of command handling per loop turn: small against a refresh period.

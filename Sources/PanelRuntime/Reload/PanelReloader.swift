@@ -12,6 +12,14 @@ public final class PanelReloader {
     /// The file as the last reload found it (taken before reading it, so a write during the
     /// read shows as a change); nil before the first reload.
     private var readVersion: FileVersion?
+    /// The last reload's time, errors and panel name, for coalescing.
+    private var last: (time: Double, errors: [String], panel: String)?
+    /// Coalesced requests (answered with the last result), for tests and the summary.
+    public private(set) var coalesced = 0
+    /// A reload of a file unchanged since a reload less than this ago (seconds) gives that
+    /// reload's result again instead of parsing and building the panel anew (tens of ms: a
+    /// flood of reload requests dropped the frame rate to 5 fps). Only the latest file matters.
+    public static let coalesceInterval = 0.5
 
     public init(path: String, controller: PanelController, report: @escaping (String) -> Void) {
         self.path = path
@@ -22,6 +30,11 @@ public final class PanelReloader {
     /// Returns the errors; empty when the new layout is on screen.
     @discardableResult
     public func reload(at time: Double) -> [String] {
+        if let last, time - last.time < Self.coalesceInterval, readVersion != nil, FileVersion(path: path) == readVersion {
+            coalesced += 1
+            publish(errors: last.errors, panel: last.panel, at: time)
+            return last.errors
+        }
         readVersion = FileVersion(path: path)
         var errors: [String]
         switch PanelLoader.load(path: path) {
@@ -35,7 +48,8 @@ public final class PanelReloader {
                     try controller.replacePanelWithMirrors(panel, at: time)
                     reloads += 1
                     report("reloaded '\(path)'")
-                    controller.publishPanelEvent("reloaded", at: time) { $0.add("panel", panel.name) }
+                    last = (time, [], panel.name)
+                    publish(errors: [], panel: panel.name, at: time)
                     return []
                 } catch {
                     errors = ["\(path): cannot build the new panel: \(error)"]
@@ -43,10 +57,19 @@ public final class PanelReloader {
             }
         }
         for e in errors { report(e) }
-        controller.publishPanelEvent("reloadFailed", at: time) {
-            $0.addRaw("errors", "[" + errors.map(JSONLineWriter.quote).joined(separator: ",") + "]")
-        }
+        last = (time, errors, controller.scene.panel.name)
+        publish(errors: errors, panel: controller.scene.panel.name, at: time)
         return errors
+    }
+
+    private func publish(errors: [String], panel: String, at time: Double) {
+        if errors.isEmpty {
+            controller.publishPanelEvent("reloaded", at: time) { $0.add("panel", panel) }
+        } else {
+            controller.publishPanelEvent("reloadFailed", at: time) {
+                $0.addRaw("errors", "[" + errors.map(JSONLineWriter.quote).joined(separator: ",") + "]")
+            }
+        }
     }
 
     /// False while the file is the one the last reload read: the watcher's event was for a

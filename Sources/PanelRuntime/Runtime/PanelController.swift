@@ -37,6 +37,9 @@ public final class PanelController {
     /// Where clients that may not write anywhere (the socket, MQTT, the studio) put
     /// screenshots: relative paths resolve here, and no path may leave it. nil: they cannot.
     public var screenshotDirectory: String?
+    /// Where screenshots are encoded and written off the loop's thread (`run`); nil: here and
+    /// now (render, tests), the reply before the next command.
+    public var pngWorker: PNGWorker?
 
     /// Other panels this process shows on other screens (`run --output NAME=PANEL`): a command
     /// for a widget this panel lacks goes to the first of them that has it.
@@ -241,9 +244,13 @@ public final class PanelController {
                 case .failure(let refusal): return reply(Reply.failure(rid, refusal.message))
                 }
             }
+            // A bounded queue (each job holds a frame's pixels): when it is full, say so now.
+            if let worker = pngWorker, worker.inFlight + pendingScreenshots.count >= worker.capacity {
+                return reply(Reply.failure(rid, "busy: \(worker.capacity) screenshots are being written; try again when one is done"))
+            }
             // The frame that shows every earlier command: if one is due, after it is painted.
+            client?.replyDeferred()
             if wantsFrame(at: time) {
-                client?.replyDeferred()
                 pendingScreenshots.append((path, rid, client))
             } else {
                 writeScreenshot(path, rid, client)
@@ -276,16 +283,35 @@ public final class PanelController {
         }
     }
 
+    /// Writes the frame shown now; the client's `replyDeferred` was called. With a worker
+    /// only the pixels are copied here, the PNG is encoded and written on its thread.
     private func writeScreenshot(_ path: String, _ rid: String?, _ client: (any CommandClient)?) {
-        do {
-            let image = try physicalFrame()
-            try image.writePNG(to: path)
-            var data = JSONLineWriter()
-            data.add("path", path); data.add("width", image.width); data.add("height", image.height)
-            send(Reply.ok(rid, data: data), to: client)
-        } catch {
-            send(Reply.failure(rid, "cannot write the screenshot: \(error)"), to: client)
+        // Stdin's own user may name a device (/dev/stdout); other clients only regular files.
+        // Never a FIFO: opening one blocks until a reader comes.
+        let special: OutputFile.SpecialFiles = (client?.writesAnywhere ?? true) ? .devices : .none
+        func answer(_ outcome: PNGWorker.Outcome, width: Int, height: Int) {
+            switch outcome {
+            case .failed(let message):
+                send(Reply.failure(rid, "cannot write the screenshot: \(message)"), to: client)
+            case .written, .data:
+                var data = JSONLineWriter()
+                data.add("path", path); data.add("width", width); data.add("height", height)
+                send(Reply.ok(rid, data: data), to: client)
+            }
+            client?.deferredReplySent()
         }
+        let image: CapturedImage
+        do { image = try CapturedImage(physicalFrame()) } catch {
+            return answer(.failed(error.description), width: 0, height: 0)
+        }
+        guard let worker = pngWorker else {
+            do { try image.writePNG(to: path, special: special); answer(.written, width: image.width, height: image.height) }
+            catch { answer(.failed(error.description), width: 0, height: 0) }
+            return
+        }
+        let (w, h) = (image.width, image.height)
+        let accepted = worker.submit(image, to: .file(path, special)) { answer($0, width: w, height: h) }
+        if !accepted { answer(.failed("busy: \(worker.capacity) screenshots are being written"), width: 0, height: 0) }
     }
 
     private func send(_ line: String, to client: (any CommandClient)?) {
@@ -365,7 +391,7 @@ public final class PanelController {
     @discardableResult
     public func renderFrame(at time: Double) -> [PixelRect] {
         frameTime = time
-        if let blank = renderScreenWhileOff() { return blank }
+        if let blank = renderScreenWhileOff() { writePendingScreenshots(); return blank }
         flushDrawerPan(at: time)
         let layered = scene.drawer.map { !$0.isClosed(at: time) } ?? false
         var animatingNow: Set<ObjectIdentifier> = []
@@ -406,15 +432,16 @@ public final class PanelController {
         }
         damage.removeAll()
         let shownRects = screenOutput(rects)
-        if !pendingScreenshots.isEmpty {
-            let due = pendingScreenshots
-            pendingScreenshots = []
-            for s in due {
-                writeScreenshot(s.path, s.requestID, s.client)
-                s.client?.deferredReplySent()
-            }
-        }
+        writePendingScreenshots()
         return shownRects
+    }
+
+    /// The screenshots that waited for this frame (their clients wait for the replies).
+    private func writePendingScreenshots() {
+        guard !pendingScreenshots.isEmpty else { return }
+        let due = pendingScreenshots
+        pendingScreenshots = []
+        for s in due { writeScreenshot(s.path, s.requestID, s.client) }
     }
 
     /// Swaps in another layout (a reload) on the same screen, keeping the values of widgets

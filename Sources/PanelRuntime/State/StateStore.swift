@@ -1,3 +1,4 @@
+import Graphics
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -28,24 +29,14 @@ public final class StateStore: PollSource {
     /// Returns the ids restored.
     @discardableResult
     public func restore(at time: Double) -> [String] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno != ENOENT { report("state file '\(path)' cannot be read (\(Errno(errno))); starting with the layout's values") }
+        // Read without blocking, and only a regular file: a FIFO here would stop start-up.
+        let bytes: [UInt8]
+        switch RegularFile.read(path, limit: 16 << 20) {
+        case .success(let b): bytes = b
+        case .failure(let e):
+            if e.code != ENOENT { report("state file '\(path)' cannot be read (\(e.reason)); starting with the layout's values") }
             return []
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var failed = false
-        while true {
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { failed = true; break }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-            if bytes.count > 16 << 20 { failed = true; break }
-        }
-        close(fd)
-        if failed { report("state file '\(path)' cannot be read or is too large; starting with the layout's values"); return [] }
         switch SavedState.parse(String(decoding: bytes, as: UTF8.self)) {
         case .failure(let e):
             report("state file '\(path)' is damaged (\(e.line):\(e.column): \(e.message)); starting with the layout's values")

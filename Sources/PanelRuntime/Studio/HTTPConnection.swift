@@ -40,11 +40,23 @@ final class HTTPConnection: PollSource {
     static let maxQueuedBytes = 8 * 1024 * 1024
     /// Set by the frame stream when it skipped a patch for this reader (it was behind).
     var needsFullFrame = false
+    /// A response is being made off the loop (`respondLater`): later requests wait for it.
+    private var awaiting = false
+    /// Requests are buffered but this turn's share ran out: serve them next turn.
+    private var moreRequests = false
+    /// Seconds of request handling per turn (as the socket's clients get).
+    static let requestShare = 0.002
+    private let shareEnd: () -> Double
+    /// Whether this turn still has time for requests (PollLoop.mayStartWork).
+    private let mayStart: () -> Bool
 
     init(fd: Int32, id: Int, at time: Double, limits: HTTPLimits, timeouts: Timeouts = Timeouts(),
+         shareEnd: @escaping () -> Double = { .infinity }, mayStart: @escaping () -> Bool = { true },
          handle: @escaping (HTTPRequest, HTTPConnection, Double) -> HTTPResponse?) {
         self.fd = fd
         self.id = id
+        self.shareEnd = shareEnd
+        self.mayStart = mayStart
         self.limits = limits
         self.timeouts = timeouts
         self.handle = handle
@@ -66,7 +78,7 @@ final class HTTPConnection: PollSource {
         return [PollRequest(fd: fd, events: events)]
     }
 
-    var hasPendingWork: Bool { false }
+    var hasPendingWork: Bool { moreRequests && !awaiting && !closing && !isStreaming && !isFinished }
 
     var deadline: Double? {
         if isFinished { return nil }
@@ -86,15 +98,28 @@ final class HTTPConnection: PollSource {
             return
         }
         if r & Int16(POLLIN | POLLHUP) != 0 { readAvailable(at: time) }
-        if !isStreaming && !closing { handleRequests(at: time) }
-        if !closing && !isStreaming {
+        if !isStreaming && !closing && !awaiting { handleRequests(at: time) }
+        if !closing && !isStreaming && !awaiting {
             if let started = requestStartedAt, time >= started + timeouts.request {
                 return fail(HTTPFailure(status: 408, reason: "the request did not arrive within \(Int(timeouts.request)) s"), at: time)
             }
             if requestStartedAt == nil && time >= lastActivity + timeouts.idle && output.isEmpty { return finish() }
         }
         flush()
-        if peerClosed && (output.isEmpty || !isStreaming) && !closing { finish() }
+        if peerClosed && (output.isEmpty || !isStreaming) && !closing && !awaiting { finish() }
+    }
+
+    /// The response to `request` will come later (a PNG encoded off the loop): no further
+    /// request is read until the returned closure is called with it, once.
+    func respondLater(to request: HTTPRequest) -> (HTTPResponse) -> Void {
+        awaiting = true
+        return { [weak self] response in
+            guard let self, self.awaiting, !self.isFinished else { return }
+            self.awaiting = false
+            self.respond(response, to: request)
+            self.moreRequests = self.inputStart < self.input.count
+            self.flush()
+        }
     }
 
     // MARK: writing
@@ -160,8 +185,16 @@ final class HTTPConnection: PollSource {
     }
 
     private func handleRequests(at time: Double) {
-        // Requests one by one; pipelined ones wait while a response is being written.
-        while !closing && !isStreaming && inputStart < input.count && output.count < Self.writeSharePerTurn {
+        // Requests one by one; pipelined ones wait while a response is being written, and
+        // for the next turn once this one's time share is used.
+        moreRequests = false
+        guard inputStart < input.count else { return }
+        guard mayStart() else { moreRequests = true; return }
+        let ends = Swift.min(shareEnd(), MonotonicClock.seconds() + Self.requestShare)
+        var handled = 0
+        while !closing && !isStreaming && !awaiting && inputStart < input.count && output.count < Self.writeSharePerTurn {
+            if handled > 0 && MonotonicClock.seconds() >= ends { moreRequests = true; return }
+            handled += 1
             switch HTTPRequestParser.parse(input, from: inputStart, limits: limits) {
             case .incomplete:
                 if peerClosed { return finish() }

@@ -15,7 +15,11 @@ struct StudioEditor {
     static let maxFileBytes = 1024 * 1024
 
     func file() -> HTTPResponse {
-        guard let bytes = Self.read(path) else { return .failure(500, "cannot read '\(path)': \(Errno(errno))") }
+        let bytes: [UInt8]
+        switch RegularFile.read(path, limit: Self.maxFileBytes) {
+        case .success(let b): bytes = b
+        case .failure(let e): return .failure(500, "cannot read '\(path)': \(e.reason)")
+        }
         var w = JSONLineWriter()
         w.add("path", path)
         w.add("text", String(decoding: bytes, as: UTF8.self))
@@ -70,22 +74,5 @@ struct StudioEditor {
             w.add("text", d.description)
             return w.line
         }.joined(separator: ",") + "]"
-    }
-
-    /// The file, at most `maxFileBytes` (an editor in a browser is for layout files).
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= maxFileBytes {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        errno = EFBIG
-        return nil
     }
 }

@@ -10,7 +10,10 @@ import Graphics
 enum StudioInput {
     static let maxLines = 256
 
-    static func deliver(_ body: String, to controller: PanelController, at time: Double) -> HTTPResponse {
+    /// - Parameter later: called when a command's reply comes later (a screenshot being
+    ///   written): returns where the response goes then; nil is returned here in that case.
+    static func deliver(_ body: String, to controller: PanelController, at time: Double,
+                        later: () -> (HTTPResponse) -> Void) -> HTTPResponse? {
         var events: [InputEvent] = []
         var errors: [String] = []
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
@@ -33,10 +36,17 @@ enum StudioInput {
         for e in events {
             if case .command(let c) = e { controller.execute(c, at: time, from: client) } else { controller.deliver(e, at: time) }
         }
-        var w = JSONLineWriter()
-        w.add("ok", true); w.add("delivered", events.count)
-        w.addRaw("replies", "[" + client.lines.joined(separator: ",") + "]")
-        return .json(w.line)
+        let count = events.count
+        func response() -> HTTPResponse {
+            var w = JSONLineWriter()
+            w.add("ok", true); w.add("delivered", count)
+            w.addRaw("replies", "[" + client.lines.joined(separator: ",") + "]")
+            return .json(w.line)
+        }
+        if client.owed == 0 { return response() }
+        let respond = later()
+        client.onSettled = { respond(response()) }
+        return nil
     }
 
     static func mapped(_ event: InputEvent, _ c: PanelController) -> InputEvent {
@@ -55,5 +65,13 @@ final class CapturingClient: CommandClient {
     var filter: EventFilter = .none
     var eventSource: String? { EventSource.studio.rawValue }
     private(set) var lines: [String] = []
+    /// Replies still to come (screenshots being written), and what to do once all are in.
+    private(set) var owed = 0
+    var onSettled: (() -> Void)?
     func send(_ line: String) { lines.append(line) }
+    func replyDeferred() { owed += 1 }
+    func deferredReplySent() {
+        owed = max(0, owed - 1)
+        if owed == 0, let done = onSettled { onSettled = nil; done() }
+    }
 }

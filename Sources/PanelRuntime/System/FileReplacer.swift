@@ -10,7 +10,8 @@ import Graphics
 public enum FileReplacer {
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) -> Result<Void, Errno> {
         do {
-            let file = try OutputFile(path: path, links: .replace)
+            // Only a regular file is replaced: a FIFO at the path is an error, never a wait.
+            let file = try OutputFile(path: path, links: .replace, special: .none)
             bytes.withUnsafeBytes { file.write($0) }
             try file.commit()
             return .success(())

@@ -50,37 +50,50 @@ final class LineReader {
     /// One turn's share: reads (only when no complete line is waiting) and returns up to
     /// `linesPerTurn` lines.
     func readLines() -> [Item] {
-        if !hasBufferedLines && !atEOF { fill() }
         var items: [Item] = []
+        readLines { items.append($0) }
+        return items
+    }
+
+    /// One turn's share, handed out one item at a time: before each item after the first,
+    /// `more` is asked whether the turn may go on (a time share, a reply still owed); when it
+    /// says no, the rest stays buffered for the next turn (`hasBufferedLines`).
+    func readLines(while more: () -> Bool = { true }, _ handle: (Item) -> Void) {
+        if !hasBufferedLines && !atEOF { fill() }
+        var count = 0
         hasBufferedLines = false
         while true {
-            if items.count >= linesPerTurn { hasBufferedLines = nextNewline() != nil || (atEOF && start < buffer.count); break }
+            if count >= linesPerTurn || (count > 0 && !more()) {
+                hasBufferedLines = nextNewline() != nil || (atEOF && start < buffer.count)
+                break
+            }
             if skipping {
                 if let nl = nextNewline() { consume(through: nl); skipping = false; continue }
                 consumeAll()
                 break
             }
             if let nl = nextNewline() {
-                if nl - start > maxLineLength {
-                    items.append(.overlong(prefix: prefix(upTo: nl)))
-                } else {
-                    items.append(.line(String(decoding: buffer[start..<nl], as: UTF8.self)))
-                }
+                let item: Item = nl - start > maxLineLength
+                    ? .overlong(prefix: prefix(upTo: nl))
+                    : .line(String(decoding: buffer[start..<nl], as: UTF8.self))
                 consume(through: nl)
+                count += 1
+                handle(item)
                 continue
             }
             let pending = buffer.count - start
             if pending > maxLineLength {
-                items.append(.overlong(prefix: prefix(upTo: buffer.count)))
+                let item = Item.overlong(prefix: prefix(upTo: buffer.count))
                 consumeAll()
                 skipping = true
+                handle(item)
             } else if atEOF && pending > 0 {
-                items.append(.line(String(decoding: buffer[start...], as: UTF8.self)))
+                let item = Item.line(String(decoding: buffer[start...], as: UTF8.self))
                 consumeAll()
+                handle(item)
             }
             break
         }
-        return items
     }
 
     /// Reads at most `bytesPerTurn` bytes, stopping at EAGAIN or end of file.
