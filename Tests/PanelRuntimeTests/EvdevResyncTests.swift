@@ -133,6 +133,27 @@ import Testing
         #expect(decoder.downSlots.isEmpty)
     }
 
+    @Test func aSlotOutsideTheDevicesRangeTakesNothing() {
+        // A device with two slots names slot 5, then -1: neither becomes a touch (numbers
+        // are checked at the edge; the slot table stays bounded). Slot 1 still works.
+        let decoder = EvdevDecoder(multitouch: true, slotCount: 2)
+        let reports = play("""
+            E: 0.000000 0003 002f 5
+            E: 0.000000 0003 0039 3
+            E: 0.000000 0003 0035 100
+            E: 0.000000 0000 0000 0
+            E: 0.010000 0003 002f -1
+            E: 0.010000 0003 0039 4
+            E: 0.010000 0000 0000 0
+            E: 0.020000 0003 002f 1
+            E: 0.020000 0003 0039 8
+            E: 0.020000 0003 0035 200
+            E: 0.020000 0000 0000 0
+            """, into: decoder, kernel: FakeKernel())
+        #expect(touches(reports) == [[.init(slot: 1, phase: .down, x: 200, y: 0)]])
+        #expect(decoder.downSlots == [1])
+    }
+
     @Test func withoutAnOverflowNothingIsAskedOrChanged() {
         struct Refusing: EvdevKernelState {
             func keysDown() -> Set<Int32>? { Issue.record("asked the kernel"); return nil }

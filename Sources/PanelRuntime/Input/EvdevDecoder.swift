@@ -47,9 +47,13 @@ final class EvdevDecoder {
     private var held = Set<Int32>()
     private var dropping = false
 
+    /// Slots a device may use: what it says, at most 256 (a device claiming more is not
+    /// believed); 64 when it says nothing.
+    private var slotLimit: Int { slotCount > 0 ? slotCount : 64 }
+
     init(multitouch: Bool, slotCount: Int) {
         self.multitouch = multitouch
-        self.slotCount = slotCount
+        self.slotCount = Swift.min(Swift.max(0, slotCount), 256)
     }
 
     /// Touches that are down now (a device unplugged cancels them).
@@ -62,7 +66,7 @@ final class EvdevDecoder {
         if let down = kernel.keysDown() { held = down.filter(Self.maps) }
         absX = kernel.absValue(ABS_X); absY = kernel.absValue(ABS_Y)
         guard multitouch, slotCount > 0 else { return }
-        slot = Int(kernel.absValue(ABS_MT_SLOT) ?? 0)
+        slot = Self.checked(kernel.absValue(ABS_MT_SLOT) ?? 0, below: slotLimit)
         guard let ids = kernel.slotValues(ABS_MT_TRACKING_ID, count: slotCount) else { return }
         let xs = kernel.slotValues(ABS_MT_POSITION_X, count: slotCount), ys = kernel.slotValues(ABS_MT_POSITION_Y, count: slotCount)
         for (i, id) in ids.enumerated() where id >= 0 {
@@ -80,10 +84,11 @@ final class EvdevDecoder {
         switch type {
         case EV_ABS:
             switch code {
-            case ABS_MT_SLOT: slot = Int(value)
-            case ABS_MT_TRACKING_ID: slots[slot, default: Slot()].id = value; slots[slot]!.dirty = true
-            case ABS_MT_POSITION_X: slots[slot, default: Slot()].x = value; slots[slot]!.dirty = true
-            case ABS_MT_POSITION_Y: slots[slot, default: Slot()].y = value; slots[slot]!.dirty = true
+            case ABS_MT_SLOT: slot = Self.checked(value, below: slotLimit)
+            // A slot out of the device's range (-1) takes nothing: the table stays bounded.
+            case ABS_MT_TRACKING_ID where slot >= 0: slots[slot, default: Slot()].id = value; slots[slot]!.dirty = true
+            case ABS_MT_POSITION_X where slot >= 0: slots[slot, default: Slot()].x = value; slots[slot]!.dirty = true
+            case ABS_MT_POSITION_Y where slot >= 0: slots[slot, default: Slot()].y = value; slots[slot]!.dirty = true
             case ABS_X: absX = value; absMoved = true
             case ABS_Y: absY = value; absMoved = true
             default: break
@@ -140,7 +145,7 @@ final class EvdevDecoder {
                     later[i] = Slot(id: id, x: xs?[i] ?? old.x, y: ys?[i] ?? old.y, dirty: true, wasDown: old.wasDown && id == old.id)
                 }
             }
-            if let current = kernel.absValue(ABS_MT_SLOT) { slot = Int(current) }
+            if let current = kernel.absValue(ABS_MT_SLOT) { slot = Self.checked(current, below: slotLimit) }
         }
         var reports = [flush(time: time)]
         for (i, s) in later {
@@ -186,6 +191,11 @@ final class EvdevDecoder {
         }
         pendingKeys.removeAll()
         return r
+    }
+
+    /// A slot number from the device or the kernel, -1 when outside 0..<limit.
+    private static func checked(_ value: Int32, below limit: Int) -> Int {
+        value >= 0 && Int(value) < limit ? Int(value) : -1
     }
 
     /// The keys and buttons this reader turns into events.

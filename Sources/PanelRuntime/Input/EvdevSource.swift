@@ -83,7 +83,8 @@ public final class EvdevSource: InputSource {
             }
             device.xRange = range(ABS_X); device.yRange = range(ABS_Y)
             device.mtXRange = range(ABS_MT_POSITION_X); device.mtYRange = range(ABS_MT_POSITION_Y)
-            let slotCount = range(ABS_MT_SLOT).map { Int($0.1) + 1 } ?? 0
+            var slotInfo = input_absinfo()
+            let slotCount = kp_evdev_abs_info(fd, ABS_MT_SLOT, &slotInfo) == 0 ? Int(slotInfo.maximum) + 1 : 0
             device.decoder = EvdevDecoder(multitouch: device.mtXRange != nil && device.mtYRange != nil, slotCount: slotCount)
             device.decoder.start(from: device.kernel)   // contacts and keys already down
             var size: (width: Double, height: Double)?
