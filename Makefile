@@ -49,6 +49,7 @@ BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share/knob-panel
 DOCDIR := $(PREFIX)/share/doc/knob-panel
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 
 .PHONY: run build test unit-test cli-test studio-test fuzz-test fuzz vm-test deps test-deps bench clean install uninstall image vm-demo image-test
 
@@ -99,21 +100,23 @@ vm-test:
 bench: build
 	$(BIN) bench $(PANEL) --frames 100
 
-# make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]: binary, panels, schema, docs, unit.
+# make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]: binary, panels, schema, docs, the unit
+# and its user (sysusers.d). tests/vm/image.py writes the unit into the appliance the same way.
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/panels $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/panels $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/knob-panel
 	install -m 0644 panels/*.json $(DESTDIR)$(DATADIR)/panels/
 	install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@PANELDIR@|$(DATADIR)/panels|g' -e 's|@DOCDIR@|$(DOCDIR)|g' \
-	    dist/knob-panel.service > $(DESTDIR)$(UNITDIR)/knob-panel.service
+	    dist/knob-panel.service.in > $(DESTDIR)$(UNITDIR)/knob-panel.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/knob-panel.service
+	install -m 0644 dist/knob-panel.sysusers $(DESTDIR)$(SYSUSERSDIR)/knob-panel.conf
 
 $(BIN): $(STATIC_CXX)
 	$(RELEASE_BUILD)
 
 # The appliance: Debian's kernel + an initramfs (busybox, the binary and its libraries, fonts,
-# panels) whose init runs the demo panel with --state and --ipc (tests/vm/image.py).
+# panels, the unit) whose init runs the unit's ExecStart as its user (tests/vm/image.py).
 IMAGE ?= .build/image
 image: test-deps build
 	python3 tests/vm/image.py build --bin $(BIN) --out $(IMAGE)
@@ -127,7 +130,7 @@ image-test: image
 	python3 tests/vm/image.py test --bin $(BIN) --out $(IMAGE)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/knob-panel $(DESTDIR)$(UNITDIR)/knob-panel.service
+	rm -f $(DESTDIR)$(BINDIR)/knob-panel $(DESTDIR)$(UNITDIR)/knob-panel.service $(DESTDIR)$(SYSUSERSDIR)/knob-panel.conf
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:

@@ -17,6 +17,14 @@ static inline int kp_evdev_abs_info(int fd, int axis, struct input_absinfo *info
 static inline int kp_evdev_name(int fd, char *buf, int len) {
     return ioctl(fd, EVIOCGNAME(len), buf);
 }
+// The kernel's current state, which a reader resyncs to after SYN_DROPPED: held keys as a
+// bit array, and one multitouch axis in every slot (values[0] names the axis on the way in).
+static inline int kp_evdev_keys(int fd, unsigned char *bits, int len) {
+    return ioctl(fd, EVIOCGKEY(len), bits);
+}
+static inline int kp_evdev_mt_slots(int fd, int *values, int count) {
+    return ioctl(fd, EVIOCGMTSLOTS(count * sizeof(int)), values);
+}
 // Kernel uevents (display hotplug without udevd): NETLINK_KOBJECT_UEVENT, struct sockaddr_nl.
 #include <linux/netlink.h>
 // Kernel timestamps of evdev events on CLOCK_MONOTONIC (the default is CLOCK_REALTIME), so

@@ -1,9 +1,10 @@
 import Graphics
 import PanelLayout
+import PanelRuntime
 
 enum CheckCommand {
     static let spec = CommandSpec(
-        name: "check", abstract: "Validate layout files; print every problem as FILE:LINE:COLUMN: error: message (warnings: exit 0).",
+        name: "check", abstract: "Validate layout files; print every problem as FILE:LINE:COLUMN: error: message (warnings: exit 0). Warns about characters no installed font has and label texts that do not fit their frame.",
         usage: "check FILE... [--screen-mm WxH]", arguments: [("FILE", "One or more layout files (JSON).")],
         options: [OptionSpec("screen-mm", value: "WxH", help: "The screen's visible size in millimetres (e.g. 154x86 for a 7-inch 800x480); warns about touch targets under 9 mm.",
                              default: "the panel's physicalSize, else no touch-target check")])
@@ -19,6 +20,7 @@ enum CheckCommand {
                 if let mm = screenMM ?? panel.physicalSize {
                     for w in TouchTargets.warnings(panel, screenMM: mm) { Console.err(w.description) }
                 }
+                for w in TextWarnings.warnings(panel) { Console.err(w.description) }
                 let widgets = panel.pages.reduce(0) { $0 + $1.widgets.count }
                 Console.out("\(path): ok (\(panel.pages.count) page\(panel.pages.count == 1 ? "" : "s"), \(widgets) widget\(widgets == 1 ? "" : "s"))")
             case .failure(let errors):

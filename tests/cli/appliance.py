@@ -5,7 +5,7 @@ SIGHUP / request / --watch, systemd notification, the unit file and `make instal
 
     tests/cli/appliance.py BIN [--kill-runs N] [--bench]
 Prints one `ok`/`FAIL` line per check and the measured numbers; exits 1 on any failure."""
-import json, os, random, shutil, signal, socket, subprocess, sys, tempfile, time
+import json, os, random, re, shutil, signal, socket, subprocess, sys, tempfile, time
 from check_log import ok, bad, check, finish
 
 BIN = os.path.abspath(sys.argv[1])
@@ -545,7 +545,7 @@ def test_reload():
 
 
 def test_systemd():
-    print("systemd: notify, watchdog, unit")
+    print("systemd: notify, watchdog")
     ns = os.path.join(T, "notify.sock")
     s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     s.bind(ns)
@@ -568,18 +568,6 @@ def test_systemd():
     check(first.startswith("READY=1") and os.path.exists(ready), "READY=1 after the first frame", msgs[:3])
     pings = sum("WATCHDOG=1" in m for m in msgs)
     check(pings >= 5, f"WATCHDOG=1 from the loop ({pings} pings in 1.5 s at WatchdogSec=0.2 s)", msgs[:5])
-    if shutil.which("systemd-analyze"):
-        unit_dir = os.path.join(T, "unit")
-        os.makedirs(unit_dir)
-        with open(os.path.join(ROOT, "dist/knob-panel.service")) as f:
-            unit = f.read()
-        unit = unit.replace("@BINDIR@", os.path.dirname(BIN)).replace("@PANELDIR@", os.path.join(ROOT, "panels")).replace("@DOCDIR@", os.path.join(ROOT, "docs"))
-        with open(os.path.join(unit_dir, "knob-panel.service"), "w") as f:
-            f.write(unit)
-        r = subprocess.run(["systemd-analyze", "verify", os.path.join(unit_dir, "knob-panel.service")], capture_output=True, timeout=60)
-        check(r.returncode == 0, "systemd-analyze verify dist/knob-panel.service", r.stdout + r.stderr)
-    else:
-        print("  skip  systemd-analyze not installed")
 
 
 def test_install():
@@ -591,6 +579,40 @@ def test_install():
         and os.path.exists(os.path.join(stage, "usr/share/doc/knob-panel/protocol.md")) \
         and os.path.exists(unit) and "ExecStart=/usr/bin/knob-panel run /usr/share/knob-panel/panels/demo.json" in open(unit).read()
     check(good, "make install DESTDIR=… PREFIX=/usr", r.stdout + r.stderr)
+    if os.path.exists(unit):
+        test_unit(stage, unit)
+
+
+def test_unit(stage, unit):
+    """The installed unit (issue 23, item 18): valid for systemd, waits for a late display,
+    runs as its own user with a sandbox that systemd rates at most 3.0 of 10."""
+    text = open(unit).read()
+    start = [l for l in text.splitlines() if l.startswith("ExecStart=")]
+    check(len(start) == 1 and "--wait-for-display" in start[0].split(), "the unit's ExecStart waits for the display", start)
+    user = [l.split("=", 1)[1] for l in text.splitlines() if l.startswith("User=")]
+    check(user and user[-1] not in ("root", "0"), f"the unit runs as a user of its own ({user})", user)
+    if not shutil.which("systemd-analyze"):
+        print("  skip  systemd-analyze not installed")
+        return
+    # verify checks that ExecStart's program exists: point it at the staged binary.
+    unit_dir = os.path.join(T, "unit")
+    os.makedirs(unit_dir, exist_ok=True)
+    staged = os.path.join(unit_dir, "knob-panel.service")
+    with open(staged, "w") as f:
+        f.write(text.replace("ExecStart=/usr/bin/", f"ExecStart={stage}/usr/bin/"))
+    r = subprocess.run(["systemd-analyze", "verify", staged], capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0 and not r.stderr.strip(), "systemd-analyze verify of the installed unit", r.stdout + r.stderr)
+    r = subprocess.run(["systemd-analyze", "security", "--offline=true", "--threshold=30", unit], capture_output=True, text=True, timeout=60)
+    level = re.search(r"Overall exposure level for knob-panel.service: ([0-9.]+)", r.stdout)
+    check(r.returncode == 0 and level, f"systemd-analyze security --offline: exposure {level.group(1) if level else '?'} (at most 3.0)",
+          r.stdout[-3000:] + r.stderr)
+    if shutil.which("systemd-sysusers"):
+        os.makedirs(os.path.join(stage, "etc"), exist_ok=True)
+        conf = os.path.join(stage, "usr/lib/sysusers.d/knob-panel.conf")
+        r = subprocess.run(["systemd-sysusers", f"--root={stage}", conf], capture_output=True, text=True, timeout=60)
+        passwd = open(os.path.join(stage, "etc/passwd")).read() if os.path.exists(os.path.join(stage, "etc/passwd")) else ""
+        check(r.returncode == 0 and any(l.startswith(user[-1] + ":") for l in passwd.splitlines()),
+              f"systemd-sysusers creates the unit's user from the installed sysusers.d file", r.stdout + r.stderr + passwd)
 
 
 try:

@@ -108,6 +108,27 @@ out=$("$BIN" check panels/room-800x480.json --screen-mm 90x54 2>&1); st=$?
 [ $st = 0 ] && echo "$out" | grep -q "room-800x480.json:[0-9]*:[0-9]*: warning: button 'minus' is a 6.3 mm touch target on a 90×54 mm screen" && ok "check --screen-mm warns, exit 0" || bad "check --screen-mm (exit $st)" "$out"
 expect_status "check --screen-mm malformed" 64 "$BIN" check panels/room-800x480.json --screen-mm 90
 
+# Texts (issue 23, item 19): a Thai label on a machine without a Thai font draws boxes, and a
+# label whose text is taller than its frame is cut off; check says so, positioned, exit 0.
+# A fontconfig with DejaVu only, so no Thai font is found whatever this machine has.
+cat > "$T/fonts.conf" <<XML
+<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>$T/fontcache</cachedir></fontconfig>
+XML
+cat > "$T/thai.json" <<'JSON'
+{ "panel": "Thai", "size": [400, 300],
+  "pages": [ { "id": "main", "widgets": [
+    { "id": "hello", "type": "label", "text": "สวัสดี", "fontSize": 24, "frame": [20, 20, 360, 40] },
+    { "id": "long", "type": "label", "text": "Living room temperature and humidity", "fontSize": 24, "frame": [20, 80, 160, 30] },
+    { "id": "fits", "type": "label", "text": "Living room", "fontSize": 24, "frame": [20, 140, 360, 30] }
+  ] } ] }
+JSON
+out=$(FONTCONFIG_FILE="$T/fonts.conf" "$BIN" check "$T/thai.json" 2>&1); st=$?
+[ $st = 0 ] && echo "$out" | grep -q "thai.json:3:47: warning: label 'hello': 'text' has 5 Thai characters no installed font has (U+0E2A ส" \
+    && echo "$out" | grep -q "thai.json:4:46: warning: label 'long': its text does not fit its 160×30 frame at fontSize 24" \
+    && [ "$(echo "$out" | grep -c warning)" = 2 ] \
+    && ok "check warns about a Thai label without a Thai font and a text cut off by its frame, exit 0" || bad "check text warnings (exit $st)" "$out"
+
 # Offscreen render, sampled pixels (python3 + zlib reads the PNG).
 expect_status "render demo" 0 "$BIN" render panels/demo.json --out "$T/demo.png"
 python3 tests/cli/png_pixels.py "$T/demo.png" 640,10 400,260 >/dev/null && ok "demo.png decodes" || bad "demo.png decodes"

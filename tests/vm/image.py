@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The appliance image: Debian's kernel + an initramfs holding busybox, the release binary
-with the shared libraries it needs, fonts and the demo panel; its /init (image-init.sh)
-starts `knob-panel run` with --state and --ipc and restarts it on failure.
+with the shared libraries it needs, fonts, the demo panel and knob-panel.service as `make
+install` writes it; its /init (image-init.sh) runs the unit's ExecStart as the unit's user,
+on its VT, and restarts it on failure (there is no systemd in the image: the unit's command
+line, user, groups and directories are followed, its sandbox is not).
 
   image.py build --bin .build/release/knob-panel --out .build/image
   image.py demo  --out .build/image [--gpu bochs|virtio]   # boot it (-display gtk if $DISPLAY)
@@ -52,6 +54,21 @@ def shared_libraries(binary):
     return list(dict.fromkeys(libs))   # in order, once each
 
 
+def installed_unit(prefix="/usr"):
+    """dist/knob-panel.service.in as the Makefile's install rule writes it for PREFIX."""
+    text = open(os.path.join(ROOT, "dist/knob-panel.service.in")).read()
+    for key, value in (("@BINDIR@", prefix + "/bin"), ("@PANELDIR@", prefix + "/share/knob-panel/panels"),
+                       ("@DOCDIR@", prefix + "/share/doc/knob-panel")):
+        text = text.replace(key, value)
+    return text
+
+
+def unit_setting(key):
+    """The last `KEY=` of the installed unit (as systemd reads it)."""
+    values = [line.split("=", 1)[1] for line in installed_unit().splitlines() if line.startswith(key + "=")]
+    return values[-1] if values else None
+
+
 def build(args):
     kdir = vm.ensure_kernel(vm.cache_dir())
     out = os.path.realpath(args.out)
@@ -82,6 +99,8 @@ def build(args):
     entries.append(("modules.order", f, "\n".join(os.path.basename(m) for m in modules).encode() + b"\n"))
     binary = os.path.realpath(args.bin)
     add_file("usr/bin/knob-panel", binary, x)
+    add_dir("usr/lib/systemd/system")
+    entries.append(("usr/lib/systemd/system/knob-panel.service", f, installed_unit().encode()))
     for lib in shared_libraries(binary):
         add_file(lib, os.path.realpath(lib), x)
     for panel in glob.glob(os.path.join(ROOT, "panels/*.json")):
@@ -114,7 +133,9 @@ def qemu_command(out, gpu, res, display):
             "-append", "console=ttyS0 rdinit=/init panic=-1 quiet loglevel=3 mitigations=off 8250.nr_uarts=1",
             "-chardev", f"file,id=ser0,path={out}/console.log", "-serial", "chardev:ser0",
             "-qmp", f"unix:{out}/qmp.sock,server=on,wait=off",
-            "-fsdev", f"local,id=state,path={out}/state,security_model=none",
+            # mapped-file: the guest's owners and modes (the unit's user owns its state) are kept
+            # in metadata files beside the state, whoever runs QEMU on the host.
+            "-fsdev", f"local,id=state,path={out}/state,security_model=mapped-file",
             "-device", "virtio-9p-pci,fsdev=state,mount_tag=state",
             "-device", "virtio-serial-pci",
             "-chardev", f"socket,id=ctl,path={out}/ctl.sock,server=on,wait=off",
@@ -244,6 +265,11 @@ def run_test(args, boots):
         b.power_off()
         return 1
     print(f"  ok    boot to first frame: {t1:.1f} s after qemu started ({text})")
+    # The panel ran through the unit: as its User= (the owner of the ready file it wrote).
+    user = unit_setting("User")
+    as_user = f"user={user}" in text.split() and user not in ("root", None)
+    print(f"  {'ok  ' if as_user else 'FAIL'}  the panel runs as the unit's user ({user}): {text}")
+    ok &= as_user
     time.sleep(1)   # the relay connects to the panel's socket
     replies, rtt = b.ctl([{"command": "set", "widget": "volume", "value": 42, "request_id": 1}])
     print(f"  {'ok  ' if replies[0].get('ok') else 'FAIL'}  set over the virtio serial port: {replies[0]} ({rtt*1000:.0f} ms round trip)")

@@ -17,15 +17,8 @@ public final class EvdevSource: InputSource {
         var yRange: (Int32, Int32)?
         var mtXRange: (Int32, Int32)?
         var mtYRange: (Int32, Int32)?
-        var slot = 0
-        var slots: [Int: (id: Int32, x: Int32, y: Int32, dirty: Bool, wasDown: Bool)] = [:]
-        var absX: Int32?, absY: Int32?
-        var absMoved = false
-        var relX = 0.0, relY = 0.0
-        var wheel = 0.0
-        var buttons: [(InputEvent.PointerButton, Bool)] = []
-        var leftHeld = false
-        var keys: [(String, Bool)] = []
+        var decoder = EvdevDecoder(multitouch: false, slotCount: 0)
+        var kernel: EvdevDeviceState { EvdevDeviceState(fd: fd) }
         init(fd: Int32, name: String) { self.fd = fd; self.name = name }
         deinit { close(fd) }
     }
@@ -90,6 +83,10 @@ public final class EvdevSource: InputSource {
             }
             device.xRange = range(ABS_X); device.yRange = range(ABS_Y)
             device.mtXRange = range(ABS_MT_POSITION_X); device.mtYRange = range(ABS_MT_POSITION_Y)
+            var slotInfo = input_absinfo()
+            let slotCount = kp_evdev_abs_info(fd, ABS_MT_SLOT, &slotInfo) == 0 ? Int(slotInfo.maximum) + 1 : 0
+            device.decoder = EvdevDecoder(multitouch: device.mtXRange != nil && device.mtYRange != nil, slotCount: slotCount)
+            device.decoder.start(from: device.kernel)   // contacts and keys already down
             var size: (width: Double, height: Double)?
             if device.xRange != nil || device.mtXRange != nil {
                 let w = mm[ABS_MT_POSITION_X] ?? mm[ABS_X], h = mm[ABS_MT_POSITION_Y] ?? mm[ABS_Y]
@@ -120,8 +117,8 @@ public final class EvdevSource: InputSource {
                     if errno == ENODEV {
                         // Unplugged: touches and a held button it had end now, not never.
                         gone.append(path)
-                        for (slot, st) in device.slots where st.wasDown { out.append(.touchCancel(id: slot)) }
-                        if device.leftHeld { out.append(.button(.left, pressed: false)) }
+                        for slot in device.decoder.downSlots { out.append(.touchCancel(id: slot)) }
+                        if device.decoder.leftHeld { out.append(.button(.left, pressed: false)) }
                     }
                     break
                 }
@@ -151,85 +148,41 @@ public final class EvdevSource: InputSource {
     }
 
     private func handle(_ e: input_event, device d: Device, into out: inout [InputEvent]) {
-        switch Int32(e.type) {
-        case EV_ABS:
-            switch Int32(e.code) {
-            case ABS_MT_SLOT: d.slot = Int(e.value)
-            case ABS_MT_TRACKING_ID: d.slots[d.slot, default: (-1, 0, 0, false, false)].id = e.value; d.slots[d.slot]!.dirty = true
-            case ABS_MT_POSITION_X: d.slots[d.slot, default: (-1, 0, 0, false, false)].x = e.value; d.slots[d.slot]!.dirty = true
-            case ABS_MT_POSITION_Y: d.slots[d.slot, default: (-1, 0, 0, false, false)].y = e.value; d.slots[d.slot]!.dirty = true
-            case ABS_X: d.absX = e.value; d.absMoved = true
-            case ABS_Y: d.absY = e.value; d.absMoved = true
-            default: break
-            }
-        case EV_REL:
-            switch Int32(e.code) {
-            case REL_X: d.relX += Double(e.value)
-            case REL_Y: d.relY += Double(e.value)
-            case REL_WHEEL, REL_DIAL: d.wheel += Double(e.value)
-            default: break
-            }
-        case EV_KEY:
-            let pressed = e.value != 0
-            switch Int32(e.code) {
-            // A multitouch screen reports BTN_TOUCH too; its slots already say it all.
-            case BTN_TOUCH where d.mtXRange != nil: break
-            case BTN_LEFT, BTN_TOUCH: if e.value != 2 { d.buttons.append((.left, pressed)) }
-            case BTN_RIGHT: if e.value != 2 { d.buttons.append((.right, pressed)) }
-            case BTN_MIDDLE: if e.value != 2 { d.buttons.append((.middle, pressed)) }
-            default:
-                if let name = LibinputSource.keyNames[Int32(e.code)] { d.keys.append((name, pressed)) }
-            }
-        case EV_SYN where Int32(e.code) == SYN_REPORT:
+        let time = Double(e.time.tv_sec) + Double(e.time.tv_usec) / 1e6
+        for report in d.decoder.decode(type: Int32(e.type), code: Int32(e.code), value: e.value, time: time, kernel: d.kernel) {
             let before = out.count
-            flush(d, into: &out)
-            if out.count > before, reportTimes.count < 1024 {
-                reportTimes.append(Double(e.time.tv_sec) + Double(e.time.tv_usec) / 1e6)
-            }
-        default:
-            break
+            place(report, d, into: &out)
+            if out.count > before, reportTimes.count < 1024 { reportTimes.append(report.time) }
         }
     }
 
-    /// One SYN_REPORT: position first, then buttons, so a press lands where the pointer is.
-    private func flush(_ d: Device, into out: inout [InputEvent]) {
+    /// One report on the screen: position first, then buttons, so a press lands where the pointer is.
+    private func place(_ r: EvdevReport, _ d: Device, into out: inout [InputEvent]) {
         if let xr = d.mtXRange, let yr = d.mtYRange {
-            if d.slots.values.contains(where: \.dirty) { onAbsoluteInput?() }
-            for (slot, s) in d.slots.sorted(by: { $0.key < $1.key }) where s.dirty {
-                let p = toDesign(screenPoint(s.x, xr, s.y, yr))
-                if s.id < 0 {
-                    if s.wasDown { out.append(.touchUp(id: slot)) }
-                    d.slots[slot]!.wasDown = false
-                } else if !s.wasDown {
-                    out.append(.touchDown(id: slot, x: p.x, y: p.y))
-                    d.slots[slot]!.wasDown = true
-                } else {
-                    out.append(.touchMotion(id: slot, x: p.x, y: p.y))
+            if !r.touches.isEmpty { onAbsoluteInput?() }
+            for t in r.touches {
+                switch t.phase {
+                case .up: out.append(.touchUp(id: t.slot))
+                case .down, .motion:
+                    let p = toDesign(screenPoint(t.x, xr, t.y, yr))
+                    out.append(t.phase == .down ? .touchDown(id: t.slot, x: p.x, y: p.y) : .touchMotion(id: t.slot, x: p.x, y: p.y))
                 }
-                d.slots[slot]!.dirty = false
             }
-        } else if d.absMoved, let xr = d.xRange, let yr = d.yRange {
-            pointer = screenPoint(d.absX ?? xr.0, xr, d.absY ?? yr.0, yr)
+        } else if r.absoluteMoved, let xr = d.xRange, let yr = d.yRange {
+            pointer = screenPoint(r.absoluteX ?? xr.0, xr, r.absoluteY ?? yr.0, yr)
             let p = toDesign(pointer)
             out.append(.pointerMotion(x: p.x, y: p.y))
             onAbsoluteInput?()
         }
-        d.absMoved = false
-        if d.relX != 0 || d.relY != 0 {
-            pointer.x = Swift.min(Swift.max(0, pointer.x + d.relX), screenWidth - 1)
-            pointer.y = Swift.min(Swift.max(0, pointer.y + d.relY), screenHeight - 1)
+        if r.relative != (0, 0) {
+            pointer.x = Swift.min(Swift.max(0, pointer.x + r.relative.dx), screenWidth - 1)
+            pointer.y = Swift.min(Swift.max(0, pointer.y + r.relative.dy), screenHeight - 1)
             let p = toDesign(pointer)
             out.append(.pointerMotion(x: p.x, y: p.y))
             onRelativePointer?(pointer)
-            d.relX = 0; d.relY = 0
         }
-        for (b, pressed) in d.buttons {
-            if b == .left { d.leftHeld = pressed }
-            out.append(.button(b, pressed: pressed))
-        }
-        d.buttons.removeAll()
-        if d.wheel != 0 { out.append(.wheel(delta: d.wheel)); d.wheel = 0 }
-        for (k, pressed) in d.keys { out.append(.key(k, pressed: pressed)) }
-        d.keys.removeAll()
+        for (b, pressed) in r.buttons { out.append(.button(b, pressed: pressed)) }
+        if r.wheel != 0 { out.append(.wheel(delta: r.wheel)) }
+        for (k, pressed) in r.keys { out.append(.key(k, pressed: pressed)) }
     }
 }
