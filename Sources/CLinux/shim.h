@@ -36,3 +36,7 @@ static inline int kp_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE
 static inline int kp_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, mode); }
 static inline int kp_kd_get_keyboard_mode(int fd, int *mode) { return ioctl(fd, KDGKBMODE, mode); }
 static inline int kp_kd_set_keyboard_mode(int fd, int mode) { return ioctl(fd, KDSKBMODE, mode); }
+
+// Gives freed heap pages back to the system (after a connection's queues are freed): glibc
+// keeps them otherwise, and a panel's resident memory would stay at its worst for months.
+#include <malloc.h>

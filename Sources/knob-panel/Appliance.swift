@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Graphics
 import PanelLayout
 import PanelRuntime
 
@@ -128,13 +129,18 @@ enum Appliance {
         var options = HeadlessSession.Options()
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
-        options.frameLog = args.value("flip-log")
+        // The same file rules as the display path: no links, every write checked, exit 74.
+        if let path = args.value("flip-log") {
+            do { options.frameLog = try OutputFile(path: path, live: true) }
+            catch { throw CommandFailure(error.description, status: ExitStatus.output) }
+        }
         let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: w, height: h)
         let session = HeadlessSession(controller: controller, services: services, options: options)
         Console.note("running '\(panel.name)' headless at \(w)x\(h)")
         do { try session.run() } catch { throw CommandFailure(error.message) }
-        let recordErrors = Recording.finish(recorder)
-        if !recordErrors.isEmpty { throw CommandFailure(recordErrors.joined(separator: "; "), status: ExitStatus.output) }
+        var outputErrors = session.outputErrors + Recording.finish(recorder)
+        do { try options.frameLog?.commit() } catch { outputErrors.append(error.description) }
+        if !outputErrors.isEmpty { throw CommandFailure(outputErrors.joined(separator: "; "), status: ExitStatus.output) }
         let iv = session.activeIntervals().sorted()
         var text = "\(session.frameTimes.count) frames rendered"
         if !iv.isEmpty {

@@ -66,7 +66,14 @@ struct MQTTSettings {
             throw UsageError("--mqtt-prefix must be a topic without '+', '#' or a trailing '/'")
         }
         s.discovery = args.flags.contains("mqtt-discovery")
-        if let d = args.value("mqtt-discovery-prefix") { s.discoveryPrefix = d }
+        if let d = args.value("mqtt-discovery-prefix") {
+            // Config topics are PREFIX/COMPONENT/NODE/OBJECT/config: a wildcard or an empty
+            // level there announces nothing Home Assistant can subscribe to.
+            guard !d.isEmpty, !d.contains("+"), !d.contains("#"), !d.hasPrefix("/"), !d.hasSuffix("/") else {
+                throw UsageError("--mqtt-discovery-prefix must be a topic without '+', '#' or a leading or trailing '/'")
+            }
+            s.discoveryPrefix = d
+        }
         if let k = args.value("mqtt-keepalive") {
             guard let n = Int32(k), (5...3600).contains(n) else { throw UsageError("--mqtt-keepalive expects whole seconds 5…3600, got '\(k)'") }
             s.keepalive = n
