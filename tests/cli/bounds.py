@@ -49,7 +49,9 @@ class DeafBroker:
     """Accepts, answers CONNECT with a CONNACK (v5 or 3.1.1, as asked), then never reads
     again: a broker that hangs, or a network path that stops draining. Its receive buffer
     is small so the panel's socket fills at once."""
-    def __init__(self):
+    def __init__(self, v311_only=False):
+        self.v311_only = v311_only
+        self.levels = []
         self.ls = socket.socket(); self.ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.ls.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         self.ls.bind(("127.0.0.1", 0)); self.ls.listen(8)
@@ -76,6 +78,9 @@ class DeafBroker:
                     if not chunk: break
                     body += chunk
                 level = body[6] if len(body) > 6 else 4
+                self.levels.append(level)
+                if level == 5 and self.v311_only:   # MQTT 3's "unacceptable protocol version"
+                    c.sendall(b"\x20\x02\x00\x01"); c.close(); continue
                 c.sendall(b"\x20\x03\x00\x00\x00" if level == 5 else b"\x20\x02\x00\x00")
                 self.connects += 1
             except OSError:
@@ -139,6 +144,19 @@ def test_deaf_broker(tmp):
         note(f"deaf: VmRSS {rss:.1f} MiB after giving up")
         check("deaf: memory is given back after giving up (VmRSS within 4 MiB of the start)", rss - start_hwm < 4, f"{start_hwm} -> {rss}")
         check("deaf: panel alive", panel.alive())
+    finally:
+        panel.stop(); broker.close()
+
+
+def test_v311_fallback(tmp):
+    """A broker that speaks only 3.1.1 refuses the MQTT 5 CONNECT: the panel says so and
+    connects with 3.1.1."""
+    broker = DeafBroker(v311_only=True)
+    panel = Panel(BIN, PANEL, tmp, ["--mqtt", f"mqtt://127.0.0.1:{broker.port}", "--mqtt-id", "old"], name="old")
+    try:
+        ok_ = panel.wait_ready() and wait_for(lambda: "connected; publishing" in panel.log(), 10)
+        check("v311: falls back to 3.1.1 and connects", ok_ and "does not speak MQTT 5" in panel.log() and broker.levels[:2] == [5, 4],
+              (broker.levels, panel.log()[-1500:]))
     finally:
         panel.stop(); broker.close()
 
@@ -376,7 +394,7 @@ def main():
     try:
         tests = [("files", test_headless_files), ("reserved", test_reserved_id), ("prefix", test_discovery_prefix),
                  ("ipc", test_ipc_idle), ("ctl", test_ctl_refusal), ("studio", test_studio), ("streams", test_studio_streams),
-                 ("deaf", test_deaf_broker)]
+                 ("deaf", test_deaf_broker), ("v311", test_v311_fallback)]
         if have_broker:
             tests += [("big", test_big_publish), ("junk", test_retained_junk)]
         else:
