@@ -12,7 +12,7 @@ enum Appliance {
         OptionSpec("size", value: "WxH", help: "Screen size with --headless.", default: "the panel's design size"),
         OptionSpec("ipc", value: "path", help: "Serve the JSON-lines protocol on a Unix stream socket at this path (many clients; removed on exit)."),
         OptionSpec("ipc-mode", value: "octal", help: "Permissions of the socket file.", default: "0660"),
-        OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line.", default: "16"),
+        OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line, unless a client has sent nothing for 5 s: the one idle longest makes room.", default: "16"),
         OptionSpec("state", value: "path", help: "Save widget values here (debounced, crash-safe) and restore them at start."),
         OptionSpec("screenshot-dir", value: "dir", help: "Where 'screenshot' requests from the socket and MQTT write (relative paths resolve here; paths outside it are refused). Stdin may write anywhere.", default: "$XDG_RUNTIME_DIR, else /tmp/knob-panel-UID (a 0700 directory)"),
         OptionSpec("watch", help: "Reload the panel when its file changes (SIGHUP and {\"command\":\"reload\"} always reload)."),

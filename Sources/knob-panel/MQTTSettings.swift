@@ -5,7 +5,7 @@ import PanelRuntime
 /// whether it announces itself to Home Assistant. Checked before anything is shown.
 struct MQTTSettings {
     static let options: [OptionSpec] = [
-        OptionSpec("mqtt", value: "url", help: "Connect to an MQTT broker: mqtt://HOST[:PORT] (1883) or mqtts://HOST[:PORT] (8883, needs --mqtt-ca). Reconnects by itself."),
+        OptionSpec("mqtt", value: "url", help: "Connect to an MQTT broker: mqtt://HOST[:PORT] (1883) or mqtts://HOST[:PORT] (8883, needs --mqtt-ca). MQTT 5 (3.1.1 if the broker has no 5), messages over 64 KiB never read. Reconnects by itself."),
         OptionSpec("mqtt-ca", value: "file", help: "CA certificate (PEM) for mqtts://."),
         OptionSpec("mqtt-credentials", value: "file", help: "User name (first line) and password (second line); refused if group or others may read it."),
         OptionSpec("mqtt-id", value: "id", help: "MQTT client id.", default: "PANEL-NAME-HOSTNAME"),
