@@ -50,3 +50,6 @@ static inline int kp_kd_set_keyboard_mode(int fd, int mode) { return ioctl(fd, K
 #include <unistd.h>
 #include <sys/syscall.h>
 static inline int kp_gettid(void) { return (int)syscall(SYS_gettid); }
+// Gives freed heap pages back to the system (after a connection's queues are freed): glibc
+// keeps them otherwise, and a panel's resident memory would stay at its worst for months.
+#include <malloc.h>

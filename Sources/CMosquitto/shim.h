@@ -9,6 +9,7 @@
 // looked up once. Call knob_mosquitto_load() first: it tells whether the library and every
 // symbol used here are there. One thread (the panel's loop) calls these.
 #include <mosquitto.h>
+#include <mqtt_protocol.h>
 #include <dlfcn.h>
 #include <stddef.h>
 
@@ -34,7 +35,9 @@ static inline const char *knob_mosquitto_load(void) {
         "mosquitto_strerror", "mosquitto_connack_string", "mosquitto_connect_async",
         "mosquitto_reconnect_async", "mosquitto_publish", "mosquitto_subscribe", "mosquitto_unsubscribe",
         "mosquitto_want_write", "mosquitto_socket", "mosquitto_loop_read", "mosquitto_loop_write",
-        "mosquitto_loop_misc", "mosquitto_disconnect",
+        "mosquitto_loop_misc", "mosquitto_disconnect", "mosquitto_publish_callback_set",
+        "mosquitto_connect_bind_v5", "mosquitto_property_add_int32", "mosquitto_property_free_all",
+        "mosquitto_reason_string",
     };
     if (!knob_mosquitto_symbol(names[0])) {
         const char *why = dlerror();
@@ -127,4 +130,21 @@ static inline int knob_mosquitto_loop_misc(struct mosquitto *mosq) {
 }
 static inline int knob_mosquitto_disconnect(struct mosquitto *mosq) {
     KNOB_MOSQUITTO_FUNCTION(mosquitto_disconnect); return function(mosq);
+}
+static inline void knob_mosquitto_publish_callback_set(struct mosquitto *mosq,
+                                                       void (*on_publish)(struct mosquitto *, void *, int)) {
+    KNOB_MOSQUITTO_FUNCTION(mosquitto_publish_callback_set); function(mosq, on_publish);
+}
+static inline int knob_mosquitto_connect_bind_v5(struct mosquitto *mosq, const char *host, int port, int keepalive,
+                                                 const char *bind_address, const mosquitto_property *properties) {
+    KNOB_MOSQUITTO_FUNCTION(mosquitto_connect_bind_v5); return function(mosq, host, port, keepalive, bind_address, properties);
+}
+static inline int knob_mosquitto_property_add_int32(mosquitto_property **proplist, int identifier, uint32_t value) {
+    KNOB_MOSQUITTO_FUNCTION(mosquitto_property_add_int32); return function(proplist, identifier, value);
+}
+static inline void knob_mosquitto_property_free_all(mosquitto_property **properties) {
+    KNOB_MOSQUITTO_FUNCTION(mosquitto_property_free_all); function(properties);
+}
+static inline const char *knob_mosquitto_reason_string(int reason_code) {
+    KNOB_MOSQUITTO_FUNCTION(mosquitto_reason_string); return function(reason_code);
 }

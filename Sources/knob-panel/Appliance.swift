@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Graphics
 import PanelLayout
 import PanelRuntime
 
@@ -11,7 +12,7 @@ enum Appliance {
         OptionSpec("size", value: "WxH", help: "Screen size with --headless.", default: "the panel's design size"),
         OptionSpec("ipc", value: "path", help: "Serve the JSON-lines protocol on a Unix stream socket at this path (many clients; removed on exit)."),
         OptionSpec("ipc-mode", value: "octal", help: "Permissions of the socket file.", default: "0660"),
-        OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line.", default: "16"),
+        OptionSpec("ipc-max-clients", value: "n", help: "Most clients connected at once; more are refused with an error line, unless a client has sent nothing for 5 s: the one idle longest makes room.", default: "16"),
         OptionSpec("state", value: "path", help: "Save every page's widget values and the page shown here (debounced, crash-safe) and restore them at start."),
         OptionSpec("screenshot-dir", value: "dir", help: "Where 'screenshot' requests from the socket and MQTT write (relative paths resolve here; paths outside it are refused; only regular files, never a FIFO). Stdin may write anywhere. PNGs are encoded off the loop, 2 at a time; more get a 'busy' error.", default: "$XDG_RUNTIME_DIR, else /tmp/knob-panel-UID (a 0700 directory)"),
         OptionSpec("watch", help: "Reload the panel when its file changes (SIGHUP and {\"command\":\"reload\"} always reload)."),
@@ -128,13 +129,18 @@ enum Appliance {
         var options = HeadlessSession.Options()
         options.exitAfter = exitAfter
         options.readyFile = args.value("ready-file")
-        options.frameLog = args.value("flip-log")
+        // The same file rules as the display path: no links, every write checked, exit 74.
+        if let path = args.value("flip-log") {
+            do { options.frameLog = try OutputFile(path: path, live: true) }
+            catch { throw CommandFailure(error.description, status: ExitStatus.output) }
+        }
         let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: w, height: h)
         let session = HeadlessSession(controller: controller, services: services, options: options)
         Console.note("running '\(panel.name)' headless at \(w)x\(h)")
         do { try session.run() } catch { throw CommandFailure(error.message) }
-        let recordErrors = Recording.finish(recorder)
-        if !recordErrors.isEmpty { throw CommandFailure(recordErrors.joined(separator: "; "), status: ExitStatus.output) }
+        var outputErrors = session.outputErrors + Recording.finish(recorder)
+        do { try options.frameLog?.commit() } catch { outputErrors.append(error.description) }
+        if !outputErrors.isEmpty { throw CommandFailure(outputErrors.joined(separator: "; "), status: ExitStatus.output) }
         let iv = session.activeIntervals().sorted()
         var text = "\(session.frameTimes.count) frames rendered"
         if !iv.isEmpty {

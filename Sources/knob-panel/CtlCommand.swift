@@ -78,17 +78,20 @@ enum CtlCommand {
         // With --follow no events are lost: they are printed while requests are answered.
         let payload = requests.map { $0 + "\n" }.joined()
         var bytes = Array(payload.utf8)[...]
+        // A panel that refuses the connection ("too many clients") writes why and closes:
+        // the send then fails (EPIPE), but its line is still there to read and print.
+        var sendError: Errno?
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { throw CommandFailure("cannot send to '\(path)': \(Errno(errno))") }
+            if n <= 0 { sendError = Errno(n < 0 ? errno : EPIPE); break }
             bytes = bytes.dropFirst(n)
         }
-        if !follow { shutdown(fd, Int32(SHUT_WR)) }
+        if !follow || sendError != nil { shutdown(fd, Int32(SHUT_WR)) }
         var pending: [UInt8] = []
         var replies = 0, failures = 0
         var chunk = [UInt8](repeating: 0, count: 65536)
-        reading: while follow || replies < requests.count {
+        reading: while (follow && sendError == nil) || replies < requests.count {
             let n = read(fd, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
@@ -108,6 +111,8 @@ enum CtlCommand {
             }
             pending.removeSubrange(0..<start)
         }
+        if failures > 0 { throw CommandFailure(nil, status: 1) }
+        if let sendError { throw CommandFailure("cannot send to '\(path)': \(sendError)") }
         if replies < requests.count { throw CommandFailure("the panel closed the connection after \(replies) of \(requests.count) replies") }
         if failures > 0 { throw CommandFailure(nil, status: 1) }
     }

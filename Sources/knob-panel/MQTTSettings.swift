@@ -5,7 +5,7 @@ import PanelRuntime
 /// whether it announces itself to Home Assistant. Checked before anything is shown.
 struct MQTTSettings {
     static let options: [OptionSpec] = [
-        OptionSpec("mqtt", value: "url", help: "Connect to an MQTT broker: mqtt://HOST[:PORT] (1883) or mqtts://HOST[:PORT] (8883, needs --mqtt-ca). Reconnects by itself."),
+        OptionSpec("mqtt", value: "url", help: "Connect to an MQTT broker: mqtt://HOST[:PORT] (1883) or mqtts://HOST[:PORT] (8883, needs --mqtt-ca). MQTT 5 (3.1.1 if the broker has no 5), messages over 64 KiB never read. Reconnects by itself."),
         OptionSpec("mqtt-ca", value: "file", help: "CA certificate (PEM) for mqtts://."),
         OptionSpec("mqtt-credentials", value: "file", help: "User name (first line) and password (second line); refused if group or others may read it."),
         OptionSpec("mqtt-id", value: "id", help: "MQTT client id, also Home Assistant's node id (unique ids, entity ids). PANEL-NAME-HASH: the panel name and 8 hex digits hashed from /etc/machine-id and the panel name (the host name where there is no machine id); renaming the host keeps the Home Assistant device.", default: "PANEL-NAME-HASH"),
@@ -66,7 +66,14 @@ struct MQTTSettings {
             throw UsageError("--mqtt-prefix must be a topic without '+', '#' or a trailing '/'")
         }
         s.discovery = args.flags.contains("mqtt-discovery")
-        if let d = args.value("mqtt-discovery-prefix") { s.discoveryPrefix = d }
+        if let d = args.value("mqtt-discovery-prefix") {
+            // Config topics are PREFIX/COMPONENT/NODE/OBJECT/config: a wildcard or an empty
+            // level there announces nothing Home Assistant can subscribe to.
+            guard !d.isEmpty, !d.contains("+"), !d.contains("#"), !d.hasPrefix("/"), !d.hasSuffix("/") else {
+                throw UsageError("--mqtt-discovery-prefix must be a topic without '+', '#' or a leading or trailing '/'")
+            }
+            s.discoveryPrefix = d
+        }
         if let k = args.value("mqtt-keepalive") {
             guard let n = Int32(k), (5...3600).contains(n) else { throw UsageError("--mqtt-keepalive expects whole seconds 5…3600, got '\(k)'") }
             s.keepalive = n

@@ -383,7 +383,7 @@ enum RunCommand {
             text += "; flip interval median \(ms(iv[iv.count / 2])) ms (min \(ms(iv.first!)), max \(ms(iv.last!))"
             text += idle > 0 ? ", \(idle) idle gap\(idle == 1 ? "" : "s") left out)" : ")"
         }
-        let costs = s.frameCosts.sorted()
+        let costs = s.frameCosts.values.sorted()
         if !costs.isEmpty { text += "; render+copy median \(ms(costs[costs.count / 2])) ms" }
         if s.driverLacksVblank { text += "; driver completes flips without vblank, paced by timer" }
         return text

@@ -9,7 +9,7 @@ enum StudioCommand {
         usage: "studio PANEL [--listen 127.0.0.1:8080] [--token-file FILE] [--size WxH]",
         arguments: [("PANEL", "The layout file (created with a starter panel if it does not exist; while it has errors, the starter panel is shown).")],
         options: [
-            OptionSpec("listen", value: "addr", help: "Address and port of the page; any address but 127.0.0.x needs --token-file.", default: "127.0.0.1:8080"),
+            OptionSpec("listen", value: "addr", help: "Address and port of the page; any address outside 127.0.0.0/8 (loopback) needs --token-file.", default: "127.0.0.1:8080"),
             StudioSettings.tokenOption,
             OptionSpec("size", value: "WxH", help: "Screen size.", default: "the panel's design size"),
             OptionSpec("exit-after", value: "seconds", help: "Quit after this many seconds."),

@@ -3,7 +3,7 @@ import PanelRuntime
 /// `studio --listen ADDR` / `run --studio [ADDR]` and `--token-file`: where the studio
 /// listens and its token. Loopback needs no token; any other address does.
 struct StudioSettings {
-    static let tokenOption = OptionSpec("token-file", value: "file", help: "The studio's access token (first line, 16-256 printable characters); required unless it listens on 127.0.0.1. Refused if group or others may read it.")
+    static let tokenOption = OptionSpec("token-file", value: "file", help: "The studio's access token (first line, 16-256 printable characters); required unless it listens on a loopback address (127.x.y.z). Refused if group or others may read it.")
 
     var options: StudioServer.Options
 
@@ -19,7 +19,7 @@ struct StudioSettings {
             }
             o.token = token
         } else if !address.isLoopback {
-            throw UsageError("the studio on \(address) would be reachable from other machines: give --token-file FILE (a secret only you can read), or listen on 127.0.0.1")
+            throw UsageError("the studio on \(address) would be reachable from other machines: give --token-file FILE (a secret only you can read), or listen on a loopback address such as 127.0.0.1")
         }
         return StudioSettings(options: o)
     }

@@ -26,6 +26,9 @@ let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] 
 // An integrator that stops reading our events must not kill the panel (and leave the
 // display unrestored): writes to a closed pipe fail quietly instead.
 signal(SIGPIPE, SIG_IGN)
+// A file-size limit (RLIMIT_FSIZE) must not kill the panel halfway through a save either:
+// ignored, the write fails with EFBIG, and OutputFile reports it and removes its temporary.
+signal(SIGXFSZ, SIG_IGN)
 // Started with stdin/stdout/stderr closed, the next open() (the DRM device!) would become
 // fd 0, 1 or 2 and be read as commands or written with events. Park /dev/null there.
 for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {

@@ -70,3 +70,14 @@ func panelErrorIsReportedAtItsPosition(_ c: SyntaxCase) {
     let errors = LayoutErrors(diagnostics: found)
     #expect(errors.description.split(separator: "\n").count == found.count)
 }
+
+/// `page` is the panel's own MQTT topic level and Home Assistant entity: a widget with that
+/// id would publish its state on the page's topic and take the page's commands.
+@Test func theWidgetIDPageIsReserved() {
+    let found = diagnostics(fileWithWidget(#"{"id": "page", "type": "knob", "frame": [0, 0, 200, 200]}"#), file: "r.json")
+    #expect(found.map(\.description) == [
+        "r.json:3:8: error: widget id 'page' is reserved: the panel's own MQTT topics and Home Assistant entity use it (PREFIX/page/state, PREFIX/page/set); choose another id",
+    ])
+    // A page may still be called `page`, and ids that only contain the word are fine.
+    #expect(panel(#"{"panel": "T", "size": [1280, 800], "pages": [{"id": "page", "widgets": [{"id": "pages", "type": "knob", "frame": [0, 0, 200, 200]}]}]}"#) != nil)
+}

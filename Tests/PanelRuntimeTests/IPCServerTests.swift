@@ -109,6 +109,38 @@ import Testing
         _ = (a, b)
     }
 
+    /// Idle connections cannot lock everyone out: when the server is full, a new client
+    /// takes the place of the one that has sent nothing for `idleEviction` seconds, and that
+    /// one is told why. Before that, the new one is refused as always. (Loop times given.)
+    @Test func aFullServerDropsItsLongestIdleClientForANewOne() throws {
+        let (services, path, _) = try make { $0.maxClients = 2 }
+        defer { services.shutdown(at: 0) }
+        func turns(at time: Double, until done: () -> Bool) {
+            for _ in 0..<200 where !done() {
+                _ = try? services.loop.wait(fixed: [], timeout: 0.005)
+                services.loop.dispatch(at: time)
+            }
+        }
+        let a = try TestSocket(path: path)
+        turns(at: 0) { services.ipc?.clientCount == 1 }
+        let b = try TestSocket(path: path)
+        turns(at: 3) { services.ipc?.clientCount == 2 }
+        let early = try TestSocket(path: path)
+        var earlyLines: [String] = []
+        turns(at: 4) { let r = early.readLines(); earlyLines += r.lines; return r.eof }
+        #expect(earlyLines == [#"{"ok":false,"error":"too many clients (at most 2); try again later"}"#])
+        let late = try TestSocket(path: path)
+        late.write(#"{"command":"list","request_id":9}"# + "\n")
+        var aLines: [String] = [], lateLines: [String] = []
+        turns(at: 6) {
+            aLines += a.readLines().lines; lateLines += late.readLines().lines
+            return !aLines.isEmpty && !lateLines.isEmpty
+        }
+        #expect(aLines == [#"{"event":"disconnected","reason":"idle for 6 s while another client needed its place (at most 2 clients)"}"#])
+        #expect(lateLines.first?.hasPrefix(#"{"request_id":9,"ok":true"#) == true)
+        _ = b
+    }
+
     /// A stale socket file (nobody listening) is replaced; a live one is refused; the file is
     /// removed on shutdown.
     @Test func staleSocketReplacedLiveOneRefused() throws {

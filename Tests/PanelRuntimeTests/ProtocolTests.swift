@@ -102,6 +102,9 @@ import PanelLayout
                             (#"{"command":"set","widget":"k","positon":3}"#, "did you mean 'position'"),
                             (#"{"command":"dial","widget":"k","number":3}"#, "has no command 'dial'"),
                             (#"{"command":"set","widget":"kk","position":3}"#, "did you mean 'k'"),
+                            // A number beyond Double's range still lets the id be echoed (docs/protocol.md).
+                            (#"{"command":"get","request_id":7,"x":1e999}"#, #"{"request_id":7,"ok":false,"error":"#),
+                            (#"{"command":"set","widget":"k","position":-1e400,"request_id":"big"}"#, #"{"request_id":"big","ok":false"#),
                             (#"{"command":"set","widget":"k","position":90,"request_id":"r"}"#, #""request_id":"r","ok":true"#)] {
             lines.removeAll()
             c.execute(commandLine: cmd, at: 0)

@@ -44,7 +44,8 @@ struct StudioConnectionTests {
         let (s, c) = pair()
         defer { close(c) }
         var paths: [String] = []
-        let conn = HTTPConnection(fd: s, id: 1, at: 0, limits: HTTPLimits()) { r, _, _ in paths.append(r.path); return .json("{}") }
+        // The server marks a connection whose request passed StudioAccess.
+        let conn = HTTPConnection(fd: s, id: 1, at: 0, limits: HTTPLimits()) { r, c, _ in paths.append(r.path); c.authenticated = true; return .json("{}") }
         let two = "GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n"
         _ = two.withCString { write(c, $0, strlen($0)) }
         conn.service([Int16(POLLIN)], at: 0)
@@ -53,6 +54,27 @@ struct StudioConnectionTests {
         #expect(conn.deadline == 60)   // idle: 60 s after the last request
         conn.service([0], at: 60)
         #expect(conn.isFinished)
+    }
+
+    /// Silent connections cannot hold the studio's slots: until a request passes
+    /// StudioAccess, 3 s of silence closes the connection (the first byte, or the next
+    /// request after a refused one).
+    @Test func anUnauthenticatedConnectionGetsAShortDeadline() {
+        let (s, c) = pair()
+        defer { close(c) }
+        let conn = HTTPConnection(fd: s, id: 1, at: 0, limits: HTTPLimits()) { _, _, _ in .failure(401, "a token is required") }
+        #expect(conn.deadline == 3)
+        conn.service([0], at: 2)
+        #expect(!conn.isFinished)
+        conn.service([0], at: 3)
+        #expect(conn.isFinished)
+        let (s2, c2) = pair()
+        defer { close(c2) }
+        // A kept-alive answer the handler did not mark as allowed: still the short deadline.
+        let refused = HTTPConnection(fd: s2, id: 2, at: 0, limits: HTTPLimits()) { _, _, _ in .failure(404, "no such page") }
+        _ = "GET / HTTP/1.1\r\nHost: h\r\n\r\n".withCString { write(c2, $0, strlen($0)) }
+        refused.service([Int16(POLLIN)], at: 1)
+        #expect(readAll(c2).hasPrefix("HTTP/1.1 404 ") && refused.deadline == 4)
     }
 
     @Test func theChangedBoxHoldsExactlyTheChangedPixels() throws {

@@ -68,6 +68,28 @@ struct StudioHTTPTests {
         if case .allow = access.check(request("POST", headers: ["host": "127.0.0.1:8080", "x-knob-studio": "1", "origin": "http://127.0.0.1:8080"])) {} else { Issue.record("own POST refused") }
     }
 
+    /// `--listen 127.0.0.2` needs no token (127.0.0.0/8 is loopback), so its Host must pass
+    /// too; the other port, a non-loopback literal and look-alikes are still refused.
+    @Test func everyLoopbackAddressIsOneRule() {
+        let access = StudioAccess(token: nil, loopbackOnly: true, port: 8080)
+        for host in ["127.0.0.2:8080", "127.1.2.3:8080", "[::1]:8080", "LOCALHOST:8080"] {
+            if case .allow = access.check(request(headers: ["host": host])) {} else { Issue.record("\(host) refused") }
+        }
+        for host in ["127.0.0.2:8081", "128.0.0.1:8080", "127.0.0.1.evil.example:8080", "127.0.0:8080", "127.0.0.256:8080", "127.0.0.01:8080", "127.0.0.2"] {
+            if case .deny(let f) = access.check(request(headers: ["host": host])) { #expect(f.status == 403) } else { Issue.record("\(host) allowed") }
+        }
+        #expect(ListenAddress("127.0.0.2:8080")?.isLoopback == true)
+    }
+
+    @Test func theBearerSchemeIsCaseInsensitive() {
+        let token = "0123456789abcdef-token"
+        let access = StudioAccess(token: token, loopbackOnly: false, port: 8080)
+        for scheme in ["Bearer", "bearer", "BEARER"] {
+            if case .allow = access.check(request(headers: ["host": "panel:8080", "authorization": scheme + " " + token])) {} else { Issue.record("\(scheme) refused") }
+        }
+        if case .deny = access.check(request(headers: ["host": "panel:8080", "authorization": "Basic " + token])) {} else { Issue.record("Basic allowed") }
+    }
+
     @Test func aTokenIsNeededOnEveryRequestAndAFirstVisitSetsTheCookie() {
         let token = "0123456789abcdef-token"
         let access = StudioAccess(token: token, loopbackOnly: false, port: 8080)

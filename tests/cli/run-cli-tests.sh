@@ -310,5 +310,10 @@ if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt
 python3 tests/cli/mqtt_net.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt network tests"; elif [ $st = 77 ]; then echo "  skip  mqtt network tests (install: scripts/install-deps.sh test)"; else bad "mqtt network tests"; fi
 
+# Nothing from outside may stall or bloat the panel (issue 24): memory under attack (a 20 MB
+# publish, a broker that never reads, event streams that never read), idle lockouts, headless
+# file rules, RLIMIT_FSIZE, --listen 127.0.0.2 (tests/cli/bounds.py).
+if python3 tests/cli/bounds.py "$BIN"; then ok "bounds tests"; else bad "bounds tests"; fi
+
 echo "cli tests: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -16,14 +16,23 @@ public enum JSONReader {
         return text.withUTF8 { parse(utf8: $0, maxDepth: maxDepth) }
     }
 
+    /// As `parse`, but a number too large for a Double is ±infinity instead of an error:
+    /// only to find a refused line's other members (its `request_id`), never for values
+    /// that reach a model.
+    public static func parseKeepingHugeNumbers(_ text: String) -> Result<JSONNode, JSONSyntaxError> {
+        var text = text
+        return text.withUTF8 { parse(utf8: $0, maxDepth: defaultMaxDepth, hugeNumbers: true) }
+    }
+
     /// Invalid UTF-8 inside strings becomes U+FFFD; outside strings it is reported as an
     /// unexpected character.
     public static func parse(bytes: [UInt8], maxDepth: Int = defaultMaxDepth) -> Result<JSONNode, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { parse(utf8: $0, maxDepth: maxDepth) }
     }
 
-    static func parse(utf8: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONNode, JSONSyntaxError> {
+    static func parse(utf8: UnsafeBufferPointer<UInt8>, maxDepth: Int, hugeNumbers: Bool = false) -> Result<JSONNode, JSONSyntaxError> {
         var scanner = Scanner(bytes: utf8, maxDepth: maxDepth)
+        scanner.hugeNumbers = hugeNumbers
         do {
             return .success(try scanner.document())
         } catch let error as JSONSyntaxError {
@@ -53,6 +62,8 @@ private struct Scanner {
     /// growing the tree to 25 × the file.
     var valueCount = 0
     static let maxValues = 2_000_000
+    /// Numbers beyond Double's range read as ±infinity instead of failing.
+    var hugeNumbers = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -393,7 +404,7 @@ private struct Scanner {
             }
             skipDigits()
         }
-        guard let value = Double(String(decoding: bytes[first..<index], as: UTF8.self)), value.isFinite else {
+        guard let value = Double(String(decoding: bytes[first..<index], as: UTF8.self)), value.isFinite || hugeNumbers else {
             throw fail("number is too large", at: start)
         }
         return JSONNode(.number(value), at: start)

@@ -15,6 +15,10 @@ public enum PanelSchema {
     /// Titles the knobs of one page draw (a discrete knob draws `positions` titles): the
     /// first frame lays each out about 17 times to fit its size (~0.25 ms each).
     public static let maxTitlesPerPage = 1440
+    /// Widget ids the panel uses for itself: `page` is the MQTT topics `PREFIX/page/state`
+    /// and `PREFIX/page/set` and the Home Assistant page selector (`unique_id` NODE_page), so
+    /// a widget of that id would share its state topic, its entity and its commands.
+    public static let reservedWidgetIDs: Set<String> = ["page"]
 
     public static let grid = ObjectSchema(name: "grid", properties: [
         PropertyRule("columns", .integer(min: 1, max: 256), required: true, doc: "Number of columns (≥ 1)."),

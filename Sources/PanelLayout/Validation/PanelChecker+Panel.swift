@@ -239,7 +239,9 @@ extension PanelChecker {
         if let idMember = byKey["id"] {
             id = check(idMember.value, .identifier, subject: "'id'")?.stringValue
             if let id {
-                if let first = widgetIDs[id] {
+                if PanelSchema.reservedWidgetIDs.contains(id) {
+                    report(idMember.value.location, "widget id \(shown(id)) is reserved: the panel's own MQTT topics and Home Assistant entity use it (PREFIX/\(id)/state, PREFIX/\(id)/set); choose another id")
+                } else if let first = widgetIDs[id] {
                     report(idMember.value.location, "duplicate widget id \(shown(id)) (first defined at \(first))")
                 } else {
                     widgetIDs[id] = idMember.value.location

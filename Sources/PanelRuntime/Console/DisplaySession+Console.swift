@@ -138,6 +138,7 @@ extension DisplaySession {
         guard let since = console.acquiredAt else { return }
         console.acquiredAt = nil
         stats.returnsToConsole.append(time - since)
+        if stats.returnsToConsole.count > Statistics.eventsKept { stats.returnsToConsole.removeFirst() }
         let ms = JSONLineWriter.number(((time - since) * 10000).rounded() / 10)
         if console.firstShow {
             console.firstShow = false

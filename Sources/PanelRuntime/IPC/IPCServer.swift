@@ -22,6 +22,10 @@ public final class IPCServer: PollSource {
         public var maxLineLength = 64 * 1024
         /// Requests one client may have executed per loop turn.
         public var linesPerTurn = 64
+        /// Full, a new connection disconnects the client that has sent nothing for longest,
+        /// once that is this many seconds: idle connections cannot lock everyone out, and a
+        /// listener that only reads events keeps its place while there is room.
+        public var idleEviction = 5.0
         public init(path: String) { self.path = path }
     }
 
@@ -112,16 +116,28 @@ public final class IPCServer: PollSource {
         ConnectionAcceptor.acceptPending(on: listenFD, refusal: {
             Array((Reply.failure(nil, "too many clients (at most \(options.maxClients)); try again later") + "\n").utf8)
         }) { fd in
-            guard clientCount < options.maxClients else { refusedConnections += 1; return false }
+            makeRoom(at: time)
+            guard clients.count(where: { !$0.isFinished && !$0.closing }) < options.maxClients else { refusedConnections += 1; return false }
             let client = SocketClient(
                 fd: fd, id: nextID, loop: loop, maxLineLength: options.maxLineLength, maxQueuedBytes: options.maxQueuedBytes,
                 linesPerTurn: options.linesPerTurn,
                 execute: { [unowned controller] line, t, c in controller.execute(commandLine: line, at: t, from: c) },
                 rejectLine: { [unowned controller] msg, t, c in controller.rejectCommand(msg, at: t, from: c) })
             nextID += 1
+            client.lastHeard = time
             clients.append(client)
             loop.add(client)
             return true
         }
+    }
+
+    /// Full: the client idle longest goes if it has been idle `idleEviction` seconds.
+    private func makeRoom(at time: Double) {
+        let open = clients.filter { !$0.isFinished && !$0.closing }
+        guard open.count >= options.maxClients,
+              let idle = open.min(by: { $0.lastHeard < $1.lastHeard }),
+              time - idle.lastHeard >= options.idleEviction else { return }
+        let seconds = JSONLineWriter.number((time - idle.lastHeard).rounded())
+        idle.disconnect(reason: "idle for \(seconds) s while another client needed its place (at most \(options.maxClients) clients)")
     }
 }

@@ -11,6 +11,8 @@ struct OutputQueue {
 
     var count: Int { bytes.count - start }
     var isEmpty: Bool { start == bytes.count }
+    /// Bytes the buffer holds on to (an emptied queue keeps up to 1 MiB for reuse).
+    var capacity: Int { bytes.capacity }
 
     mutating func append(_ line: String) {
         bytes.append(contentsOf: line.utf8)
@@ -51,7 +53,9 @@ struct OutputQueue {
 
     /// Reclaims written bytes once they are most of the buffer (amortised linear).
     private mutating func compact() {
-        if start == bytes.count { bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20); start = 0 }
+        // An emptied queue keeps a small buffer only: many connections that each once held
+        // megabytes (event streams behind) must not keep them all.
+        if start == bytes.count { bytes.removeAll(keepingCapacity: bytes.capacity <= 256 * 1024); start = 0 }
         else if start > 64 * 1024 && start * 2 > bytes.count { bytes.removeSubrange(0..<start); start = 0 }
     }
 }

@@ -32,6 +32,9 @@ final class SocketClient: PollSource, CommandClient {
     /// connection until they are written.
     private var deferredReplies = 0
     static let lingerSeconds = 2.0
+    /// When the client last sent anything (loop time; set on accept): the server makes room
+    /// for a new client by dropping the one idle longest (IPCServer.Options.idleEviction).
+    var lastHeard = -Double.infinity
     /// Bytes written per turn at most, so one fast reader cannot hold the loop.
     static let writeSharePerTurn = 256 * 1024
     /// Seconds of request handling per turn (as stdin's): past it, the rest waits a turn.
@@ -97,6 +100,7 @@ final class SocketClient: PollSource, CommandClient {
         if !waitingForReply && (r & Int16(POLLIN | POLLHUP | POLLERR) != 0 || reader.hasBufferedLines) && loop.mayStartWork() {
             let shareEnds = loop.shareEnd(Self.commandShare)
             reader.readLines(while: { !closing && !waitingForReply && MonotonicClock.seconds() < shareEnds }) { item in
+                lastHeard = time
                 switch item {
                 case .line(let line):
                     if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }

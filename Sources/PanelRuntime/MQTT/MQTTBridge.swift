@@ -105,7 +105,12 @@ public final class MQTTBridge: CommandClient, PollSource {
             sweepLeftovers()
         case .disconnected(let reason):
             report("mqtt: \(reason)")
-        case .oversized(let topic, let bytes):
+        case .oversized(let topic, let bytes, let retained):
+            // Retained junk too big to read under the panel's own topics is cleared like any leftover.
+            if retained, isLeftover(topic) {
+                if client.publish(topic, "", retain: true) { report("mqtt: cleared '\(topic)' (\(bytes) bytes, no such widget now)") }
+                return
+            }
             setsIgnored += 1
             report("mqtt: ignored '\(topic)': payload of \(bytes) bytes is over \(MQTTSetPayload.maxBytes)")
         case .message(let topic, let payload, let retained):
@@ -127,7 +132,7 @@ public final class MQTTBridge: CommandClient, PollSource {
     }
 
     private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
-        if retained, !payload.isEmpty, !wanted.contains(topic), topics.widget(ofSetTopic: topic) == nil {
+        if retained, !payload.isEmpty, isLeftover(topic) {
             // A leftover from `sweepLeftovers`: a widget this panel no longer has.
             clear(topic, at: time)
             return
@@ -147,6 +152,11 @@ public final class MQTTBridge: CommandClient, PollSource {
             controller.execute(commandLine: line, at: time, from: self)
             currentTopic = nil
         }
+    }
+
+    /// A retained topic the sweep replayed that the panel as it is now does not publish.
+    private func isLeftover(_ topic: String) -> Bool {
+        !wanted.contains(topic) && topics.widget(ofSetTopic: topic) == nil
     }
 
     private func setPage(_ payload: [UInt8], at time: Double, ignore: (String) -> Void) {

@@ -11,6 +11,13 @@ import CMosquitto
 ///
 /// libmosquitto's callbacks fire inside `loop_read`; they only queue what happened, and the
 /// queue is handed to the owner after the call returns, so the owner may publish freely.
+///
+/// Nothing from the broker may balloon memory: the panel speaks MQTT 5 and says in CONNECT
+/// that it takes packets of at most `maxPacketSize` bytes, so the broker drops a larger
+/// message for us instead of sending it (libmosquitto would read it whole first); a broker
+/// that speaks only 3.1.1 is used as such. Outgoing messages wait in an `MQTTOutbox`
+/// (bounded, superseded state dropped) and only `maxInFlight` are handed to libmosquitto;
+/// when the connection goes, everything queued for it is freed.
 public final class MQTTClient: PollSource {
     public struct Options {
         public var host: String
@@ -30,6 +37,14 @@ public final class MQTTClient: PollSource {
         public var maxBackoff = 10.0
         /// Payloads longer than this are dropped before they reach the owner.
         public var maxPayload = 4096
+        /// MQTT 5 Maximum Packet Size (CONNECT): the broker discards, for this client, any
+        /// message whose packet would be larger, so it is never read. Above `maxPayload`, so
+        /// retained junk up to this size under the panel's topics still arrives to be cleared.
+        public var maxPacketSize: UInt32 = 64 * 1024
+        /// Messages handed to libmosquitto at once, until the broker acknowledges them.
+        public var maxInFlight = 16
+        /// Events (not retained) waiting in the outbox at most; state is one per topic.
+        public var maxQueuedEvents = 256
         public init(host: String, port: Int32, clientID: String) {
             self.host = host; self.port = port; self.clientID = clientID
         }
@@ -39,11 +54,19 @@ public final class MQTTClient: PollSource {
         case connected
         case disconnected(String)
         case message(topic: String, payload: [UInt8], retained: Bool)
-        case oversized(topic: String, bytes: Int)
+        case oversized(topic: String, bytes: Int, retained: Bool)
     }
 
-    private let mosq: OpaquePointer
+    /// Replaced (not reused) after a connection is lost: see `discardQueues`.
+    private var mosq: OpaquePointer!
     private let options: Options
+    /// MQTT 5 until a broker refuses it; then 3.1.1 for this client's life.
+    private var protocolVersion = Int32(MQTT_PROTOCOL_V5)
+    /// The TCP connect that precedes an MQTT 5 connection attempt (see TCPProbe).
+    private var probe: TCPProbe?
+    private var outbox: MQTTOutbox
+    /// Messages libmosquitto holds that the broker has not acknowledged yet.
+    private var inFlight = 0
     private var happened: [Happening] = []
     /// Called once per turn with what happened during it (connects, messages, drops).
     public var onHappenings: ([Happening], Double) -> Void = { _, _ in }
@@ -71,16 +94,26 @@ public final class MQTTClient: PollSource {
     public init(options: Options) throws(MQTTError) {
         self.options = options
         backoff = ReconnectBackoff(first: options.firstBackoff, cap: options.maxBackoff)
+        outbox = MQTTOutbox(maxEvents: options.maxQueuedEvents)
         if let why = knob_mosquitto_load() {
             throw MQTTError("MQTT needs libmosquitto (Debian: libmosquitto1): \(String(cString: why))")
         }
         _ = knob_mosquitto_lib_init()
-        guard let m = knob_mosquitto_new(options.clientID, true, nil) else {
+        mosq = try makeHandle()
+    }
+
+    /// A configured libmosquitto handle: options, credentials, TLS, will and callbacks.
+    private func makeHandle() throws(MQTTError) -> OpaquePointer {
+        guard let mosq = knob_mosquitto_new(options.clientID, true, nil) else {
             throw MQTTError("cannot create an MQTT client (mosquitto_new: \(String(cString: strerror(errno))))")
         }
-        mosq = m
+        do { try configure(mosq) } catch { knob_mosquitto_destroy(mosq); throw error }
+        return mosq
+    }
+
+    private func configure(_ mosq: OpaquePointer) throws(MQTTError) {
         knob_mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
-        _ = knob_mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311))
+        _ = knob_mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, protocolVersion)
         _ = knob_mosquitto_int_option(mosq, MOSQ_OPT_TCP_NODELAY, 1)
         if let user = options.username {
             try check(knob_mosquitto_username_pw_set(mosq, user, options.password), "credentials")
@@ -98,6 +131,10 @@ public final class MQTTClient: PollSource {
         knob_mosquitto_message_callback_set(mosq) { _, obj, message in
             guard let message else { return }
             MQTTClient.from(obj).received(message.pointee)
+        }
+        knob_mosquitto_publish_callback_set(mosq) { _, obj, _ in
+            let client = MQTTClient.from(obj)
+            client.inFlight = Swift.max(0, client.inFlight - 1)
         }
         knob_mosquitto_log_callback_set(mosq) { _, obj, level, text in
             guard level & Int32(MOSQ_LOG_ERR) != 0, let text else { return }
@@ -133,6 +170,17 @@ public final class MQTTClient: PollSource {
 
     private func attempt(at time: Double) {
         reconnectAt = nil
+        if protocolVersion == Int32(MQTT_PROTOCOL_V5) {
+            attemptStartedAt = time
+            lastInbound = time
+            nextMisc = time + miscInterval
+            let p = TCPProbe(host: options.host, port: options.port)
+            if case .failed(let why) = p.state { return scheduleReconnect(at: time, because: why) }
+            probe = p
+            connecting = true
+            if p.state == .answered { connectV5(at: time) }
+            return
+        }
         // Non-blocking TCP connect: the CONNECT packet goes out when the socket is writable.
         // (The host name is resolved synchronously: use an address or a local resolver.)
         let rc = configured ? knob_mosquitto_reconnect_async(mosq)
@@ -149,10 +197,47 @@ public final class MQTTClient: PollSource {
     }
     private var configured = false
 
+    /// The probe answered: connect for real with the Maximum Packet Size in CONNECT (a
+    /// blocking TCP connect in libmosquitto, but to an address that just answered).
+    private func connectV5(at time: Double) {
+        probe = nil
+        var properties: OpaquePointer? = nil
+        defer { knob_mosquitto_property_free_all(&properties) }
+        _ = knob_mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), options.maxPacketSize)
+        let rc = knob_mosquitto_connect_bind_v5(mosq, options.host, options.port, options.keepalive, nil, properties)
+        configured = true
+        if rc == MOSQ_ERR_SUCCESS.rawValue {
+            connecting = true
+        } else {
+            scheduleReconnect(at: time, because: explain(rc))
+        }
+    }
+
+    /// Frees everything queued for a connection that is gone. libmosquitto keeps every
+    /// unacknowledged QoS 1 message to resend after a reconnect, without a limit; the panel
+    /// publishes all its retained state again on every connect, so the handle is replaced
+    /// instead, which frees them, and the freed pages go back to the system.
+    private func discardQueues() {
+        outbox.removeAll()
+        inFlight = 0
+        probe = nil
+        guard configured else { return }
+        do {
+            let fresh = try makeHandle()
+            knob_mosquitto_destroy(mosq)
+            mosq = fresh
+            configured = false
+        } catch {
+            report("mqtt: \(error.description); the old connection's queue stays until the next reconnect")
+        }
+        FreedMemory.release()
+    }
+
     private func scheduleReconnect(at time: Double, because reason: String) {
         libraryError = nil
         connecting = false
         isConnected = false
+        discardQueues()
         let delay = backoff.next()
         reconnectAt = time + delay
         // The reason once; the same reason again is a short line (a wrong CA fails forever).
@@ -169,9 +254,16 @@ public final class MQTTClient: PollSource {
             lastFailure = nil
             connectCount += 1
             happened.append(.connected)
+        } else if protocolVersion == Int32(MQTT_PROTOCOL_V5)
+                    && (rc == Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue) || rc == 1) {
+            // A broker that speaks only 3.1.1 (MQTT 3's "unacceptable protocol version"):
+            // use that from now on, without the Maximum Packet Size it cannot take.
+            protocolVersion = Int32(MQTT_PROTOCOL_V311)
+            report("mqtt: the broker does not speak MQTT 5; using 3.1.1 (a message is then read whole before its size is checked)")
         } else {
             // Refused by the broker (bad credentials, not authorised): libmosquitto closes.
-            happened.append(.disconnected("broker refused the connection: \(String(cString: knob_mosquitto_connack_string(rc)))"))
+            let why = rc >= 128 ? knob_mosquitto_reason_string(rc) : knob_mosquitto_connack_string(rc)
+            happened.append(.disconnected("broker refused the connection: \(String(cString: why!))"))
         }
     }
 
@@ -179,7 +271,7 @@ public final class MQTTClient: PollSource {
         let topic = String(cString: m.topic)
         let n = Int(m.payloadlen)
         if n > options.maxPayload {
-            happened.append(.oversized(topic: topic, bytes: n))
+            happened.append(.oversized(topic: topic, bytes: n, retained: m.retain))
             return
         }
         var bytes = [UInt8](repeating: 0, count: n)
@@ -189,14 +281,28 @@ public final class MQTTClient: PollSource {
 
     // MARK: publishing
 
-    /// Queues a message (QoS 1); returns false when not connected (the owner republishes
-    /// retained state on the next connect anyway).
+    /// Queues a message (QoS 1) in the outbox; returns false when not connected (the owner
+    /// republishes retained state on the next connect anyway). A retained message replaces
+    /// the one of its topic still waiting.
     @discardableResult
     public func publish(_ topic: String, _ payload: String, retain: Bool) -> Bool {
         guard isConnected else { return false }
-        let bytes = Array(payload.utf8)
-        let rc = knob_mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes, 1, retain)
-        return rc == MOSQ_ERR_SUCCESS.rawValue
+        outbox.add(.init(topic: topic, payload: Array(payload.utf8), retain: retain))
+        pump(limit: options.maxInFlight)
+        return true
+    }
+
+    /// Messages waiting in the outbox, and what it dropped (superseded state, old events).
+    public var queued: (messages: Int, bytes: Int, superseded: Int, droppedEvents: Int) {
+        (outbox.count, outbox.bytes, outbox.superseded, outbox.droppedEvents)
+    }
+
+    /// Hands libmosquitto messages from the outbox while fewer than `limit` are unacknowledged.
+    private func pump(limit: Int) {
+        while isConnected, inFlight < limit, let m = outbox.next() {
+            let rc = knob_mosquitto_publish(mosq, nil, m.topic, Int32(m.payload.count), m.payload, 1, m.retain)
+            if rc == MOSQ_ERR_SUCCESS.rawValue { inFlight += 1 }
+        }
     }
 
     public func subscribe(_ pattern: String) {
@@ -212,6 +318,7 @@ public final class MQTTClient: PollSource {
     public func close(finalStatus payload: String?, seconds: Double = 1) {
         guard isConnected else { return }
         if let payload, let will = options.will { publish(will.topic, payload, retain: true) }
+        pump(limit: .max)   // what is still waiting goes too (bounded: one per topic, few events)
         var waited = 0.0
         while knob_mosquitto_want_write(mosq) && waited < seconds {
             var p = pollfd(fd: knob_mosquitto_socket(mosq), events: Int16(POLLOUT), revents: 0)
@@ -226,6 +333,7 @@ public final class MQTTClient: PollSource {
     // MARK: PollSource
 
     public var pollRequests: [PollRequest] {
+        if let probe { return probe.fd >= 0 ? [PollRequest(fd: probe.fd, events: Int16(POLLOUT))] : [] }
         let fd = knob_mosquitto_socket(mosq)
         guard fd >= 0, reconnectAt == nil else { return [] }
         var events = Int16(POLLIN)
@@ -238,6 +346,7 @@ public final class MQTTClient: PollSource {
 
     public var deadline: Double? {
         if let reconnectAt { return reconnectAt }
+        if probe != nil { return attemptStartedAt + Double(options.keepalive) }
         guard knob_mosquitto_socket(mosq) >= 0 else { return nil }
         if isConnected { return Swift.min(nextMisc, lastInbound + silenceLimit) }
         if connecting { return Swift.min(nextMisc, attemptStartedAt + Double(options.keepalive)) }
@@ -247,6 +356,19 @@ public final class MQTTClient: PollSource {
     public func service(_ revents: [Int16], at time: Double) {
         if let due = reconnectAt {
             if time >= due { attempt(at: time) }
+            deliver(at: time)
+            return
+        }
+        if let probe {
+            probe.check()
+            switch probe.state {
+            case .answered: connectV5(at: time)
+            case .failed(let why): scheduleReconnect(at: time, because: why)
+            case .pending:
+                if time - attemptStartedAt >= Double(options.keepalive) {
+                    scheduleReconnect(at: time, because: "no answer to the TCP connect within \(options.keepalive) s")
+                }
+            }
             deliver(at: time)
             return
         }
@@ -271,6 +393,8 @@ public final class MQTTClient: PollSource {
             if isConnected { happened.append(.disconnected(silence)) }
             abandonConnection()
             scheduleReconnect(at: time, because: silence)
+        } else {
+            pump(limit: options.maxInFlight)   // acknowledgements read above made room
         }
         deliver(at: time)
     }

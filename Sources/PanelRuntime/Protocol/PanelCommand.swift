@@ -166,7 +166,8 @@ extension PanelCommand {
     /// The `request_id` of a line that failed to parse as a command, when the line is at
     /// least a JSON object with a scalar one: its error reply can still echo it.
     public static func requestID(inFailedLine text: String) -> String? {
-        guard case .success(let node) = JSONReader.parse(text), let rid = node["request_id"] else { return nil }
+        // A number out of range elsewhere on the line (`"x":1e999`) must not hide the id.
+        guard case .success(let node) = JSONReader.parseKeepingHugeNumbers(text), let rid = node["request_id"] else { return nil }
         return requestIDText(rid)
     }
 }

@@ -11,7 +11,7 @@ public final class DisplayScreen {
     /// The mode is to be set with a full frame on the next turn (start, or after a hotplug).
     public private(set) var needsStart = true
     /// Flip completion times (seconds since exec) of this screen.
-    public internal(set) var flips: [Double] = []
+    public internal(set) var flips = RecentSamples()
     /// The backlight and DPMS of this screen's connector (nil: the frame does it all). Every
     /// screen of a session follows one screen-power state (ScreenPowerGroup).
     public var power: DisplayPower?

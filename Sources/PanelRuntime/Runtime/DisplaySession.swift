@@ -33,12 +33,15 @@ public final class DisplaySession {
     }
 
     public struct Statistics {
-        public var flips: [Double] = []          // completion times, seconds since exec
+        /// Completion times, seconds since exec (the latest; `count`: every flip).
+        public var flips = RecentSamples()
         public var firstFlipSinceExec: Double?
         public var framesRendered = 0
         /// Seconds from starting a frame to queueing its flip (render + copy), per frame.
-        public var frameCosts: [Double] = []
+        public var frameCosts = RecentSamples()
         public var driverLacksVblank = false
+        /// Hotplug and VT-switch records kept (the latest): a flaky cable must not grow them for months.
+        public static let eventsKept = 256
         /// What each hotplug probe changed: loop clock time, connector, change.
         public var hotplugChanges: [(time: Double, connector: String, change: DisplayScreen.Change)] = []
         /// Seconds from a hotplug event to the first flip on the screen it brought back or resized.
@@ -53,6 +56,7 @@ public final class DisplaySession {
         /// Intervals between consecutive flips while frames kept coming; gaps longer than
         /// `idleGap` are the panel sleeping (nothing changed) and are left out.
         public func activeIntervals(idleGap: Double = 0.25) -> (intervals: [Double], idleGaps: Int) {
+            let flips = self.flips.values
             guard flips.count > 1 else { return ([], 0) }
             let all = (1..<flips.count).map { flips[$0] - flips[$0 - 1] }
             let active = all.filter { $0 <= idleGap }
@@ -236,6 +240,7 @@ public final class DisplaySession {
         }
         if let since = hotplugPending.removeValue(forKey: ObjectIdentifier(screen)) {
             stats.hotplugToFlip.append((screen.connectorName, time - since))
+            if stats.hotplugToFlip.count > Statistics.eventsKept { stats.hotplugToFlip.removeFirst() }
             report("\(screen.connectorName): first flip \(JSONLineWriter.number(((time - since) * 10000).rounded() / 10)) ms after the hotplug event")
         }
         if stats.flips.count == 1 {
@@ -266,6 +271,7 @@ public final class DisplaySession {
             case .failed(let why): report("\(screen.connectorName): \(why)")
             }
             stats.hotplugChanges.append((time, screen.connectorName, change))
+            if stats.hotplugChanges.count > Statistics.eventsKept { stats.hotplugChanges.removeFirst() }
             if screen.output != nil { hotplugPending[ObjectIdentifier(screen)] = hotplugEventAt ?? time }
             if case .failed = change {} else if screen.output != nil { onScreenChanged?(screen) }
             if screen.mirrorsPrimary { mirrorCheckWanted = true }   // a relayout drops its touches in progress

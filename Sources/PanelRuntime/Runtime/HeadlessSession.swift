@@ -13,8 +13,9 @@ public final class HeadlessSession {
         public var refreshRate = 60.0
         /// Created once the first frame is rendered.
         public var readyFile: String?
-        /// One JSON line per rendered frame: `{"frame":N,"t":SECONDS_SINCE_START}`.
-        public var frameLog: String?
+        /// One JSON line per rendered frame: `{"frame":N,"t":SECONDS_SINCE_START}`. The caller
+        /// opens it (live, through `OutputFile`: never a planted link) and commits it after `run()`.
+        public var frameLog: OutputFile?
         public init() {}
     }
 
@@ -23,7 +24,10 @@ public final class HeadlessSession {
     private let options: Options
     private let clock = MonotonicClock()
     private var pacer: FlipPacer
-    public private(set) var frameTimes: [Double] = []
+    /// The latest frame times (its `count`: every frame rendered).
+    public private(set) var frameTimes = RecentSamples()
+    /// Outputs that could not be written (the ready file), one message each.
+    public private(set) var outputErrors: [String] = []
 
     public init(controller: PanelController, services: PanelServices, options: Options) {
         self.controller = controller
@@ -34,12 +38,7 @@ public final class HeadlessSession {
 
     public func run() throws(DisplayError) {
         let timer = try TimerFD()
-        var frameLog: UnsafeMutablePointer<FILE>? = nil
-        if let path = options.frameLog { frameLog = fopen(path, "w") }
-        defer {
-            services.shutdown(at: clock.now)
-            if let frameLog { fclose(frameLog) }
-        }
+        defer { services.shutdown(at: clock.now) }
         controller.invalidateAll()
         let exitAt = options.exitAfter.map { clock.now + $0 }
         while !services.stopRequested {
@@ -52,13 +51,14 @@ public final class HeadlessSession {
                     controller.advance(to: now)
                     controller.renderFrame(at: now)
                     frameTimes.append(now)
-                    if let frameLog {
-                        fputs("{\"frame\":\(frameTimes.count),\"t\":\(JSONLineWriter.number(now))}\n", frameLog)
-                        fflush(frameLog)
+                    if let frameLog = options.frameLog {
+                        frameLog.write("{\"frame\":\(frameTimes.count),\"t\":\(JSONLineWriter.number(now))}\n")
+                        frameLog.flush()   // a live log: read while the panel runs
                     }
                     if frameTimes.count == 1, let path = options.readyFile {
-                        // Through OutputFile: never written through a planted link.
-                        try? OutputFile(path: path).commit()
+                        // Through OutputFile: never written through a planted link; a failure
+                        // is an exit status (74), as on the display path.
+                        do { try OutputFile(path: path).commit() } catch { outputErrors.append(error.description) }
                     }
                     services.frameShown(at: now)
                     // More to draw (an animation): the next slot, not a busy loop.
@@ -81,7 +81,8 @@ public final class HeadlessSession {
     /// Intervals between consecutive frames while they kept coming (gaps over `idleGap` are
     /// the panel resting and are left out).
     public func activeIntervals(idleGap: Double = 0.25) -> [Double] {
-        guard frameTimes.count > 1 else { return [] }
-        return (1..<frameTimes.count).map { frameTimes[$0] - frameTimes[$0 - 1] }.filter { $0 <= idleGap }
+        let times = frameTimes.values
+        guard times.count > 1 else { return [] }
+        return (1..<times.count).map { times[$0] - times[$0 - 1] }.filter { $0 <= idleGap }
     }
 }

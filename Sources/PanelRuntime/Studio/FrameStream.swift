@@ -22,6 +22,10 @@ final class FrameStream: PollSource {
     let minInterval: Double
     /// A reader with more than this queued skips patches until it catches up.
     static let behindBytes = 2 * 1024 * 1024
+    /// Bytes all readers together may have queued: past it, the reader furthest behind is
+    /// cut (a browser's EventSource reconnects), so streams that never read cannot add up
+    /// (31 of them held 112 MB).
+    static let totalQueuedBytes = 16 * 1024 * 1024
     /// Bytes of frame events queued for readers (for measuring the stream's bandwidth).
     private(set) var bytesSent = 0
     private(set) var patchesSent = 0
@@ -41,6 +45,7 @@ final class FrameStream: PollSource {
             if sent == nil { try snapshot() }
             reader.send(try fullFrameEvent())
             readers.append(reader)
+            enforceTotal()
         } catch {
             report("studio: cannot encode the frame: \(error)")
         }
@@ -50,6 +55,18 @@ final class FrameStream: PollSource {
     func broadcast(_ event: [UInt8]) {
         readers.removeAll { $0.isFinished }
         for r in readers { r.send(event) }
+        enforceTotal()
+    }
+
+    /// Cuts the readers furthest behind until all of them together are within `totalQueuedBytes`.
+    private func enforceTotal() {
+        var total = readers.reduce(0) { $0 + ($1.isFinished ? 0 : $1.queuedBytes) }
+        while total > Self.totalQueuedBytes, let worst = readers.filter({ !$0.isFinished }).max(by: { $0.queuedBytes < $1.queuedBytes }) {
+            total -= worst.queuedBytes
+            report("studio: event stream \(worst.id) cut: \(worst.queuedBytes / 1024) KiB waiting while all streams together hold more than \(Self.totalQueuedBytes / 1024 / 1024) MiB")
+            worst.finish()
+        }
+        readers.removeAll { $0.isFinished }
     }
 
     /// The panel showed a new frame.
@@ -99,11 +116,18 @@ final class FrameStream: PollSource {
                     for r in readers { r.needsFullFrame = true }
                 }
             }
+            // Within the total: a reader that would take it past skips this frame (and gets a
+            // whole one later), so the queues never add up past `totalQueuedBytes` even briefly.
+            var total = readers.reduce(0) { $0 + $1.queuedBytes }
             for r in readers {
                 if r.needsFullFrame {
-                    if r.queuedBytes < Self.behindBytes / 2 { r.needsFullFrame = false; send(try fullFrameEvent(), to: r) }
+                    let full = try fullFrameEvent()
+                    if r.queuedBytes < Self.behindBytes / 2 && total + full.count <= Self.totalQueuedBytes {
+                        r.needsFullFrame = false; send(full, to: r); total += full.count
+                    }
                 } else if let patch {
-                    if r.queuedBytes > Self.behindBytes { r.needsFullFrame = true } else { send(patch, to: r) }
+                    if r.queuedBytes > Self.behindBytes || total + patch.count > Self.totalQueuedBytes { r.needsFullFrame = true }
+                    else { send(patch, to: r); total += patch.count }
                 }
             }
         } catch {

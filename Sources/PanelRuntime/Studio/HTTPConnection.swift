@@ -8,10 +8,14 @@
 /// without blocking. A request must arrive whole within `requestTimeout` of its first byte
 /// (a slow client is answered 408 and dropped), an idle keep-alive connection closes after
 /// `idleTimeout`, and an event stream whose reader falls `maxQueuedBytes` behind is cut.
+/// Until a request has passed StudioAccess, a connection may stay silent only
+/// `firstRequest` seconds: silent connections cannot hold every slot for a minute.
 final class HTTPConnection: PollSource {
     struct Timeouts {
         var request = 10.0
         var idle = 60.0
+        /// Silence allowed before the first byte, and between requests until one was allowed.
+        var firstRequest = 3.0
         var linger = 2.0
     }
 
@@ -49,6 +53,10 @@ final class HTTPConnection: PollSource {
     private let shareEnd: () -> Double
     /// Whether this turn still has time for requests (PollLoop.mayStartWork).
     private let mayStart: () -> Bool
+    /// A request on this connection passed StudioAccess (set by the server): the long idle
+    /// timeout applies from then on.
+    var authenticated = false
+    private var idleLimit: Double { authenticated ? timeouts.idle : timeouts.firstRequest }
 
     init(fd: Int32, id: Int, at time: Double, limits: HTTPLimits, timeouts: Timeouts = Timeouts(),
          shareEnd: @escaping () -> Double = { .infinity }, mayStart: @escaping () -> Bool = { true },
@@ -85,7 +93,7 @@ final class HTTPConnection: PollSource {
         if let closeAt { return closeAt }
         if isStreaming { return nil }
         if let requestStartedAt { return requestStartedAt + timeouts.request }
-        return lastActivity + timeouts.idle
+        return lastActivity + idleLimit
     }
 
     func service(_ revents: [Int16], at time: Double) {
@@ -103,7 +111,7 @@ final class HTTPConnection: PollSource {
             if let started = requestStartedAt, time >= started + timeouts.request {
                 return fail(HTTPFailure(status: 408, reason: "the request did not arrive within \(Int(timeouts.request)) s"), at: time)
             }
-            if requestStartedAt == nil && time >= lastActivity + timeouts.idle && output.isEmpty { return finish() }
+            if requestStartedAt == nil && time >= lastActivity + idleLimit && output.isEmpty { return finish() }
         }
         flush()
         if peerClosed && (output.isEmpty || !isStreaming) && !closing && !awaiting { finish() }
@@ -228,5 +236,11 @@ final class HTTPConnection: PollSource {
         guard !isFinished else { return }
         isFinished = true
         shutdown(fd, Int32(SHUT_RDWR))
+        // The object may outlive the connection (until the server's next accept): its
+        // buffers go now, and a big queue's pages go back to the system.
+        let held = output.capacity + input.capacity
+        output = OutputQueue()
+        input = []; inputStart = 0
+        if held >= 256 * 1024 { FreedMemory.release() }
     }
 }

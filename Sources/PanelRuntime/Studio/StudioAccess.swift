@@ -26,8 +26,8 @@ struct StudioAccess {
 
     func check(_ request: HTTPRequest) -> Decision {
         if loopbackOnly {
-            guard let host = request.header("host"), allowedHosts.contains(host.lowercased()) else {
-                return .deny(HTTPFailure(status: 403, reason: "Host must be 127.0.0.1:\(port) or localhost:\(port) (DNS rebinding protection)"))
+            guard let host = request.header("host"), allowsHost(host.lowercased()) else {
+                return .deny(HTTPFailure(status: 403, reason: "Host must be a loopback address with the port (127.0.0.1:\(port), any 127.x.y.z:\(port), localhost:\(port)) (DNS rebinding protection)"))
             }
         }
         if request.method == "POST" {
@@ -50,14 +50,21 @@ struct StudioAccess {
         return .deny(HTTPFailure(status: 401, reason: "a token is required: open /?token=TOKEN once, or send X-Knob-Studio-Token"))
     }
 
-    private var allowedHosts: Set<String> {
-        var hosts: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
-        if port == 80 { hosts.formUnion(["127.0.0.1", "localhost", "[::1]"]) }
-        return hosts
+    /// One rule with `ListenAddress.isLoopback`: every 127.0.0.0/8 address is this machine,
+    /// so a Host naming any of them (or localhost) is no rebinding page, whichever one the
+    /// studio listens on (`--listen 127.0.0.2` works without a token, as documented).
+    private func allowsHost(_ host: String) -> Bool {
+        var name = Substring(host)
+        if name.hasSuffix(":\(port)") { name = name.dropLast(":\(port)".count) } else if port != 80 { return false }
+        if name == "localhost" || name == "[::1]" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { $0.count <= 3 && UInt8($0) != nil && ($0 == "0" || !$0.hasPrefix("0")) }
     }
 
     private func bearer(_ request: HTTPRequest) -> String? {
-        guard let a = request.header("authorization"), a.hasPrefix("Bearer ") else { return nil }
+        // RFC 7235: the scheme is case-insensitive ("bearer", "BEARER").
+        guard let a = request.header("authorization"), a.count > 7, a.prefix(7).lowercased() == "bearer " else { return nil }
         return String(a.dropFirst(7)).trimmingSpaces
     }
 

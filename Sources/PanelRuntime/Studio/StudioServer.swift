@@ -118,8 +118,9 @@ public final class StudioServer: PollSource {
         switch access.check(request) {
         case .deny(let f): return HTTPResponse.failure(f.status, f.reason)
         case let .redirect(location, cookie):
+            connection.authenticated = true
             return HTTPResponse(status: 303, contentType: "text/plain", body: [], extraHeaders: [("Location", location), ("Set-Cookie", cookie)])
-        case .allow: break
+        case .allow: connection.authenticated = true
         }
         let controller = services.controller
         switch (request.method, request.path) {
