@@ -21,7 +21,8 @@ import Testing
 
         let text = #"{"panel": "G", "size": [400, 300], "pages": [{"id": "p", "widgets": [{"id": "k", "type": "knob", "frame": [100, 50, 200, 200], "# + legacy + "}]}]}"
         guard case .success(let panel) = PanelLoader.parse(text, file: "legacy.json") else { Issue.record("did not load"); return }
-        #expect(panel.warnings.map(\.message) == ["'defaultPosition' is deprecated: use 'resetOnDoubleTap' (-60 here: in range units, the value at -67.5°)"])
+        let messages = panel.warnings.map(\.message)
+        #expect(messages == ["'defaultPosition' is deprecated: use 'resetOnDoubleTap' (-60 here: in range units, the value at -67.5°)"])
         // Writing that number instead resets to the same place.
         let migrated = try GestureScriptTests.run(knob: legacy.replacing(#""defaultPosition": -67.5"#, with: #""resetOnDoubleTap": -60"#),
                                                   script: New.doubleTap, until: 1)
