@@ -42,7 +42,8 @@ public enum PanelLoader {
         let checker = PanelChecker(file: file, baseDirectory: baseDirectory)
         checker.imageDecoder = imageDecoder
         let panel = checker.checkPanel(root, sourcePath: file)
-        if let panel, checker.diagnostics.isEmpty {
+        if var panel, checker.diagnostics.isEmpty {
+            panel.warnings = checker.warnings   // in file order: widgets are checked in order
             return .success(panel)
         }
         var diagnostics = checker.sortedDiagnostics

@@ -17,6 +17,7 @@ enum CheckCommand {
         for path in args.positionals {
             switch loadLayout(path) {
             case .success(let panel):
+                for w in panel.warnings { Console.err(w.description) }
                 if let mm = screenMM ?? panel.physicalSize {
                     for w in TouchTargets.warnings(panel, screenMM: mm) { Console.err(w.description) }
                 }
@@ -42,10 +43,12 @@ func millimetres(_ text: String?) throws(UsageError) -> (width: Double, height: 
     return (w, h)
 }
 
-/// Loads a panel or fails with every diagnostic printed.
+/// Loads a panel (its warnings printed to stderr) or fails with every diagnostic printed.
 func loadPanel(_ path: String) throws(CommandFailure) -> Panel {
     switch loadLayout(path) {
-    case .success(let panel): return panel
+    case .success(let panel):
+        for w in panel.warnings { Console.err(w.description) }
+        return panel
     case .failure(let errors):
         for d in errors.diagnostics { Console.err(d.description) }
         throw CommandFailure(nil, status: 1)

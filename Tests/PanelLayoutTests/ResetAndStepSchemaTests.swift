@@ -2,8 +2,8 @@ import Testing
 @testable import PanelLayout
 
 /// The layout keys of issue 23's widget items: `resetOnDoubleTap` (opt-in, in the widget's
-/// units), a knob's `value` in range units, a slider's `step`; the retired keys name their
-/// replacement; every error keeps its FILE:LINE:COLUMN.
+/// units), a knob's `value` in range units, a slider's `step`; every error keeps its
+/// FILE:LINE:COLUMN. The deprecated keys they replaced: DeprecatedResetKeysTests.
 @Suite struct ResetAndStepSchemaTests {
     func lines(_ widget: String) -> [String] { diagnostics(fileWithWidget(widget)).map(\.description) }
     let volume = #"{"id": "v", "type": "knob", "frame": [0, 0, 200, 200], "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [-80, 0], "#
@@ -18,11 +18,7 @@ import Testing
     }
 
     /// Line 3 is the widget's line in `fileWithWidget`; columns count from its `{` (column 1).
-    @Test func retiredKeysSayWhatReplacedThem() {
-        let old = lines(#"{"id": "k", "type": "knob", "frame": [0, 0, 200, 200], "defaultPosition": 0}"#)
-        #expect(old == ["t.json:3:56: error: unknown key 'defaultPosition' in knob 'k'; a double tap resets only when asked: use 'resetOnDoubleTap' (a value in range units with a range, else degrees)"])
-        let slider = lines(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "defaultValue": 20}"#)
-        #expect(slider == ["t.json:3:58: error: unknown key 'defaultValue' in slider 's'; a double tap resets only when asked: use 'resetOnDoubleTap' (a value; a rangeSlider takes [first, second])"])
+    @Test func typosStillSuggestTheNewKeys() {
         let typo = lines(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "stpe": 1}"#)
         #expect(typo == ["t.json:3:58: error: unknown key 'stpe' in slider 's' (did you mean 'step'?)"])
     }

@@ -107,6 +107,30 @@ out=$("$BIN" check panels/room-800x480.json 2>&1); st=$?
 out=$("$BIN" check panels/room-800x480.json --screen-mm 90x54 2>&1); st=$?
 [ $st = 0 ] && echo "$out" | grep -q "room-800x480.json:[0-9]*:[0-9]*: warning: button 'minus' is a 6.3 mm touch target on a 90×54 mm screen" && ok "check --screen-mm warns, exit 0" || bad "check --screen-mm (exit $st)" "$out"
 expect_status "check --screen-mm malformed" 64 "$BIN" check panels/room-800x480.json --screen-mm 90
+# A layout from before resetOnDoubleTap (issue 23 item 4) must keep working after an upgrade:
+# defaultPosition is a deprecated alias (warning at the key, exit 0), the knob loads and its
+# double tap still returns to -67.5 deg (-60 dB on -80..0); with resetOnDoubleTap too: error.
+cat > "$T/legacy.json" <<'JSON'
+{ "panel": "Legacy", "size": [400, 300],
+  "pages": [ { "id": "p", "widgets": [
+    { "id": "vol", "type": "knob", "frame": [100, 50, 200, 200], "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [-80, 0], "value": -20, "defaultPosition": -67.5 } ] } ] }
+JSON
+cat > "$T/doubletap.jsonl" <<'JSONL'
+{"t":0.10,"type":"touch_down","id":0,"x":200,"y":100}
+{"t":0.15,"type":"touch_up","id":0}
+{"t":0.30,"type":"touch_down","id":0,"x":200,"y":100}
+{"t":0.35,"type":"touch_up","id":0}
+JSONL
+out=$("$BIN" check "$T/legacy.json" 2>&1); st=$?
+[ $st = 0 ] && echo "$out" | grep -q "legacy.json:3:165: warning: 'defaultPosition' is deprecated: use 'resetOnDoubleTap' (-60 here: in range units, the value at -67.5°)" \
+    && ok "legacy defaultPosition: warning at 3:165, exit 0" || bad "legacy defaultPosition check (exit $st)" "$out"
+out=$("$BIN" render "$T/legacy.json" --input "$T/doubletap.jsonl" --events "$T/legacy-ev.jsonl" --time 1 --out "$T/legacy.png" 2>&1); st=$?
+[ $st = 0 ] && echo "$out" | grep -q "warning: 'defaultPosition' is deprecated" && grep -q '"widget":"vol","event":"valueChanged","position":-67.5,.*"value":-60,"source":"user"' "$T/legacy-ev.jsonl" \
+    && ok "legacy knob renders and resets to -67.5 deg on a double tap" || bad "legacy knob render (exit $st)" "$out$(cat "$T/legacy-ev.jsonl" 2>/dev/null)"
+sed 's/"defaultPosition": -67.5/"defaultPosition": -67.5, "resetOnDoubleTap": -60/' "$T/legacy.json" > "$T/both.json"
+out=$("$BIN" check "$T/both.json" 2>&1); st=$?
+[ $st = 1 ] && echo "$out" | grep -q "both.json:3:191: error: 'defaultPosition' and 'resetOnDoubleTap' both give the double-tap reset" \
+    && ok "defaultPosition with resetOnDoubleTap is an error at 3:191" || bad "both reset keys (exit $st)" "$out"
 
 # Texts (issue 23, item 19): a Thai label on a machine without a Thai font draws boxes, and a
 # label whose text is taller than its frame is cut off; check says so, positioned, exit 0.

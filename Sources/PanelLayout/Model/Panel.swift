@@ -71,6 +71,9 @@ public struct Panel: Sendable {
     public var drawer: DrawerSpec?
     /// The file's `screen` rules (defaults: the screen stays on).
     public var screen = ScreenSettings()
+    /// What `check` warns about in the file itself (a deprecated key), in file order; the
+    /// commands that load a panel print them to stderr. Touch targets are `TouchTargets`'.
+    public var warnings: [LayoutDiagnostic] = []
 
     /// Whether the panel has a page drawer: it says so, or it has more than one page.
     public var hasDrawer: Bool { drawer != nil || pages.count > 1 }

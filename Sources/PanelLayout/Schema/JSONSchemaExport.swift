@@ -70,6 +70,7 @@ extension PanelSchema {
             var schema = valueSchema(rule.rule).objectValue ?? []
             if !rule.doc.isEmpty { schema.append(("description", .string(rule.doc))) }
             if let value = rule.defaultValue { schema.append(("default", value)) }
+            if rule.deprecated { schema.append(("deprecated", .bool(true))) }
             properties.append((rule.name, .object(schema)))
         }
         var result: [(key: String, value: LayoutValue)] = [("type", .string("object"))]

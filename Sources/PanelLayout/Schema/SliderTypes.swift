@@ -69,8 +69,10 @@ extension WidgetTypes {
             PropertyRule("revolutionsCount", .integer(min: -1_000_000, max: 1_000_000), default: .number(0), doc: "Full circles: initial number of revolutions."),
             PropertyRule("resetOnDoubleTap", sliderNumber,
                          doc: "Opt-in: a double tap sets this value, animated; a tap's move then waits 0.3 s for a possible second tap. Default: none (a double tap is two taps)."),
+            deprecatedDefaultValue,
         ],
-        constraints: sliderConstraints(range: false))
+        constraints: sliderConstraints(range: false),
+        warnings: [.sliderDeprecatedReset(range: false)])
 
     public static let rangeSlider = WidgetKind(
         name: "rangeSlider",
@@ -80,8 +82,10 @@ extension WidgetTypes {
             PropertyRule("minimumHandlesDistance", designLength, default: .number(10), doc: "The least arc length between the two handles, design pixels along the track."),
             PropertyRule("resetOnDoubleTap", .tuple([TupleElement("first", sliderNumber), TupleElement("second", sliderNumber)]),
                          doc: "Opt-in: a double tap sets the handles to [first, second], animated; a tap's move then waits 0.3 s for a possible second tap. Default: none (a double tap is two taps)."),
+            deprecatedDefaultValue,
         ] + handleProperties(prefix: "second"),
-        constraints: sliderConstraints(range: true))
+        constraints: sliderConstraints(range: true),
+        warnings: [.sliderDeprecatedReset(range: true)])
 
     static func sliderConstraints(range: Bool) -> [WidgetConstraint] {
         [
@@ -92,6 +96,7 @@ extension WidgetTypes {
             },
             .valueFormat(),
             .sliderStepAndReset,
+            .deprecatedResetConflict("defaultValue"),
             WidgetConstraint { m in
                 var out: [(SourceLocation, String)] = []
                 for prefix in range ? ["", "second"] : [""] {

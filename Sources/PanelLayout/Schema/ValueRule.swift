@@ -128,12 +128,17 @@ public struct PropertyRule: Sendable {
     public var defaultValue: LayoutValue?
     /// One sentence for panel authors (goes into the JSON Schema's description).
     public var doc: String
+    /// An old key still accepted so that existing files load; the checker warns where it is
+    /// used and the JSON Schema marks it `"deprecated": true`.
+    public var deprecated: Bool
 
-    public init(_ name: String, _ rule: ValueRule, required: Bool = false, default defaultValue: LayoutValue? = nil, doc: String) {
+    public init(_ name: String, _ rule: ValueRule, required: Bool = false, default defaultValue: LayoutValue? = nil,
+                deprecated: Bool = false, doc: String) {
         self.name = name
         self.rule = rule
         self.required = required
         self.defaultValue = defaultValue
+        self.deprecated = deprecated
         self.doc = doc
     }
 }

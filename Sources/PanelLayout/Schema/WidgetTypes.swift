@@ -29,15 +29,19 @@ public struct WidgetKind: Sendable {
     /// missing one is reported like a missing required key, at the object's `{`.
     public var requiredAnyOf: [[String]]
     public var frameConstraints: [WidgetFrameConstraint]
+    /// Like `constraints`, but what they return are warnings: the file still loads (a
+    /// deprecated key says what replaced it).
+    public var warnings: [WidgetConstraint]
 
     public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = [],
-                requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = []) {
+                requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = [], warnings: [WidgetConstraint] = []) {
         self.name = name
         self.doc = doc
         self.properties = properties
         self.constraints = constraints
         self.requiredAnyOf = requiredAnyOf
         self.frameConstraints = frameConstraints
+        self.warnings = warnings
     }
 
     public func property(named key: String) -> PropertyRule? {
@@ -61,13 +65,6 @@ public enum WidgetTypes {
         all.filter { $0.name != name && $0.property(named: key) != nil }.map(\.name)
     }
 
-    /// Keys that were replaced, with what to write instead (the checker adds it to the
-    /// unknown-key error, so an old layout says how to update it).
-    public static let retiredKeys: [String: String] = [
-        "defaultPosition": "a double tap resets only when asked: use 'resetOnDoubleTap' (a value in range units with a range, else degrees)",
-        "defaultValue": "a double tap resets only when asked: use 'resetOnDoubleTap' (a value; a rangeSlider takes [first, second])",
-    ]
-
     /// The knob, after IOSKnobControl (reference document 000/001). Property names are the
     /// reference's own; angles are in degrees where the reference uses radians.
     public static let knob = WidgetKind(
@@ -87,6 +84,7 @@ public enum WidgetTypes {
             PropertyRule("value", .rangeEnd, doc: "Initial value in range units (needs range), instead of position: -30 on a range [-80, 0] knob."),
             PropertyRule("resetOnDoubleTap", .rangeEnd,
                          doc: "Opt-in: a double tap returns the knob to this value, in range units with a range, else a position in degrees (not with gesture tap nor mode rotaryDial). Default: none (a double tap does nothing)."),
+            deprecatedDefaultPosition,
             PropertyRule("positions", .integer(min: 2, max: 360), default: .number(2), doc: "Number of discrete positions (linearReturn, wheelOfFortune), at most 360 (one a degree)."),
             PropertyRule("titles", .array(of: .string(nonEmpty: false, maxLength: 64), minCount: 0, maxCount: 360),
                          doc: "Titles drawn around a generated knob, one per position (at most 360 of at most 64 characters); missing ones are the position indices."),
@@ -146,12 +144,14 @@ public enum WidgetTypes {
             .valueFormat(),
             .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels", "value"], because: "they are in value units"),
             .knobStartAndReset,
+            .deprecatedResetConflict("defaultPosition"),
             WidgetConstraint { members in
                 guard let n = members["ticks"], n.value.numberValue == 1 else { return [] }
                 return [(n.value.location, "'ticks': 1 tick cannot mark a scale; give 0 (none) or at least 2 (both ends)")]
             },
         ],
-        frameConstraints: [rotaryDialSize])
+        frameConstraints: [rotaryDialSize],
+        warnings: [.knobDeprecatedReset])
 
     /// The reference's smallest dial (adjustFrame): a square of ⌈9.72 × fingerHoleRadius⌉, so
     /// that R ≥ 4.86 f and the holes fit (ControlWidgets' RotaryDialGeometry.minimumSide; a

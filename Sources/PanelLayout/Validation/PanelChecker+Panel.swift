@@ -228,7 +228,6 @@ extension PanelChecker {
                                   context: context, reportUnknown: kind != nil, unknownNote: { key in
             // A property of another widget type: say whose it is ("'mode' is a knob property").
             guard let kind else { return "" }
-            if let replaced = WidgetTypes.retiredKeys[key] { return "; \(replaced)" }
             let owners = WidgetTypes.types(having: key, except: kind.name)
             guard !owners.isEmpty else { return "" }
             return "; \(shown(key)) is a \(owners.joined(separator: "/")) property, not a \(kind.name) one"
@@ -263,6 +262,9 @@ extension PanelChecker {
             }
             for constraint in kind.constraints {
                 for (location, message) in constraint.check(byKey) { report(location, message) }
+            }
+            for constraint in kind.warnings {
+                for (location, message) in constraint.check(byKey) { warn(location, message) }
             }
             for group in kind.requiredAnyOf where !group.contains(where: { byKey[$0] != nil }) {
                 let others = group.dropFirst().map { "'\($0)'" }.joined(separator: " or ")

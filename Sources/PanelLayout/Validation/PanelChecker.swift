@@ -11,6 +11,8 @@ final class PanelChecker {
     /// every image renders (a file with only a PNG signature used to pass).
     var imageDecoder: ((String) -> String?)?
     private(set) var diagnostics: [LayoutDiagnostic] = []
+    /// Warnings (a deprecated key): they do not stop the file loading; `Panel.warnings`.
+    private(set) var warnings: [LayoutDiagnostic] = []
     var widgetIDs: [String: SourceLocation] = [:]
     var pageIDs: [String: SourceLocation] = [:]
 
@@ -21,6 +23,10 @@ final class PanelChecker {
 
     func report(_ location: SourceLocation, _ message: String) {
         diagnostics.append(LayoutDiagnostic(file: file, location: location, message: message))
+    }
+
+    func warn(_ location: SourceLocation, _ message: String) {
+        warnings.append(LayoutDiagnostic(file: file, location: location, message: message, isWarning: true))
     }
 
     /// Diagnostics in source order (stable for equal positions).

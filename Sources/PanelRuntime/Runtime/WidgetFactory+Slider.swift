@@ -13,7 +13,9 @@ extension WidgetFactory {
         if let n = spec.number("maximumAngle") { model.maximumAngle = n }
         if let n = spec.number("rotationAngle") { model.rotationAngle = n }
         if !range, let n = spec.number("maximumRevolutions") { model.maximumRevolutions = Int(n) }
+        // Deprecated defaultValue: as before, one value (a range slider's first handle only).
         model.doubleTapReset = spec.numbers("resetOnDoubleTap") ?? spec.number("resetOnDoubleTap").map { [$0] }
+            ?? spec.number("defaultValue").map { [$0] }
         model.step = spec.number("step")
         if let b = spec.bool("enabled") { model.isEnabled = b }
 

@@ -61,6 +61,9 @@ enum WidgetFactory {
         if let n = spec.number("resetOnDoubleTap") {
             model.doubleTapReset = model.range != nil ? .value(n) : .position(KnobMath.radians(n))
         }
+        // Deprecated defaultPosition (degrees even with a range): the old reset target exactly,
+        // a position, so a file written before resetOnDoubleTap resets as it did.
+        if let n = spec.number("defaultPosition") { model.doubleTapReset = .position(KnobMath.radians(n)) }
         if let b = spec.bool("enabled") { model.isEnabled = b }
         model.valueSteps = KnobValueSteps(step: spec.number("step"), wheel: spec.number("wheelStep"),
                                           key: spec.number("keyStep"), page: spec.number("pageStep"))
