@@ -88,6 +88,13 @@ if [ -e "$out/ready" ]; then
             note "on seen"
             nap 1   # the drag's release and any frame it could (wrongly) cause
             shot woke && note "woke screendump taken"
+            # A slow screendump (a loaded host) can outlast --dim-after, and a dimmed panel
+            # swallows the next touch as a waking one: bring it on first, over stdin.
+            mapfile -t since < "$out/panel-stdout.log"
+            if [[ ${since[*]:${#before[@]}} == *'"state":"dim"'* ]]; then
+                echo '{"command":"screen","state":"on"}' >&3
+                nap 0.3; note "dimmed again before the second drag: screen on over stdin"
+            fi
             mapfile -t before < "$out/panel-stdout.log"
             put lines_before_second_drag ${#before[@]}
             "$here/guest-qmp.sh" drag "${drag_cmds[@]}" && note "second drag played"
