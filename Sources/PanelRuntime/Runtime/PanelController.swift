@@ -17,6 +17,8 @@ public final class PanelController {
     public var reloadHandler: ((Double) -> [String])?
     /// `run --record`: every input and command, as it is delivered.
     public var recorder: InputRecorder?
+    /// The flight recorder's ring (on by default with `run`; PanelController+FlightRecorder).
+    public internal(set) var flightRecorder: FlightRecorder?
     var router = InputRouter()
     var damage: DamageRegion
     /// The page drawer's frame bookkeeping (see PanelController+Drawer).
@@ -88,6 +90,7 @@ public final class PanelController {
     public func deliver(_ event: InputEvent, at time: Double) {
         if case .command(let command) = event { return execute(command, at: time, from: nil) }
         recorder?.record(event, at: time)
+        recordFlight(event, at: time)
         advanceScreen(to: time)
         guard screenLets(event, at: time) else { return }
         var event = event
@@ -159,6 +162,7 @@ public final class PanelController {
     /// Executes one parsed command (from a line, or an input script's `command` line).
     public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil) {
         if let peer = peer(for: command) { return peer.execute(command, at: time, from: client) }
+        recordFlight(command, at: time)
         defer { mirror(command, at: time) }   // after this one's reply and events
         let rid = command.requestID
         let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
@@ -180,6 +184,8 @@ public final class PanelController {
             moveDrawer(position, animated: animated, time: time, requestID: rid, reply: reply)
         case .screen(let state):
             executeScreen(state, at: time, requestID: rid, reply: reply)
+        case .dump(let path):
+            executeDump(path, at: time, requestID: rid, client: client, reply: reply)
         case .getPanel:
             var data = JSONLineWriter()
             data.add("panel", scene.panel.name)
@@ -339,6 +345,7 @@ public final class PanelController {
         advanceScreen(to: time)
         for widget in scene.allWidgets { publish(widget.advance(to: time), from: widget, at: time) }
         if let drawer = scene.drawer { handle(drawerOutputs: drawer.advance(to: time), at: time) }
+        flightTick(at: time)
     }
 
     /// True when a frame at `time` would show something new.
@@ -426,6 +433,7 @@ public final class PanelController {
         adoptScreenSettings(of: panel)
         animatingBefore = []
         damage.addAll()
+        flightPanelReplaced(at: time)
     }
 
     /// The screen changed size (a monitor replugged with another mode, a resized virtual
