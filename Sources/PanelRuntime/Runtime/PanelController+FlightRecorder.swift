@@ -27,7 +27,10 @@ extension PanelController {
         guard let recorder = flightRecorder, let old = recorder.layout else { return }
         recorder.note(body: "\"type\":\"note\",\"text\":\"layout replaced (reload or resize)\"}", at: time)
         recorder.layout = flightLayout(epoch: old.epoch + 1)
-        recorder.begin(flightCheckpoint(at: time, atRest: flightAtRest(at: time)))
+        // The new scene starts afresh (new widgets at their values, no touch, focus or pointer:
+        // a new router), which is exactly what the checkpoint says.
+        recorder.held = FlightRecorder.HeldInput()
+        recorder.begin(flightCheckpoint(at: time, atRest: true))
     }
 
     /// From `advance`: a checkpoint when one is wanted and the panel is at rest, or when one
