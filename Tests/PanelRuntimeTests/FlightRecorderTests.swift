@@ -123,7 +123,7 @@ import Testing
     }
 
     /// The whole loop in-process: a live panel driven for seven minutes of frame clock by
-    /// touches, a wheel, Tab, animated sets and an idle dim, with a 60 s window (so the ring
+    /// touches, a wheel, Tab, animated sets, a widget disabled and an idle dim, with a 60 s window (so the ring
     /// drops history and replays from a later checkpoint); the dump replayed offscreen ends
     /// with every widget at exactly the live value and the frames pixel-equal.
     @Test func dumpReplaysToTheSamePicture() throws {
@@ -154,6 +154,8 @@ import Testing
             }
             live.deliver(.touchUp(id: 0), at: t)
         }
+        // Long before the window: disabled (drawn so), which only the checkpoint can carry.
+        live.execute(commandLine: #"{"command":"set","widget":"s","enabled":false}"#, at: 1)
         for minute in 0..<7 {
             run(until: Double(minute) * 60 + 5)
             drag(from: 90, to: 90 + 13.37 * Double(minute + 1))
@@ -180,6 +182,7 @@ import Testing
         #expect(k1.model.positionDegrees == k2.model.positionDegrees)
         #expect(WidgetValues.capture(live.scene.allWidgets) == WidgetValues.capture(replay.scene.allWidgets))
         #expect(replay.screenState == .dim)
+        #expect(replay.scene.widget(id: "s")?.acceptsFocus == false)
         let d = try #require(try ImageComparison.compare(expected: live.physicalFrame(), actual: replay.physicalFrame(), tolerance: 0))
         #expect(d.differingPixels == 0)
     }

@@ -227,8 +227,8 @@ public final class FlightRecorder {
         header.add("stateAtDump", stateNow)
         out.append(header.line)
         var lines = 0
+        if first > 0 { out.append("# before a reload (the layout or the screen size changed at t=\(InputScriptLine.exact(start.time))), not replayed:") }
         for s in segments[..<first] {
-            out.append("# before a reload (layout or size changed at t=\(InputScriptLine.exact(start.time))), not replayed:")
             for i in s.times.indices { out.append("# " + InputScriptLine.line(body: uncommented(s.body(i)), at: s.times[i])) }
         }
         for body in start.lines { out.append(InputScriptLine.line(body: body, at: 0)); lines += 1 }

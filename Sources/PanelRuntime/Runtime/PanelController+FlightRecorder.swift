@@ -94,6 +94,11 @@ extension PanelController {
                 }
                 f.append(JSONLineWriter.quote(field.key) + ":" + value)
             }
+            // Most types leave `enabled` out of their state; a control takes focus exactly
+            // when it is enabled (every type's `acceptsFocus`), and a disabled one is drawn so.
+            if widget.commandKeys["set"]?.contains("enabled") == true, !s.fields.contains(where: { $0.key == "enabled" }) {
+                f.append("\"enabled\":\(widget.acceptsFocus)")
+            }
             var o = JSONLineWriter()
             o.add("id", widget.id); o.add("type", widget.typeName)
             o.addRaw("fields", "{" + f.joined(separator: ",") + "}")
@@ -114,7 +119,15 @@ extension PanelController {
             scene.showPage(index)
             invalidateAll()
         }
-        WidgetValues.restore(state.widgets, into: scene.allWidgets.filter { !($0 is MenuButtonView) }, at: time)
+        let widgets = scene.allWidgets.filter { !($0 is MenuButtonView) }
+        WidgetValues.restore(state.widgets, into: widgets, at: time)
+        // `restore` stops at the first field set that applies (a knob's position), so
+        // `enabled` gets a `set` of its own.
+        for value in state.widgets {
+            guard let enabled = value.fields.first(where: { $0.key == "enabled" })?.value,
+                  let widget = widgets.first(where: { $0.id == value.id && $0.typeName == value.type }) else { continue }
+            if (try? widget.apply(WidgetCommand("set", ["enabled": enabled]), at: time)) != nil { widget.needsDisplay = true }
+        }
     }
 
     // MARK: recording
