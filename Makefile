@@ -84,7 +84,7 @@ studio-test:
 	python3 tests/studio/http_tests.py $(BIN)
 	python3 tests/studio/browser_tests.py $(BIN)
 
-# Every parser under libFuzzer + AddressSanitizer for 20 s each (about a minute in all),
+# Every parser under libFuzzer + AddressSanitizer for 20 s each (five targets, under two minutes),
 # built into .build-fuzz/ by tests/fuzz/fuzz.sh; fails on any crash or broken contract.
 fuzz-test:
 	tests/fuzz/fuzz.sh run 20

@@ -20,7 +20,7 @@ enum Appliance {
                    default: "127.0.0.1:8080", optionalValue: { ListenAddress($0) != nil && $0.contains(":") }),
         StudioSettings.tokenOption,
         OptionSpec("script", value: "jsonl", help: "Play an input script (touch, pointer, wheel, key and command lines, as for 'render --input') on the real clock, from when the panel is shown."),
-    ] + MQTTSettings.options
+    ] + MQTTSettings.options + FlightRecorderOptions.options
 
     /// Exit status when the control socket cannot be created (a live panel listens on it,
     /// the path is not a socket, or binding fails): EX_CANTCREAT.
@@ -36,6 +36,7 @@ enum Appliance {
         var mqtt: MQTTSettings?
         var screenshotDirectory: String?
         var studio: StudioSettings?
+        var flightRecorder = FlightRecorderOptions.Settings()
     }
 
     static func settings(_ args: ParsedArguments) throws(UsageError) -> Settings {
@@ -62,6 +63,7 @@ enum Appliance {
         s.screenshotDirectory = args.value("screenshot-dir")
         s.scriptPath = args.value("script")
         s.mqtt = try MQTTSettings.parse(args)
+        s.flightRecorder = try FlightRecorderOptions.parse(args)
         if args.flags.contains("studio") {
             s.studio = try StudioSettings.parse(address: args.value("studio") ?? "127.0.0.1:8080", tokenFile: args.value("token-file"))
             s.watch = true
@@ -98,6 +100,7 @@ enum Appliance {
             let restored = services.enableState(path: statePath, at: 0, report: { Console.note($0) })
             if !restored.isEmpty { Console.note("restored \(restored.joined(separator: ", ")) from \(statePath)") }
         }
+        try FlightRecorderOptions.enable(settings.flightRecorder, services: services, controller: controller, panelPath: panelPath)
         try settings.mqtt?.enable(services: services, panelName: name)
         try settings.studio?.enable(services: services, panelPath: panelPath)
         if let path = settings.scriptPath {

@@ -6,14 +6,14 @@ import PanelRuntime
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render", abstract: "Render a panel offscreen to PNG on a virtual 60 Hz clock, optionally playing an input script.",
-        usage: "render PANEL --out OUT.png [--size WxH] [--time SECONDS] [--input SCRIPT.jsonl] [--events EVENTS.jsonl] [--frames-dir DIR] [--cursor X,Y]",
-        arguments: [("PANEL", "The layout file.")],
+        usage: "render PANEL --out OUT.png [--size WxH] [--time SECONDS] [--input SCRIPT.jsonl] [--events EVENTS.jsonl] [--frames-dir DIR] [--cursor X,Y]\n       render --input FLIGHT-RECORDING.jsonl --out OUT.png [options]",
+        arguments: [("PANEL", "The layout file (left out for a flight recording, which carries its layout).")],
         options: [
             OptionSpec("out", value: "png", help: "Where to write the frame shown at --time."),
             OptionSpec("size", value: "WxH", help: "Screen size; the panel is scaled uniformly and centred.", default: "the panel's design size"),
             OptionSpec("time", value: "seconds", help: "Virtual time of the frame to write.",
                        default: "the end of the script plus the time its animations need to settle, at most \(Int(settleLimit)) s more"),
-            OptionSpec("input", value: "jsonl", help: "Input script to play (touch, pointer, wheel, key lines)."),
+            OptionSpec("input", value: "jsonl", help: "Input script to play (touch, pointer, wheel, key lines), or a flight recording ('run' writes one on 'dump' or SIGUSR1): its layout, screen size and starting state come with it."),
             OptionSpec("events", value: "jsonl", help: "Where to write emitted events ('-' = stdout)."),
             OptionSpec("frames-dir", value: "dir", help: "Also write every painted frame as DIR/frame-NNNNN.png."),
             OptionSpec("cursor", value: "X,Y", help: "Draw the mouse arrow with its tip at screen pixel X,Y on the --out frame, as run composites it where the driver has no cursor plane.", default: "no arrow"),
@@ -24,15 +24,33 @@ enum RenderCommand {
         and the events are those of the panel at rest. Animations still running \(Int(settleLimit)) s after
         the last input are cut off there, with a note on stderr. A panel without a script is
         rendered at t = 0.
+
+        A flight recording replays from the start of its window: the layout it carries (or
+        PANEL, if given), at its screen size (or --size), from the widget values it starts
+        with; the idle timers' changes are lines of the recording, so the layout's own timers
+        are off unless --dim-after or --off-after is given.
         """)
 
     /// How long `render` without `--time` waits for animations after the script's last line.
     static let settleLimit = 60.0
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
-        guard args.positionals.count == 1 else { throw CommandFailure("render needs exactly one PANEL (see 'knob-panel render --help')", status: 64) }
         guard let out = args.value("out") else { throw CommandFailure("render needs --out OUT.png", status: 64) }
-        let panel = try loadPanel(args.positionals[0])
+        var scriptText: String?
+        if let path = args.value("input") { scriptText = try readTextFile(path) }
+        var flight: FlightRecording?
+        if let scriptText, let scriptPath = args.value("input") {
+            switch FlightRecording.read(scriptText, file: scriptPath) {
+            case .success(let f): flight = f
+            case .failure(let e): Console.err(e.description); throw CommandFailure(nil, status: 1)
+            }
+        }
+        guard args.positionals.count == 1 || (flight != nil && args.positionals.isEmpty) else {
+            throw CommandFailure("render needs exactly one PANEL (see 'knob-panel render --help')", status: 64)
+        }
+        let panel: Panel
+        if let path = args.positionals.first { panel = try loadPanel(path) }
+        else { panel = try loadFlightLayout(flight!, file: args.value("input")!) }
         let screenTimers = try ScreenOptions.parse(args)
         let time: Double?
         let size: (Int, Int)?
@@ -41,11 +59,11 @@ enum RenderCommand {
             size = try args.size("size")
         } catch { throw CommandFailure(error.description, status: 64) }
         if let time, !(time >= 0 && time <= 24 * 3600) { throw CommandFailure("--time must be between 0 and 86400 seconds", status: 64) }
-        let (w, h) = size ?? panel.naturalScreenSize
+        let (w, h) = size ?? flight.map { ($0.width, $0.height) } ?? panel.naturalScreenSize
         let cursorTip = try args.value("cursor").map { (text: String) throws(CommandFailure) in try parseCursor(text, width: w, height: h) }
         var inputs: [TimedInput] = []
         if let scriptPath = args.value("input") {
-            switch InputScript.parse(try readTextFile(scriptPath), file: scriptPath) {
+            switch InputScript.parse(flight?.script ?? scriptText ?? "", file: scriptPath) {
             case .success(let parsed): inputs = parsed
             case .failure(let errors):
                 for e in errors.errors { Console.err(e.description) }
@@ -59,10 +77,17 @@ enum RenderCommand {
         do { outFile = try OutputFile(path: out) }
         catch { throw CommandFailure(error.description, status: ExitStatus.output) }
         let controller: PanelController
-        do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
+        do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h, rotationDegrees: flight?.rotation) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         controller.emit = { line in events?.write(line) }
         ScreenOptions.apply(screenTimers, to: controller)
+        if let flight {
+            // The recording holds the idle timers' changes as lines: the layout's own timers
+            // would count from the window's start, not from the last touch before it.
+            if screenTimers.dimAfter == nil && screenTimers.offAfter == nil { controller.overrideScreenTimers(dimAfter: .some(nil), offAfter: .some(nil)) }
+            controller.restoreFlightState(flight.state, at: 0)
+            if !flight.atRest { Console.note("the recording starts at a checkpoint taken while something moved; the replay may differ from the panel there") }
+        }
         // Aims at widgets need the scene to resolve; a wrong id fails before anything plays.
         let aimErrors = controller.aimErrors(inputs, file: args.value("input") ?? "")
         if !aimErrors.isEmpty {
@@ -110,6 +135,19 @@ enum RenderCommand {
             throw CommandFailure("\(error)", status: ExitStatus.output)
         }
         try events?.commit()
+    }
+
+    /// A flight recording's layout, checked as `check` would; images resolve next to the
+    /// layout file it was recorded from.
+    static func loadFlightLayout(_ flight: FlightRecording, file: String) throws(CommandFailure) -> Panel {
+        let base = flight.panelFile.contains("/") ? String(flight.panelFile[..<flight.panelFile.lastIndex(of: "/")!]) : "."
+        switch PanelLoader.parse(flight.layout, file: "\(file) (layout of \(flight.panelFile))", baseDirectory: base.isEmpty ? "/" : base,
+                                 imageDecoder: ImageSurface.decodingProblem(pngPath:)) {
+        case .success(let panel): return panel
+        case .failure(let errors):
+            for d in errors.diagnostics { Console.err(d.description) }
+            throw CommandFailure(nil, status: 1)
+        }
     }
 
     /// `--cursor X,Y`: whole screen pixels on the screen.

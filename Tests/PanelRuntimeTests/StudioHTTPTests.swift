@@ -23,6 +23,15 @@ struct StudioHTTPTests {
         #expect(consumed == text.utf8.count - "GET / HTTP/1.1\r\n".utf8.count)
     }
 
+    /// The http fuzz target's first find: a query pair without a name (`/?=`, `/?a&=x`)
+    /// indexed an empty split and crashed the server, before any token check.
+    @Test func aQueryPairWithoutANameIsRead() {
+        for (target, want) in [("/?=", ["": ""]), ("/?=x&a=1", ["": "x", "a": "1"]), ("/?a=&=&b", ["a": "", "": "", "b": ""])] {
+            guard case let .request(r, _) = parse("GET \(target) HTTP/1.1\r\nHost: a\r\n\r\n") else { Issue.record("\(target) not parsed"); continue }
+            #expect(r.path == "/" && r.query == want, "\(target)")
+        }
+    }
+
     @Test func waitsForMoreBytes() {
         if case .incomplete = parse("GET / HTTP/1.1\r\nHost: a\r\n") {} else { Issue.record("head not complete yet") }
         if case .incomplete = parse("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: 9\r\n\r\nabc") {} else { Issue.record("body not complete yet") }

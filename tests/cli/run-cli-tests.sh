@@ -338,6 +338,13 @@ if [ $st = 0 ]; then ok "mqtt network tests"; elif [ $st = 77 ]; then echo "  sk
 # publish, a broker that never reads, event streams that never read), idle lockouts, headless
 # file rules, RLIMIT_FSIZE, --listen 127.0.0.2 (tests/cli/bounds.py).
 if python3 tests/cli/bounds.py "$BIN"; then ok "bounds tests"; else bad "bounds tests"; fi
+# The flight recorder: drive, dump (socket, SIGUSR1), render --input DUMP equals the screenshot
+# pixel for pixel; a small ring, a reload, an idle dim, refused paths (tests/cli/flight_recorder.py).
+if python3 tests/cli/flight_recorder.py "$BIN"; then ok "flight recorder tests"; else bad "flight recorder tests"; fi
+# Soak: a minute of animation with the socket, MQTT and the state file busy; RSS after the
+# warm-up against the end, frames and replies kept coming (tests/cli/soak.py; --seconds 3600 for the notes).
+python3 tests/cli/soak.py "$BIN" --seconds "${SOAK_SECONDS:-60}"; st=$?
+if [ $st = 0 ]; then ok "soak"; elif [ $st = 77 ]; then echo "  skip  soak (install: scripts/install-deps.sh test)"; else bad "soak"; fi
 
 echo "cli tests: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/opt/swift/usr/bin"
 OUT=.build-fuzz
-TARGETS=(layout script command mqtt)
+TARGETS=(layout script command mqtt http)
 mkdir -p "$OUT/lib"
 
 # Read from the package itself, so new modules need no change here: C modules are the
@@ -30,7 +30,8 @@ for map in Sources/*/module.modulemap; do
 done
 PKGS=$(sed -n 's/.*pkgConfig: "\([^"]*\)".*/\1/p' Package.swift | tr '\n' ' ')
 cflags() { for f in $(pkg-config --cflags-only-I $PKGS); do printf -- '-Xcc %s ' "$f"; done; }
-SWIFTC=(swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -gline-tables-only
+# -enable-testing: a target may reach an internal parser (@testable import), as the http one does.
+SWIFTC=(swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -gline-tables-only -enable-testing
         -I "$OUT/lib" $CMODS $(cflags))
 
 # "MODULE DEPENDENCY..." lines in build order (imports among our Swift modules, topologically).
@@ -72,6 +73,12 @@ build_module() {   # name, then the modules it imports
 
 build() {
     local line libs=()
+    # Modules built with other flags (an older fuzz.sh) are rebuilt: the stale check below
+    # only compares sources.
+    if [ "$(cat "$OUT/lib/flags" 2>/dev/null)" != "${SWIFTC[*]}" ]; then
+        rm -f "$OUT"/lib/*.a "$OUT"/fuzz-*
+        echo "${SWIFTC[*]}" > "$OUT/lib/flags"
+    fi
     while read -r line; do
         # shellcheck disable=SC2086
         build_module $line
@@ -110,7 +117,7 @@ fuzz() {   # target, then libFuzzer options
     echo "fuzz: $t ok: $runs executions, $speed exec/s, $cov, no findings"
 }
 
-max_len() { case $1 in layout) echo 8192 ;; script) echo 4096 ;; *) echo 1024 ;; esac; }
+max_len() { case $1 in layout) echo 8192 ;; script) echo 4096 ;; http) echo 2048 ;; *) echo 1024 ;; esac; }
 
 cmd=${1:-run}; shift || true
 case $cmd in

@@ -23,12 +23,12 @@ public final class InputRecorder {
 
     /// A command as it arrived. Commands without an effect on the picture (list, get,
     /// observe) are left out; screenshot and reload are kept as comments, since replaying
-    /// them would write files or read a layout that may have changed since.
+    /// them would write files or read a layout that may have changed since (so is `dump`).
     public func record(commandLine: String, command: PanelCommand, at time: Double) {
         switch command.action {
         case .list, .get, .getPanel, .observe:
             return
-        case .screenshot, .reload:
+        case .screenshot, .reload, .dump:
             write("# " + InputScriptLine.line(command: commandLine, at: time).replacingNewlines())
         case .widget, .page, .drawer, .screen:
             write(InputScriptLine.line(command: commandLine, at: time))

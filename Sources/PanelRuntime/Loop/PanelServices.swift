@@ -28,6 +28,8 @@ public final class PanelServices {
     public private(set) var stopRequested = false
     /// Called on SIGHUP (reload); set by whoever owns reloading.
     public var onHangup: ((Double) -> Void)?
+    /// Called on SIGUSR1 (the flight recorder's dump); without it SIGUSR1 is ignored.
+    public var onUserSignal: ((Double) -> Void)?
     /// Called for every widget event (state saving watches values change).
     public var onWidgetEvent: ((String) -> Void)?
     /// Further receivers of every event line (the MQTT bridge), after stdout and the socket.
@@ -58,10 +60,12 @@ public final class PanelServices {
     }
 
     /// Signals: SIGINT and SIGTERM stop the loop, SIGHUP reloads (as daemons do; a panel
-    /// whose terminal went away keeps running, stdin simply ends).
+    /// whose terminal went away keeps running, stdin simply ends), SIGUSR1 dumps the flight
+    /// recorder (never the default action, which would end the panel).
     public func installSignals() throws(DisplayError) {
-        let source = try SignalSource([SIGINT, SIGTERM, SIGHUP]) { [unowned self] signal, time in
-            if signal == SIGHUP, let onHangup = self.onHangup { onHangup(time) }
+        let source = try SignalSource([SIGINT, SIGTERM, SIGHUP, SIGUSR1]) { [unowned self] signal, time in
+            if signal == SIGUSR1 { self.onUserSignal?(time) }
+            else if signal == SIGHUP, let onHangup = self.onHangup { onHangup(time) }
             else if signal != SIGHUP { self.stopSignal = signal; self.stopRequested = true }
         }
         loop.add(source)

@@ -6,29 +6,46 @@ public enum InputScriptLine {
     /// The script line for `event` at `time`, without a newline; nil for inputs that only
     /// scripts produce (aimed touches) and for commands (recorded from their own line).
     public static func line(_ event: InputEvent, at time: Double) -> String? {
-        let head = "{\"t\":\(exact(time)),\"type\":"
-        switch event {
-        case let .touchDown(id, x, y): return head + "\"touch_down\",\"id\":\(id),\"x\":\(exact(x)),\"y\":\(exact(y))}"
-        case let .touchMotion(id, x, y): return head + "\"touch_motion\",\"id\":\(id),\"x\":\(exact(x)),\"y\":\(exact(y))}"
-        case let .touchUp(id): return head + "\"touch_up\",\"id\":\(id)}"
-        case let .touchCancel(id): return head + "\"touch_cancel\",\"id\":\(id)}"
-        case let .pointerMotion(x, y): return head + "\"pointer_motion\",\"x\":\(exact(x)),\"y\":\(exact(y))}"
-        case let .button(b, pressed): return head + "\"button\",\"button\":\"\(b.rawValue)\",\"state\":\"\(pressed ? "pressed" : "released")\"}"
-        case let .wheel(delta): return head + "\"wheel\",\"delta\":\(exact(delta))}"
-        case let .key(k, pressed): return head + "\"key\",\"key\":\(JSONLineWriter.quote(k)),\"state\":\"\(pressed ? "pressed" : "released")\"}"
-        case .command, .aimedTouch: return nil
-        }
+        body(event).map { line(body: $0, at: time) }
     }
 
     /// A command line as it arrived (one JSON object, already parsed successfully), wrapped
     /// as a script `command` line.
     public static func line(command text: String, at time: Double) -> String {
-        "{\"t\":\(exact(time)),\"type\":\"command\",\"command\":\(trimmed(text))}"
+        line(body: body(command: text), at: time)
+    }
+
+    /// A line from its time and its body (what follows `{"t":…,`): the flight recorder keeps
+    /// bodies and writes their times counted from the start of its window.
+    public static func line(body: Substring, at time: Double) -> String {
+        "{\"t\":\(exact(time))," + body
+    }
+
+    public static func line(body: String, at time: Double) -> String { line(body: Substring(body), at: time) }
+
+    /// The line for `event` without its time: `"type":"touch_down",…}`.
+    public static func body(_ event: InputEvent) -> String? {
+        switch event {
+        case let .touchDown(id, x, y): return "\"type\":\"touch_down\",\"id\":\(id),\"x\":\(exact(x)),\"y\":\(exact(y))}"
+        case let .touchMotion(id, x, y): return "\"type\":\"touch_motion\",\"id\":\(id),\"x\":\(exact(x)),\"y\":\(exact(y))}"
+        case let .touchUp(id): return "\"type\":\"touch_up\",\"id\":\(id)}"
+        case let .touchCancel(id): return "\"type\":\"touch_cancel\",\"id\":\(id)}"
+        case let .pointerMotion(x, y): return "\"type\":\"pointer_motion\",\"x\":\(exact(x)),\"y\":\(exact(y))}"
+        case let .button(b, pressed): return "\"type\":\"button\",\"button\":\"\(b.rawValue)\",\"state\":\"\(pressed ? "pressed" : "released")\"}"
+        case let .wheel(delta): return "\"type\":\"wheel\",\"delta\":\(exact(delta))}"
+        case let .key(k, pressed): return "\"type\":\"key\",\"key\":\(JSONLineWriter.quote(k)),\"state\":\"\(pressed ? "pressed" : "released")\"}"
+        case .command, .aimedTouch: return nil
+        }
+    }
+
+    /// A command line's body: `"type":"command","command":{…}}`.
+    public static func body(command text: String) -> String {
+        "\"type\":\"command\",\"command\":" + trimmed(text) + "}"
     }
 
     /// Shortest text that reads back as the same double (`0.1`, `134.99321234`, `1e-07`: all
     /// valid JSON numbers); whole numbers without `.0`.
-    static func exact(_ v: Double) -> String {
+    public static func exact(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return String(v)
     }

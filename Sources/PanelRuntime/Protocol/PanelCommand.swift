@@ -29,6 +29,8 @@ public struct PanelCommand: Sendable, Equatable {
         case drawer(position: String, animated: Bool)
         /// Sets the screen's state (`on` wakes it, `dim`, `off`) and restarts its idle timers.
         case screen(ScreenState)
+        /// Writes the flight recorder's ring, the layout and the state as one replayable file.
+        case dump(path: String)
     }
 
     public var action: Action
@@ -38,7 +40,7 @@ public struct PanelCommand: Sendable, Equatable {
     public init(_ action: Action, requestID: String? = nil) { self.action = action; self.requestID = requestID }
 
     /// Commands addressed to the panel itself.
-    public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload", "page", "drawer", "screen"]
+    public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload", "page", "drawer", "screen", "dump"]
     /// What `drawer` takes as `position`: a position name, or `toggle` (the menu button's action).
     public static let drawerPositions = ["toggle"] + FrontViewPosition.names
     /// Commands addressed to one widget; which of them a widget takes depends on its type.
@@ -84,7 +86,7 @@ public struct PanelCommand: Sendable, Equatable {
             default: break
             }
             if panelVerbs.contains(verb) {
-                if (verb == "observe" && m.key == "widgets") || (verb == "screenshot" && m.key == "path") { continue }
+                if (verb == "observe" && m.key == "widgets") || ((verb == "screenshot" || verb == "dump") && m.key == "path") { continue }
                 let own = verb == "page" ? ["page", "animated"] : verb == "drawer" ? ["position", "animated"] : verb == "screen" ? ["state"] : []
                 if !own.contains(m.key) {
                     return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))' for command '\(verb)'\(Suggestion.hint(for: m.key, in: own))")
@@ -118,6 +120,10 @@ public struct PanelCommand: Sendable, Equatable {
             guard let p = node["path"] else { return fail(node.location, "missing 'path' (where to write the PNG)") }
             guard let path = p.stringValue, !path.isEmpty, !path.utf8.contains(0) else { return fail(p.location, "'path' must be a file name") }
             return .success(PanelCommand(.screenshot(path: path), requestID: requestID))
+        case "dump":
+            guard let p = node["path"] else { return fail(node.location, "missing 'path' (where to write the flight recording)") }
+            guard let path = p.stringValue, !path.isEmpty, !path.utf8.contains(0) else { return fail(p.location, "'path' must be a file name") }
+            return .success(PanelCommand(.dump(path: path), requestID: requestID))
         case "screen":
             let states = ScreenState.allCases.map(\.rawValue)
             guard let sNode = node["state"] else { return fail(node.location, "missing 'state' (\(states.joined(separator: ", ")))") }

@@ -42,7 +42,7 @@ extension PanelController {
         switch command.action {
         case .widget, .page, .drawer:
             for m in mirrors { m.execute(command, at: time, from: nil) }
-        case .list, .get, .getPanel, .observe, .screenshot, .reload, .screen:
+        case .list, .get, .getPanel, .observe, .screenshot, .reload, .screen, .dump:
             break   // nothing to show, or handled apart (reload: `replacePanelWithMirrors`; screen: one state)
         }
     }

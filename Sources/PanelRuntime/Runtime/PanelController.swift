@@ -19,6 +19,8 @@ public final class PanelController {
     public var onPageShown: (() -> Void)?
     /// `run --record`: every input and command, as it is delivered.
     public var recorder: InputRecorder?
+    /// The flight recorder's ring (on by default with `run`; PanelController+FlightRecorder).
+    public internal(set) var flightRecorder: FlightRecorder?
     var router = InputRouter()
     var damage: DamageRegion
     /// The page drawer's frame bookkeeping (see PanelController+Drawer).
@@ -96,6 +98,7 @@ public final class PanelController {
     public func deliver(_ event: InputEvent, at time: Double) {
         if case .command(let command) = event { return execute(command, at: time, from: nil, source: EventSource.script.rawValue) }
         recorder?.record(event, at: time)
+        recordFlight(event, at: time)
         advanceScreen(to: time)
         guard screenLets(event, at: time) else { return }
         var event = event
@@ -171,6 +174,7 @@ public final class PanelController {
     public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil, source: String? = nil) {
         if let peer = peer(for: command) { return peer.execute(command, at: time, from: client, source: source) }
         let source = client?.eventSource ?? source
+        recordFlight(command, at: time)
         defer { mirror(command, at: time) }   // after this one's reply and events
         let rid = command.requestID
         let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
@@ -192,6 +196,8 @@ public final class PanelController {
             moveDrawer(position, animated: animated, time: time, requestID: rid, reply: reply)
         case .screen(let state):
             executeScreen(state, at: time, requestID: rid, reply: reply)
+        case .dump(let path):
+            executeDump(path, at: time, requestID: rid, client: client, reply: reply)
         case .getPanel:
             var data = JSONLineWriter()
             data.add("panel", scene.panel.name)
@@ -375,6 +381,7 @@ public final class PanelController {
         advanceScreen(to: time)
         for widget in scene.allWidgets { publish(commandEvents(widget.advance(to: time), from: widget, at: time), from: widget, at: time) }
         if let drawer = scene.drawer { handle(drawerOutputs: drawer.advance(to: time), at: time) }
+        flightTick(at: time)
     }
 
     /// True when a frame at `time` would show something new.
@@ -464,6 +471,7 @@ public final class PanelController {
         adoptScreenSettings(of: panel)
         animatingBefore = []
         damage.addAll()
+        flightPanelReplaced(at: time)
     }
 
     /// The screen changed size (a monitor replugged with another mode, a resized virtual

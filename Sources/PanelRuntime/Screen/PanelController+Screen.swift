@@ -143,6 +143,7 @@ extension PanelController {
 
     /// The `screen` event, from the group's leader.
     func announceScreenChange(_ change: ScreenChange) {
+        recordFlightScreen(change)
         publishPanelEvent("screen", at: change.time) {
             $0.add("state", change.state.rawValue)
             $0.add("cause", change.cause.rawValue)

@@ -133,7 +133,9 @@ enum HTTPRequestParser {
         guard let q = target.firstIndex(of: "?") else { return (target, [:]) }
         var query: [String: String] = [:]
         for pair in target[target.index(after: q)...].split(separator: "&") {
-            let kv = pair.split(separator: "=", maxSplits: 1)
+            // Empty parts kept: a pair "=" or "=v" has an empty name (omitting it left no
+            // element at all, and `/?=` crashed the server before any authentication).
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             query[percentDecode(kv[0])] = kv.count == 2 ? percentDecode(kv[1]) : ""
         }
         return (String(target[..<q]), query)
