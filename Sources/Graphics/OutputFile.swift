@@ -41,7 +41,8 @@ public final class OutputFile {
         /// consumer): for the command line's outputs, where waiting for a reader is expected.
         case devicesAndFIFOs
         /// Character devices only (opened without blocking): outputs the user named for a
-        /// running panel (a screenshot asked for on stdin).
+        /// running panel (a screenshot asked for on stdin; the flip log, the recording and the
+        /// ready file, which the loop writes: a FIFO would stop it at open until a reader came).
         case devices
         /// Regular files only: paths other users may name (a socket client's screenshot).
         case none

@@ -134,7 +134,7 @@ enum Appliance {
         options.readyFile = args.value("ready-file")
         // The same file rules as the display path: no links, every write checked, exit 74.
         if let path = args.value("flip-log") {
-            do { options.frameLog = try OutputFile(path: path, live: true) }
+            do { options.frameLog = try OutputFile(path: path, live: true, special: .devices) }
             catch { throw CommandFailure(error.description, status: ExitStatus.output) }
         }
         let recorder = try Recording.start(args, controller: controller, panelPath: panelPath, width: w, height: h)

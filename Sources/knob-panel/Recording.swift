@@ -9,7 +9,7 @@ enum Recording {
     static func start(_ args: ParsedArguments, controller: PanelController, panelPath: String, width: Int, height: Int) throws(CommandFailure) -> InputRecorder? {
         guard let path = args.value("record") else { return nil }
         let file: OutputFile
-        do { file = try OutputFile(path: path, live: true) }
+        do { file = try OutputFile(path: path, live: true, special: .devices) }
         catch { throw CommandFailure(error.description, status: ExitStatus.output) }
         let recorder = InputRecorder(file: file, header: [
             "knob-panel field recording of \(panelPath) on a \(width)x\(height) screen; times are the frame clock, positions design pixels",

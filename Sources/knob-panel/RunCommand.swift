@@ -164,7 +164,7 @@ enum RunCommand {
         options.report = { Console.note($0) }
         options.console = try consoleTerminal(args.value("vt") ?? "auto")
         if let path = args.value("flip-log") {
-            do { options.flipLog = try OutputFile(path: path, live: true) }
+            do { options.flipLog = try OutputFile(path: path, live: true, special: .devices) }
             catch { throw CommandFailure(error.description, status: ExitStatus.output) }
         }
         var cursor: PointerCursor?

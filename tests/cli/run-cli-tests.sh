@@ -276,6 +276,12 @@ echo x > "$T/regular"; mkfifo "$T/fifo"
 expect_status "run --device /dev/null exits 11" 11 "$BIN" run panels/demo.json --device /dev/null
 expect_status "run --device REGULAR-FILE exits 11" 11 "$BIN" run panels/demo.json --device "$T/regular"
 expect_status "run --device FIFO exits 11" 11 "$BIN" run panels/demo.json --device "$T/fifo"
+# Issue 24: a running panel's own live outputs never wait on a FIFO (open blocks until a
+# reader comes, with SIGTERM held for the signalfd): refused at once, exit 74.
+for opt in flip-log ready-file record; do
+    expect_status "run --headless --$opt FIFO is refused (74), not a hang" 74 \
+        timeout -k 2 10 "$BIN" run panels/demo.json --headless --exit-after 0.3 --$opt "$T/fifo"
+done
 expect_status "run --device MISSING exits 10" 10 "$BIN" run panels/demo.json --device "$T/missing"
 expect_status "run --fallback png --device is refused" 64 "$BIN" run panels/demo.json --fallback png --device /dev/null
 expect_status "run --fallback bogus" 64 "$BIN" run panels/demo.json --fallback gif

@@ -279,7 +279,7 @@ public final class DisplaySession {
     }
 
     private func markReady(_ path: String) {
-        do { try OutputFile(path: path).commit() } catch { stats.outputErrors.append(error.description) }
+        do { try OutputFile(path: path, special: .devices).commit() } catch { stats.outputErrors.append(error.description) }
     }
 }
 

@@ -58,7 +58,7 @@ public final class HeadlessSession {
                     if frameTimes.count == 1, let path = options.readyFile {
                         // Through OutputFile: never written through a planted link; a failure
                         // is an exit status (74), as on the display path.
-                        do { try OutputFile(path: path).commit() } catch { outputErrors.append(error.description) }
+                        do { try OutputFile(path: path, special: .devices).commit() } catch { outputErrors.append(error.description) }
                     }
                     services.frameShown(at: now)
                     // More to draw (an animation): the next slot, not a busy loop.
