@@ -53,3 +53,7 @@ static inline int kp_gettid(void) { return (int)syscall(SYS_gettid); }
 // Gives freed heap pages back to the system (after a connection's queues are freed): glibc
 // keeps them otherwise, and a panel's resident memory would stay at its worst for months.
 #include <malloc.h>
+
+// The first real-time signal (SIGRTMIN is a function-like macro Swift cannot import).
+#include <signal.h>
+static inline int kp_sigrtmin(void) { return SIGRTMIN; }

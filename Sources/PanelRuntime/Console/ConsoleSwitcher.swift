@@ -1,15 +1,18 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
+import CLinux
 #endif
 
 /// VT switching as a source of the one poll() loop. With `VT_PROCESS` the kernel signals the
-/// VT's owner instead of switching by itself: SIGUSR1 asks us to let go (another VT was
-/// chosen), SIGUSR2 says the VT is ours again. A signalfd turns both into loop turns, so the
+/// VT's owner instead of switching by itself: one signal asks us to let go (another VT was
+/// chosen), another says the VT is ours again. They are real-time signals, not the usual
+/// SIGUSR1/SIGUSR2: SIGUSR1 is the flight recorder's dump, and a signal taken by two signalfds
+/// reaches only one of them (a dump instead of a release left `chvt` waiting for good). A signalfd turns both into loop turns, so the
 /// display is given up and taken back between frames, never inside a signal handler (as
 /// kmscon and weston's launcher do it; plymouth uses the same two signals).
 public final class ConsoleSwitcher: PollSource {
-    public static let releaseSignal = SIGUSR1
-    public static let acquireSignal = SIGUSR2
+    public static let releaseSignal = kp_sigrtmin() + 2
+    public static let acquireSignal = kp_sigrtmin() + 3
 
     public let terminal: VirtualTerminal
     private let signals: SignalFD
