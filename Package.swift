@@ -37,14 +37,32 @@ let package = Package(
         .target(name: "Graphics", dependencies: ["CCairo"]),
         // Widget models (pure Swift) and painters (through Graphics).
         .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting"]),
-        // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
-        .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Formatting", "Graphics", "CDRM", "CInput", "CLinux", "CMosquitto"]),
+        // The pipeline, bottom to top; each module sees only those below it (one-way).
+        // System calls, errno, clocks, atomic files, the line reader: the one place for Glibc quirks.
+        .target(name: "PanelSystem", dependencies: ["CLinux", "Graphics"]),
+        // The poll loop, its sources (signals, timers) and the PNG worker thread.
+        .target(name: "PanelLoop", dependencies: ["PanelSystem", "CLinux", "Graphics"]),
+        // Commands, replies, input scripts, events and their JSON encoding; saved state.
+        .target(name: "PanelProtocol", dependencies: ["PanelLayout", "ControlWidgets"]),
+        // The panel itself: scene, compositing, the controller, drawer, screen-power rules,
+        // the flight recorder. No system calls.
+        .target(name: "PanelCore", dependencies: ["PanelProtocol", "PanelLoop", "PanelLayout", "ControlWidgets", "Graphics"]),
+        // evdev, libinput, touch calibration.
+        .target(name: "PanelInput", dependencies: ["PanelProtocol", "PanelSystem", "ControlWidgets", "Graphics", "CInput", "CLinux"]),
+        // KMS, page flips, the console (VT), DPMS and backlight, cursors.
+        .target(name: "PanelDisplay", dependencies: ["PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "Graphics", "CDRM", "CInput", "CLinux"]),
+        // The process around a panel: stdio, the socket, state, reload, service notification, sessions.
+        .target(name: "PanelHost", dependencies: ["PanelCore", "PanelDisplay", "PanelInput", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "Graphics", "CLinux"]),
+        // Leaves: MQTT with Home Assistant discovery, the HTTP studio, the bench.
+        .target(name: "PanelMQTT", dependencies: ["PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "ControlWidgets", "CMosquitto"]),
+        .target(name: "PanelStudio", dependencies: ["PanelHost", "PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "ControlWidgets", "Graphics"]),
+        .target(name: "PanelBench", dependencies: ["PanelCore", "PanelDisplay", "PanelProtocol", "PanelSystem", "PanelLayout", "ControlWidgets", "Graphics"]),
         // The command line only.
-        .executableTarget(name: "knob-panel", dependencies: ["PanelRuntime", "PanelLayout"]),
+        .executableTarget(name: "knob-panel", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "Graphics", "CLinux"]),
 
         .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
         .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics", "Formatting"]),
-        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime", "PanelLayout", "ControlWidgets"],
+        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "ControlWidgets"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

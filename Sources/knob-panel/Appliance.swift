@@ -1,7 +1,16 @@
 @preconcurrency import Glibc
 import Graphics
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// The appliance side of `run`: the control socket, headless mode, saved state, reload and
 /// the service manager. RunCommand calls in here, so the display path stays readable.

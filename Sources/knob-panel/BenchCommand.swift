@@ -1,5 +1,14 @@
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// Measures frame times with the real compositor and output copy (see FrameBench), so
 /// performance claims have numbers. Use a release build.

@@ -1,6 +1,15 @@
 import Graphics
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 enum CheckCommand {
     static let spec = CommandSpec(

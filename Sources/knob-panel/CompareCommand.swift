@@ -1,6 +1,15 @@
 import Graphics
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// The golden-image check the project's own tests use, offered to CI authors: two PNGs,
 /// equal within a per-channel tolerance or not, with where they differ.

@@ -1,5 +1,14 @@
 @preconcurrency import Glibc
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// `knob-panel ctl SOCKET [JSON…]`: a small client of the control socket for shell scripts.
 enum CtlCommand {

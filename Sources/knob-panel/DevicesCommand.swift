@@ -1,6 +1,15 @@
 @preconcurrency import Glibc
 import CLinux
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 enum DevicesCommand {
     static let spec = CommandSpec(

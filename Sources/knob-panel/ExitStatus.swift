@@ -1,4 +1,13 @@
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// Exit statuses: zero means the job was done as asked; every cause of failure has its own
 /// number, so a service manager or CI script can tell them apart (README, `help run`).

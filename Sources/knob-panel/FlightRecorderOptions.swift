@@ -1,4 +1,13 @@
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// `run --flight-recorder`: the in-memory ring of the last minutes (on by default), written
 /// by `{"command":"dump","path":…}` and on SIGUSR1 (docs/protocol.md, "Flight recorder").

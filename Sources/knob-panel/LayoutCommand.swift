@@ -1,6 +1,15 @@
 import Graphics
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// Where every widget is, in design and screen pixels, so a test can aim touches (or sample
 /// pixels) without measuring PNGs.

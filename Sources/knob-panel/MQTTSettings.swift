@@ -1,5 +1,14 @@
 @preconcurrency import Glibc
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// `run --mqtt URL` and its companions: where the broker is, who the panel is on it, and
 /// whether it announces itself to Home Assistant. Checked before anything is shown.

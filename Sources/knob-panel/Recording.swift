@@ -1,4 +1,13 @@
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 import Graphics
 
 /// `run --record FILE` (display and headless): opens the live recording and says how to

@@ -1,7 +1,16 @@
 @preconcurrency import Glibc
 import Graphics
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 enum RunCommand {
     static let spec = CommandSpec(

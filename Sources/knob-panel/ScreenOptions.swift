@@ -1,5 +1,14 @@
 @preconcurrency import Glibc
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// `--dim-after` and `--off-after`: the layout's `screen` timers, overridden for one run.
 enum ScreenOptions {

@@ -1,5 +1,14 @@
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// `run --output`: which connectors show which panel. Only one process can be DRM master of
 /// a card, so several screens of one card are driven by one panel process.

@@ -1,5 +1,14 @@
 @preconcurrency import Glibc
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// The file `studio` starts from when the named panel does not exist yet: one page with a
 /// title and one knob, small enough to read at a glance and valid as it is.

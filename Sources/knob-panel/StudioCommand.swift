@@ -1,5 +1,14 @@
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// `knob-panel studio PANEL`: the panel headless (as `run --headless --watch`) with the
 /// layout studio on a local web page.

@@ -1,4 +1,13 @@
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// `studio --listen ADDR` / `run --studio [ADDR]` and `--token-file`: where the studio
 /// listens and its token. Loopback needs no token; any other address does.

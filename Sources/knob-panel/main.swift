@@ -1,5 +1,14 @@
 @preconcurrency import Glibc
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 // knob-panel: the command line. Parses arguments, wires the modules, prints errors.
 let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] = [

@@ -2,7 +2,16 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Script lines aimed at a widget (`"widget":"k","angle":A,"radius":F`) instead of x, y.
 /// Geometry for every test: a 200×200 knob "k" at (100, 50) without caption, so its circle

@@ -1,6 +1,15 @@
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Issue 23, item 13: an animated `set` has two moments. `valueChanged` comes at once with the
 /// target (what the widget will show); `settled` comes on the first frame at rest, with the

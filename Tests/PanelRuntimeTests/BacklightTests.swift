@@ -1,7 +1,16 @@
 import Foundation
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The backlight path against a fake sysfs tree (what `KNOB_PANEL_SYSFS=ROOT` points at):
 /// which backlight is chosen for a connector, what is written for dim/off/on, and that the

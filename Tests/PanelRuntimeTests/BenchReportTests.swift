@@ -1,5 +1,14 @@
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 import Testing
 
 /// `knob-panel bench --json`: the shape of its one object (keys, types, null for a phase the

@@ -2,7 +2,16 @@ import Glibc
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Issue 24, section 3: a FIFO in place of a file the loop reads or writes is an error, never a
 /// wait. (Before, each of these calls blocked until someone opened the other end: a test that

@@ -5,7 +5,16 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Issue 6, item 3, as a property: every layout that `check` accepts renders a frame, and a
 /// drag on its first knob renders too, without a Cairo error and without a non-finite

@@ -1,6 +1,15 @@
 import Foundation
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The rules of the display around VT switches (ConsoleDisplay, pure), and the screen power
 /// they drive (DisplayPower with a fake DPMS and backlight). The VT ioctls and the real modeset

@@ -1,6 +1,15 @@
 import Graphics
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The display side of VT switching (the VT ioctls themselves are proven in the VM:
 /// tests/vm/vt-scenario.sh): away, the output gives up DRM master; back, it takes master,

@@ -2,7 +2,16 @@ import Foundation
 import Testing
 import ControlWidgets
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The product controls through the whole runtime: touches and keys in, JSON lines out,
 /// commands, and labels bound to values.

@@ -1,5 +1,14 @@
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 @Suite struct DRMUeventTests {
     /// Builds a kernel uevent datagram as the kernel sends it on NETLINK_KOBJECT_UEVENT group 1:

@@ -2,7 +2,16 @@ import ControlWidgets
 import Foundation
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The rotary dial driven by input scripts on the virtual 60 Hz clock. Geometry: a dial
 /// frame of 260×260 at (70, 20), so its centre is (200, 150), R = 130, f = 22 and the

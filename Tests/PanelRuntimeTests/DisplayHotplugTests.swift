@@ -1,7 +1,16 @@
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Display hotplug against the fake KMS device (the VM proves the real calls): a connector
 /// that goes away stops being drawn, one that comes back gets its mode and a full repaint,

@@ -1,7 +1,16 @@
 import ControlWidgets
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Issue 23's widget items through the whole runtime, by scripted input on the virtual clock:
 /// an opt-in double tap that never moves the value on its first tap, a slider `step`, values

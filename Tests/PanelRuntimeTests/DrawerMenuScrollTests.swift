@@ -2,7 +2,16 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The page menu scrolls when its pages do not fit the screen's height. A panel of 20 pages
 /// ("Page 1" … "Page 20"), 800×480 at scale 1: the content is the 72-pixel header and 20 rows

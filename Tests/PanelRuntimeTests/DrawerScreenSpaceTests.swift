@@ -2,7 +2,16 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The page drawer on screens whose shape differs from the design's: the drawer slides the
 /// whole screen (bars included), so its menu starts at the screen's left edge and top and its

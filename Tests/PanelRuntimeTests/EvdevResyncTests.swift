@@ -1,6 +1,15 @@
 import CLinux
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The evdev reader after a kernel buffer overflow (SYN_DROPPED) and at open: recorded event
 /// sequences (evemu-record's "E: time type code value" lines) played into the decoder against

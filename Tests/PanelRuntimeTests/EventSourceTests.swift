@@ -1,7 +1,16 @@
 import Glibc
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Issue 23, item 12: every channel's commands produce events with its own `source`
 /// (docs/protocol.md, "Who changed it: `source`"). Before, stdin, the socket, the studio and

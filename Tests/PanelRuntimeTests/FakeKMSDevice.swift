@@ -1,5 +1,14 @@
 import Graphics
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// A GPU that records every call, for testing the KMS output's logic without hardware.
 final class FakeKMSDevice: KMSDevice {

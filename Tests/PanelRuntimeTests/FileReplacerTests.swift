@@ -1,6 +1,15 @@
 import Glibc
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// FileReplacer (saved state) against real files: a device node at the path stays a device
 /// node (`--state /dev/null` run as root once turned it into a regular file), a directory is

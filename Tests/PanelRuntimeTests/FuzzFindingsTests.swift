@@ -1,6 +1,15 @@
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Regression tests for what the fuzz targets (tests/fuzz) found. Their inputs are also in
 /// the seed corpora (tests/fuzz/corpus/*/finding-*).

@@ -3,7 +3,16 @@ import Graphics
 import Glibc
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Whole-frame comparisons against reference PNGs. On mismatch the test writes
 /// NAME-actual.png and NAME-diff.png next to the expected file. Set KNOB_UPDATE_GOLDEN=1

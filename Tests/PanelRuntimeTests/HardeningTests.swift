@@ -1,7 +1,16 @@
 import ControlWidgets
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Issue 6: a panel told to stop ends its drags (item 6); replies quote excerpts (item 2).
 @Suite struct HardeningTests {

@@ -1,6 +1,15 @@
 import Glibc
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The control socket for real: a Unix socket in /tmp, the loop's turns run by the test.
 @Suite(.serialized) struct IPCServerTests {

@@ -1,6 +1,15 @@
 import Glibc
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// A real Unix socket client for tests, with non-blocking reads of whole lines.
 final class TestSocket {

@@ -1,6 +1,15 @@
 import Graphics
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// libinput and libudev are opened with dlopen on first use (CInput/shim.h), not linked: these
 /// check that the libraries the build machine has load with every function the wrappers name,

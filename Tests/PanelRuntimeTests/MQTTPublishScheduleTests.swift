@@ -1,5 +1,14 @@
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// When the MQTT bridge's retained messages go out (issue 23), on an injected clock: a drag
 /// at 60 frames a second sent 60 state messages a second to Home Assistant's recorder, and

@@ -4,7 +4,16 @@ import Glibc
 #endif
 import ControlWidgets
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The pure parts of the MQTT bridge: topic names, what a `set` payload asks for, and the
 /// Home Assistant discovery JSON of each widget type. (The broker side is tests/cli/mqtt.py

@@ -2,7 +2,16 @@
 @preconcurrency import Glibc
 #endif
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The notify protocol spoken without libsystemd: the datagram arrives on a path socket and
 /// on an abstract one, and the watchdog is ours only when WATCHDOG_PID is unset or our pid.

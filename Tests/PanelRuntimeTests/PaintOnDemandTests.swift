@@ -1,7 +1,16 @@
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The display path keeps no screen-sized frame: an output asks the controller to paint the
 /// rectangles its back buffer needs, band by band in a small tile, and the other buffer's

@@ -1,6 +1,15 @@
 import Graphics
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The mouse pointer: shown by relative motion, hidden 3 s after the last motion (a loop
 /// deadline, no polling) and at once by a touch.

@@ -1,6 +1,15 @@
 import Glibc
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The loop's contract: one poll() for all sources, a bounded turn each, no sleeping while
 /// a source has buffered work, finished sources dropped, deadlines honoured.

@@ -1,7 +1,16 @@
 import Testing
 import ControlWidgets
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 @Suite struct ProtocolTests {
     @Test func numbersAreWrittenShortAndStable() {

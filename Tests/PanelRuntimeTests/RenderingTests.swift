@@ -1,7 +1,16 @@
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Pixel checks on offscreen frames. Expected colours are derived by hand:
 /// tint #3a7bd5 = (58,123,213) → hue = (4 + (58−123)/155)/6 = 0.59677.

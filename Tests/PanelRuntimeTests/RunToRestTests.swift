@@ -1,7 +1,16 @@
 import ControlWidgets
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// `render` without `--time`: play the script, then run until no widget animates.
 /// A linear-return knob with 4 positions rests at multiples of 90°; dragged to 30° and

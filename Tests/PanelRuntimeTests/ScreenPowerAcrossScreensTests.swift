@@ -3,7 +3,16 @@ import Foundation
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Screen power with two screens (issue 12): one state for both (the primary's rules), each
 /// connector dimmed and switched off by its own means, input on either screen waking both.

@@ -1,7 +1,16 @@
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// A panel turned 90° clockwise on a portrait screen: upright frame 400×300, screen 300×400.
 /// A logical point (x, y) shows at physical (300 − y, x); so the knob's pip at (200, 66)

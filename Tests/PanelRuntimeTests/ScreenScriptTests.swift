@@ -2,7 +2,16 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Screen power through the controller on the virtual clock: events, the swallowed waking
 /// touch, commands, and the pictures `render` writes (dimmed, black). A 400×300 panel with a

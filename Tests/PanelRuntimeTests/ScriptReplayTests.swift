@@ -1,7 +1,16 @@
 import ControlWidgets
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Replaying scripts: every input is delivered exactly once, in order, however the virtual
 /// time is split into `run(until:)` calls (the session consumes its inputs by index since a

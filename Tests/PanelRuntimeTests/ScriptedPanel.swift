@@ -1,5 +1,14 @@
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// A panel from layout text, driven by an input script on the virtual 60 Hz clock through the
 /// same router and controller as the display, with every event line it emitted: the rig the

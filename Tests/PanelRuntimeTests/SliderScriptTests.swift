@@ -1,7 +1,16 @@
 import ControlWidgets
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Sliders driven by input scripts on the virtual clock. Geometry: a 200×200 slider at
 /// (100, 50), lineWidth 20 and the default largeCircle handle (radius (20 + 10)/2 = 15), so

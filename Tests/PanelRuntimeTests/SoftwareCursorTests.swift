@@ -1,6 +1,15 @@
 import Graphics
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The composited mouse arrow (drivers without a cursor plane), on the fake KMS device: the
 /// arrow is drawn into the scanout buffers over the panel, a motion writes only the arrow's

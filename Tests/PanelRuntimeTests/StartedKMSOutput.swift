@@ -1,5 +1,14 @@
 import Graphics
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The state the buffer-swap and console-switch tests begin from: the fake GPU's first
 /// connector at 800x600@60, started with a frame painted all red (0xFFFF0000), so buffer 100

@@ -1,7 +1,16 @@
 import Glibc
 import Graphics
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// The studio's connection and frame differ on their own: a socketpair stands in for the
 /// browser, the test gives the loop's turns with their times.

@@ -1,7 +1,16 @@
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// `check`'s warnings about texts (issue 23, item 19): characters no installed font has, by
 /// script and at the text's position, and label texts that do not fit their frame. Fonts

@@ -2,7 +2,16 @@ import Glibc
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Issue 24, section 1: no source stalls the loop. Screenshots are encoded on the PNG thread
 /// through a bounded queue, a client waits for its owed reply before its next request, request

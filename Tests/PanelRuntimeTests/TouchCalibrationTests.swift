@@ -1,6 +1,15 @@
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// libinput's calibration convention (x' = a·x + b·y + c, y' = d·x + e·y + f on 0..1
 /// coordinates), which-device-drives-which-connector, and the latency hand-over.

@@ -1,7 +1,16 @@
 import Testing
 import Graphics
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Two screens of one panel process on the fake KMS device, on a virtual clock: connector
 /// Virtual-1 (the primary) and Virtual-2, each at its own mode, as `run --output …` builds

@@ -31,7 +31,7 @@ done
 PKGS=$(sed -n 's/.*pkgConfig: "\([^"]*\)".*/\1/p' Package.swift | tr '\n' ' ')
 cflags() { for f in $(pkg-config --cflags-only-I $PKGS); do printf -- '-Xcc %s ' "$f"; done; }
 # -enable-testing: a target may reach an internal parser (@testable import), as the http one does.
-SWIFTC=(swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -gline-tables-only -enable-testing
+SWIFTC=(swiftc -swift-version 6 -package-name knob_panel -parse-as-library -sanitize=fuzzer,address -O -gline-tables-only -enable-testing
         -I "$OUT/lib" $CMODS $(cflags))
 
 # "MODULE DEPENDENCY..." lines in build order (imports among our Swift modules, topologically).

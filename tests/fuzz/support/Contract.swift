@@ -2,7 +2,16 @@
 // and a small panel to play parsed input on. A broken contract traps, so libFuzzer keeps the
 // input as a finding, just like a crash.
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 /// Stops the run with a message libFuzzer's log shows ("contract: ...").
 func contract(_ ok: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {

@@ -3,7 +3,16 @@
 // widgets, keys of another type); every emitted line is JSON with finite numbers, and the
 // panel still paints.
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommand(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -4,7 +4,16 @@
 // the limits, and every shorter prefix of it is only "incomplete" (non-blocking reads split
 // requests anywhere, so a prefix must never be refused or read as another request);
 // pipelined requests after it are read the same way.
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,16 @@
 // Fuzz target: the layout reader and checker (`knob-panel check`), and "check says ok implies
 // the panel can be built and painted": a panel that loads is rendered once, small.
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

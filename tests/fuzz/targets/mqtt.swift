@@ -3,7 +3,16 @@
 // a one-line reason; an accepted one is a command line that parses and, executed on the
 // panel, emits only JSON with finite numbers, and the panel still paints.
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMQTT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -2,7 +2,16 @@
 // pointer, wheel, keys, command lines), errors positioned inside the text; a script that
 // parses is played on a panel with every knob mode, whose every emitted number is finite.
 import PanelLayout
-import PanelRuntime
+import PanelSystem
+import PanelLoop
+import PanelProtocol
+import PanelCore
+import PanelInput
+import PanelDisplay
+import PanelHost
+import PanelMQTT
+import PanelStudio
+import PanelBench
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

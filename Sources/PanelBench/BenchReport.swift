@@ -1,0 +1,84 @@
+import PanelProtocol
+/// What `knob-panel bench` found: per phase the frame times (nil: the panel cannot show that
+/// phase), peak memory and the per-frame counts of operations a frame should not need.
+public struct BenchReport: Sendable {
+    public var width: Int
+    public var height: Int
+    public var frames: Int
+    public var full: FrameTimes?
+    public var first: FrameTimes?
+    public var knob: FrameTimes?
+    public var dial: FrameTimes?
+    public var slider: FrameTimes?
+    public var drawer: FrameTimes?
+    public var cursor: FrameTimes?
+    /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
+    public var peakRSSMiB: Double?
+    public var scanoutStandInMiB: Double = 0
+    /// Shadow blurs per frame of the animation phases (knob, dial, slider, drawer).
+    public var blursPerFrame: Double = 0
+    /// Image resamplings per frame of the full phase, where nothing moves.
+    public var resamplesAtRestPerFrame: Double = 0
+
+    public init(width: Int, height: Int, frames: Int) {
+        self.width = width; self.height = height; self.frames = frames
+    }
+
+    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "drawer", "cursor"]
+    package var phases: [(String, FrameTimes?)] {
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("drawer", drawer), ("cursor", cursor)]
+    }
+
+    /// One JSON object, times in ms rounded to 3 decimals:
+    /// `{"size":[w,h],"frames":n,"full":{"median":…,"p95":…,"max":…},…,"drawer":null,"cursor":{…},
+    /// "peakRSSMiB":…,"blursPerFrame":…,"resamplesAtRestPerFrame":…}`.
+    public var json: String {
+        func num(_ v: Double) -> String { JSONLineWriter.number((v * 1000).rounded() / 1000) }
+        var parts = ["\"size\":[\(width),\(height)]", "\"frames\":\(frames)"]
+        for (name, times) in phases {
+            let value = times.map { "{\"median\":\(num($0.median)),\"p95\":\(num($0.p95)),\"max\":\(num($0.max))}" } ?? "null"
+            parts.append("\"\(name)\":\(value)")
+        }
+        parts.append("\"peakRSSMiB\":" + (peakRSSMiB.map(num) ?? "null"))
+        parts.append("\"blursPerFrame\":" + num(blursPerFrame))
+        parts.append("\"resamplesAtRestPerFrame\":" + num(resamplesAtRestPerFrame))
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    /// A table for people.
+    public func textLines(panelName: String) -> [String] {
+        func ms(_ v: Double) -> String {
+            let s = JSONLineWriter.number((v * 100).rounded() / 100)
+            let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+            let fraction = parts.count > 1 ? String(parts[1]) : ""
+            return pad(String(parts[0]) + "." + fraction + String(repeating: "0", count: 2 - fraction.count), 8)
+        }
+        func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: Swift.max(0, n - s.count)) + s }
+        func label(_ s: String) -> String { s + String(repeating: " ", count: Swift.max(0, 8 - s.count)) }
+        let what: [String: String] = [
+            "full": "every pixel repainted, caches warm",
+            "first": "controller, every cache, buffers, first paint (one frame)",
+            "knob": "one knob turning 3° a frame",
+            "dial": "the rotary dial dialling 0 (wind and return)",
+            "slider": "one slider's value moving",
+            "drawer": "the front page sliding open and closed",
+            "cursor": "the composited mouse arrow moving (no cursor plane)",
+        ]
+        var lines = ["\(panelName) at \(width)x\(height): \(frames) frames a phase after 10 warm-up frames;",
+                     "ms a frame, each including the damage painted into a scanout-like buffer",
+                     "phase     median     p95     max"]
+        for (name, times) in phases {
+            if let t = times {
+                let cells = name == "first" ? ms(t.median) + pad("–", 8) + pad("–", 8) : ms(t.median) + ms(t.p95) + ms(t.max)
+                lines.append(label(name) + cells + "   " + (what[name] ?? ""))
+            } else {
+                lines.append(label(name) + pad("–", 8) + pad("–", 8) + pad("–", 8) + "   (the panel has none)")
+            }
+        }
+        if let peak = peakRSSMiB {
+            lines.append("peak RSS \(JSONLineWriter.number((peak * 10).rounded() / 10)) MiB (VmHWM less the bench's two scanout-like buffers, \(JSONLineWriter.number((scanoutStandInMiB * 10).rounded() / 10)) MiB, which run maps from the GPU)")
+        }
+        lines.append("blurs per animation frame \(JSONLineWriter.number((blursPerFrame * 1000).rounded() / 1000)); image resamplings per frame at rest \(JSONLineWriter.number((resamplesAtRestPerFrame * 1000).rounded() / 1000))")
+        return lines
+    }
+}

@@ -1,0 +1,204 @@
+import ControlWidgets
+import Graphics
+import PanelLayout
+import PanelCore
+import PanelDisplay
+import PanelSystem
+import PanelProtocol
+
+/// `knob-panel bench`: frame times of a panel in the phases a user sees, each frame timed from
+/// the models' advance to the damage copied into a scanout-like buffer (a real `KMSOutput` on
+/// a `MemoryKMSDevice`), on a virtual 60 Hz clock. Each phase first runs `warmUp` untimed
+/// frames, then times `frames` frames.
+public struct FrameBench {
+    public let panel: Panel
+    public let width: Int
+    public let height: Int
+    public let frames: Int
+    public let warmUp: Int
+
+    public init(panel: Panel, width: Int, height: Int, frames: Int, warmUp: Int = 10) {
+        self.panel = panel; self.width = width; self.height = height; self.frames = frames; self.warmUp = warmUp
+    }
+
+    package static let frameStep = 1.0 / 60
+
+    public func run() throws -> BenchReport {
+        var report = BenchReport(width: width, height: height, frames: frames)
+
+        // first: the controller (scene, widgets), every cache, the output's buffers and the
+        // first full copy, as `run` starts.
+        let t0 = MonotonicClock.seconds()
+        let controller = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
+        let output = try KMSOutput(device: MemoryKMSDevice(width: width, height: height), connectorName: nil, modeRequest: .preferred)
+        output.setRotation(degrees: panel.rotation)
+        controller.advance(to: 0)
+        let firstDamage = controller.renderFrame(at: 0)
+        try output.start(with: controller)
+        try output.present(controller, damage: firstDamage)
+        try output.handleEvents()
+        report.first = FrameTimes(seconds: [MonotonicClock.seconds() - t0])
+
+        var clock = Clock(controller: controller, output: output)
+        let scanoutBytes = 2 * MemoryScanoutBuffer.bytes(width: width, height: height)
+
+        // full: every pixel repainted with warm caches (a page switch); nothing moves, so
+        // any resampling here is a widget at rest painted through a transform.
+        let before = RenderCounters.snapshot
+        report.full = try clock.phase(warmUp: warmUp, frames: frames) { _, _ in controller.invalidateAll() }
+        report.resamplesAtRestPerFrame = Double((RenderCounters.snapshot - before).resamples) / Double(warmUp + frames)
+
+        // A widget of the kind a phase needs: on the page on show, else on the first page with
+        // one, which is then shown (no animation) and left to settle.
+        func shownWidget(where match: (any WidgetView) -> Bool) throws -> (any WidgetView)? {
+            if let w = controller.scene.widgets.first(where: match) { return w }
+            for (index, widgets) in controller.scene.pageWidgets.enumerated() where panel.pages[index].role == .page {
+                guard let w = widgets.first(where: match) else { continue }
+                controller.execute(commandLine: #"{"command":"page","page":"\#(panel.pages[index].id)","animated":false}"#, at: clock.time)
+                try clock.settle()
+                return w
+            }
+            return nil
+        }
+
+        var animationBlurs = 0, animationFrames = 0
+        func animated(_ body: () throws -> FrameTimes?) rethrows -> FrameTimes? {
+            let start = RenderCounters.snapshot
+            let times = try body()
+            if times != nil {
+                animationBlurs += (RenderCounters.snapshot - start).blurs
+                animationFrames += warmUp + frames
+            }
+            return times
+        }
+
+        // knob: one continuous knob turning 3° a frame, set frame by frame (as under a finger).
+        report.knob = try animated {
+            guard let knob = try shownWidget(where: { ($0 as? KnobView).map { $0.model.mode != .rotaryDial } ?? false }) as? KnobView
+            else { return nil }
+            let sweep = KnobSweep(knob.model)
+            return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
+                controller.execute(commandLine: #"{"command":"set","widget":"\#(knob.id)","position":\#(JSONLineWriter.number(sweep.degrees(atFrame: i)))}"#, at: time)
+            }
+        }
+        try clock.settle()
+
+        // dial: the rotary dial dialling 0 again and again (winding to the stop, returning).
+        report.dial = try animated {
+            guard let dial = try shownWidget(where: { $0.commandKeys["dial"] != nil }) else { return nil }
+            return try clock.phase(warmUp: warmUp, frames: frames) { _, time in
+                if !dial.isAnimating(at: time) {
+                    controller.execute(commandLine: #"{"command":"dial","widget":"\#(dial.id)","number":0}"#, at: time)
+                }
+            }
+        }
+        try clock.settle()
+
+        // slider: one slider's value moving back and forth over its range, a new value a frame.
+        report.slider = try animated {
+            guard let slider = try shownWidget(where: { $0.typeName == "slider" || $0.typeName == "rangeSlider" }) else { return nil }
+            let spec = panel.pages.flatMap(\.widgets).first { $0.id == slider.id }
+            let lo = spec?.number("minimumValue") ?? 0, hi = spec?.number("maximumValue") ?? 100
+            return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
+                let phase = Double(i % 120) / 60   // 0…2: up in one second, down in the next
+                let value = lo + (hi - lo) * (phase <= 1 ? phase : 2 - phase)
+                controller.execute(commandLine: #"{"command":"set","widget":"\#(slider.id)","value":\#(JSONLineWriter.number(value))}"#, at: time)
+            }
+        }
+        try clock.settle()
+
+        // drawer: the front page sliding open and closed (toggled whenever it comes to rest).
+        report.drawer = try animated {
+            guard let drawer = controller.scene.drawer else { return nil }
+            return try clock.phase(warmUp: warmUp, frames: frames) { _, time in
+                if !drawer.reveal.isBusy {
+                    controller.execute(commandLine: #"{"command":"drawer","position":"toggle"}"#, at: time)
+                }
+            }
+        }
+
+        try clock.settle()
+
+        // cursor: the mouse arrow composited where the driver has no cursor plane, moving
+        // 8,5 px a frame over the panel with nothing else changing: the frame copies only the
+        // arrow's old box in the back buffer and its new one.
+        let arrow = try SoftwareCursor()
+        output.softwareCursor = arrow
+        report.cursor = try clock.phase(warmUp: warmUp, frames: frames) { i, _ in
+            arrow.move(x: width / 4 + (8 * i) % (width / 2), y: height / 4 + (5 * i) % (height / 2))
+        }
+        output.softwareCursor = nil
+
+        report.blursPerFrame = animationFrames > 0 ? Double(animationBlurs) / Double(animationFrames) : 0
+        if let peak = PeakMemory.residentMiB() {
+            report.peakRSSMiB = peak - Double(scanoutBytes) / 1_048_576
+            report.scanoutStandInMiB = Double(scanoutBytes) / 1_048_576
+        }
+        return report
+    }
+
+    /// The virtual clock and the frame loop shared by the phases.
+    package struct Clock {
+        package let controller: PanelController
+        package let output: KMSOutput
+        package var time = 0.0
+
+        /// Runs `warmUp + frames` frames; before each, `change(i, time)` (untimed) does what a
+        /// finger or command would. Returns the times of the last `frames`.
+        package mutating func phase(warmUp: Int, frames: Int, change: (_ frame: Int, _ time: Double) throws -> Void) throws -> FrameTimes {
+            var seconds: [Double] = []
+            seconds.reserveCapacity(frames)
+            for i in 0..<(warmUp + frames) {
+                time += FrameBench.frameStep
+                try change(i, time)
+                let t0 = MonotonicClock.seconds()
+                controller.advance(to: time)
+                let damage = controller.renderFrame(at: time)
+                try output.present(controller, damage: damage)
+                try output.handleEvents()
+                if i >= warmUp { seconds.append(MonotonicClock.seconds() - t0) }
+            }
+            return FrameTimes(seconds: seconds)
+        }
+
+        /// Lets every animation end (at most 10 s of virtual time) so phases do not overlap.
+        package mutating func settle() throws {
+            for _ in 0..<600 {
+                time += FrameBench.frameStep
+                controller.advance(to: time)
+                guard controller.wantsFrame(at: time) else { return }
+                let damage = controller.renderFrame(at: time)
+                try output.present(controller, damage: damage)
+                try output.handleEvents()
+            }
+        }
+    }
+}
+
+/// Positions for a knob turning 3° a frame: round and round when it is circular, back and
+/// forth between its limits when it is not.
+package struct KnobSweep {
+    package let start: Double, lo: Double, hi: Double, circular: Bool
+
+    package init(start: Double, lo: Double, hi: Double, circular: Bool) {
+        self.start = start; self.lo = lo; self.hi = hi; self.circular = circular
+    }
+
+    package init(_ model: KnobModel) {
+        let degrees = 180 / Double.pi
+        self.init(start: model.position * degrees, lo: model.min * degrees, hi: model.max * degrees, circular: model.circular)
+    }
+
+    package func degrees(atFrame i: Int) -> Double {
+        let travel = 3 * Double(i + 1)
+        if circular || hi - lo < 3 {
+            let p = (start + travel).truncatingRemainder(dividingBy: 360)
+            return p > 180 ? p - 360 : p
+        }
+        // A triangle wave over [lo, hi], starting at the knob's own position going up.
+        let span = hi - lo
+        var u = (start - lo + travel).truncatingRemainder(dividingBy: 2 * span)
+        if u < 0 { u += 2 * span }
+        return u <= span ? lo + u : hi - (u - span)
+    }
+}

@@ -1,0 +1,139 @@
+import ControlWidgets
+import Graphics
+import PanelProtocol
+
+/// Sends input to the right widget: a touch (or a held mouse button) belongs to the widget
+/// it went down on until it lifts, wherever it moves; wheel goes to the widget under the
+/// pointer, else the focused one; keys go to the focused widget; Tab moves focus.
+///
+/// With a page drawer, `target` decides at touch-down who owns a touch (a widget of the
+/// front or of the right view, the drawer, or nobody); the drawer's touches go to
+/// `drawerInput`. Ownership never changes until the touch lifts.
+package final class InputRouter {
+    package enum TouchTarget {
+        /// A widget; `shiftX` is how far right of its layout place it is drawn (a sliding
+        /// right view), taken off the touch's x before the widget sees it.
+        case widget(any WidgetView, shiftX: Double)
+        case drawer
+        case nothing
+    }
+    private enum Owner {
+        case widget(any WidgetView, shiftX: Double)
+        case drawer
+    }
+    private var touchOwners: [Int: Owner] = [:]
+    /// Who owns a touch going down at a point (design pixels) at a time; nil: the topmost
+    /// widget under it.
+    package var target: ((Point, Double) -> TouchTarget)?
+    /// Receives the drawer's touches.
+    package var drawerInput: ((WidgetInput, Double) -> Void)?
+    private var pointer = Point(x: -1, y: -1)
+    /// The mouse's left button acts as a touch with this id.
+    private static let mouseTouchID = -1
+    private(set) var focused: (any WidgetView)?
+
+    package func route(_ input: InputEvent, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        guard let event = input.bounded, time.isFinite else { return [] }
+        switch event {
+        case let .touchDown(id, x, y):
+            return touchDown(id: id, at: Point(x: x, y: y), widgets: widgets, time: time)
+        case let .touchMotion(id, x, y):
+            switch touchOwners[id] {
+            case let .widget(w, shift)?: return [(w, w.handle(.touchMove(id: id, at: Point(x: x - shift, y: y)), at: time))]
+            case .drawer?: drawerInput?(.touchMove(id: id, at: Point(x: x, y: y)), time); return []
+            case nil: return []
+            }
+        case let .touchUp(id):
+            return end(id, .touchUp(id: id), time: time)
+        case let .touchCancel(id):
+            return end(id, .touchCancel(id: id), time: time)
+        case let .pointerMotion(x, y):
+            pointer = Point(x: x, y: y)
+            if touchOwners[Self.mouseTouchID] != nil {
+                return route(.touchMotion(id: Self.mouseTouchID, x: x, y: y), widgets: widgets, time: time)
+            }
+            return []
+        case let .button(button, pressed):
+            guard button == .left else { return [] }
+            return pressed ? touchDown(id: Self.mouseTouchID, at: pointer, widgets: widgets, time: time)
+                           : route(.touchUp(id: Self.mouseTouchID), widgets: widgets, time: time)
+        case let .wheel(delta):
+            guard let w = widgets.last(where: { $0.hitTest(pointer) }) ?? focused else { return [] }
+            return [(w, w.handle(.wheel(steps: delta), at: time))]
+        case .command:
+            return []   // the controller executes commands; nothing to route
+        case .aimedTouch:
+            return []   // PanelController resolves aims to points before routing
+        case let .key(name, pressed):
+            guard pressed else { return [] }
+            if name == "Tab" { moveFocus(widgets: widgets); return [] }
+            guard let key = WidgetKey(rawValue: name), let w = focused else { return [] }
+            return [(w, w.handle(.key(key), at: time))]
+        }
+    }
+
+    private func end(_ id: Int, _ input: WidgetInput, time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        switch touchOwners.removeValue(forKey: id) {
+        case let .widget(w, _)?: return [(w, w.handle(input, at: time))]
+        case .drawer?: drawerInput?(input, time); return []
+        case nil: return []
+        }
+    }
+
+    /// Cancels every touch in progress (and a held mouse button), in touch-id order.
+    package func cancelAllTouches(time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        touchOwners.keys.sorted().flatMap { end($0, .touchCancel(id: $0), time: time) }
+    }
+
+    /// Cancels the touches of widgets not in `keep` (their page went away).
+    package func cancelTouches(notOn keep: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        let ids = touchOwners.keys.sorted().filter { id in
+            guard case let .widget(w, _)? = touchOwners[id] else { return false }
+            return !keep.contains { $0 === w }
+        }
+        return ids.flatMap { end($0, .touchCancel(id: $0), time: time) }
+    }
+
+    /// Drops the keyboard focus (its widget left the screen).
+    package func resetFocus() {
+        if let f = focused { f.hasFocus = false; f.needsDisplay = true }
+        focused = nil
+    }
+
+    private func touchDown(id: Int, at p: Point, widgets: [any WidgetView], time: Double) -> [(any WidgetView, [WidgetEvent])] {
+        var out: [(any WidgetView, [WidgetEvent])] = []
+        // A new touch with an id still in use means its lift was lost (a device unplugged
+        // mid-touch, a dropped event): cancel the old one rather than ignore the new one.
+        if touchOwners[id] != nil {
+            out += end(id, .touchCancel(id: id), time: time)
+        }
+        // The topmost widget under the finger (later widgets draw on top), unless a drawer decides.
+        let chosen = target?(p, time) ?? (widgets.last(where: { $0.hitTest(p) }).map { .widget($0, shiftX: 0) } ?? .nothing)
+        switch chosen {
+        case let .widget(w, shift):
+            touchOwners[id] = .widget(w, shiftX: shift)
+            out.append((w, w.handle(.touchDown(id: id, at: Point(x: p.x - shift, y: p.y)), at: time)))
+        case .drawer:
+            touchOwners[id] = .drawer
+            drawerInput?(.touchDown(id: id, at: p), time)
+        case .nothing:
+            break
+        }
+        return out
+    }
+
+    private func moveFocus(widgets: [any WidgetView]) {
+        let focusable = widgets.filter(\.acceptsFocus)
+        guard !focusable.isEmpty else { return }
+        let next: any WidgetView
+        if let f = focused, let i = focusable.firstIndex(where: { $0 === f }) {
+            next = focusable[(i + 1) % focusable.count]
+        } else {
+            next = focusable[0]
+        }
+        if let f = focused { f.hasFocus = false; f.needsDisplay = true }
+        next.hasFocus = true
+        next.needsDisplay = true
+        focused = next
+    }
+}

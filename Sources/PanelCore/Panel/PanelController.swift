@@ -1,0 +1,500 @@
+import ControlWidgets
+import Graphics
+import PanelLayout
+import PanelLoop
+import PanelProtocol
+
+/// The heart of the runtime, shared by the display and offscreen paths: input and commands
+/// change widget models, models mark damage, and frames repaint only the damage. It never
+/// reads a clock: every call carries the frame clock's time.
+public final class PanelController {
+    public private(set) var scene: Scene
+    public private(set) var compositor: Compositor
+    /// Receives each outgoing JSON line (events, and replies to commands without a client).
+    public var emit: (String) -> Void = { _ in }
+    /// When set, events go here instead of `emit`, with their widget's id (nil for panel
+    /// events), so a hub can fan them out to clients by their filters.
+    public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
+    /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
+    public var reloadHandler: ((Double) -> [String])?
+    /// Another page became the front (`--state` saves the page shown).
+    public var onPageShown: (() -> Void)?
+    /// `run --record`: every input and command, as it is delivered.
+    public var recorder: InputRecorder?
+    /// The flight recorder's ring (on by default with `run`; PanelController+FlightRecorder).
+    public internal(set) var flightRecorder: FlightRecorder?
+    package var router = InputRouter()
+    package var damage: DamageRegion
+    /// The page drawer's frame bookkeeping (see PanelController+Drawer).
+    package var drawerFrames = DrawerFrameState()
+    /// Screen power: dim, off, wake (see PanelController+Screen).
+    package let screenRuntime = ScreenRuntime()
+    /// The last command's channel and animated `set`s still under way, by widget
+    /// (PanelController+Settle).
+    package var commandTrail = CommandTrail()
+    /// Widgets that animated in the last frame: they need one more frame to show the end state.
+    private var animatingBefore: Set<ObjectIdentifier> = []
+    /// Events held back while a request runs, so they follow its reply.
+    private var heldEvents: [(String?, String)]?
+    /// Screenshots asked for while a frame was due: written once it is painted.
+    private var pendingScreenshots: [(path: String, requestID: String?, client: (any CommandClient)?)] = []
+    /// Where clients that may not write anywhere (the socket, MQTT, the studio) put
+    /// screenshots: relative paths resolve here, and no path may leave it. nil: they cannot.
+    public var screenshotDirectory: String?
+    /// Where screenshots are encoded and written off the loop's thread (`run`); nil: here and
+    /// now (render, tests), the reply before the next command.
+    public var pngWorker: PNGWorker?
+
+    /// Other panels this process shows on other screens (`run --output NAME=PANEL`): a command
+    /// for a widget this panel lacks goes to the first of them that has it.
+    public var peers: [PanelController] = []
+
+    /// The same panel on other screens (`run --output all`), kept in step by replaying input
+    /// and commands (PanelController+Mirror).
+    public internal(set) var mirrors: [PanelController] = []
+
+    private func peer(for command: PanelCommand) -> PanelController? {
+        guard !peers.isEmpty else { return nil }
+        let id: String
+        switch command.action {
+        case .get(let w): id = w
+        case .widget(let w, _): id = w
+        default: return nil
+        }
+        guard scene.widget(id: id) == nil else { return nil }
+        return peers.first { $0.scene.widget(id: id) != nil }
+    }
+
+    /// How the upright frame sits on the physical screen (the panel's `rotation`, or the
+    /// screen's own orientation); changes only with `resize`.
+    public private(set) var rotation: ScreenRotation
+
+    /// - Parameters: screenWidth, screenHeight: the physical screen; with a panel rotation of
+    ///   90° or 270° the frame is painted upright at the swapped size and turned on output.
+    ///   rotationDegrees: overrides the panel's rotation (a connector's `panel orientation`).
+    public init(panel: Panel, screenWidth: Int, screenHeight: Int, rotationDegrees: Int? = nil) throws(GraphicsError) {
+        rotation = ScreenRotation(degrees: rotationDegrees ?? panel.rotation, physicalWidth: screenWidth, physicalHeight: screenHeight)
+        let w = rotation.logicalWidth, h = rotation.logicalHeight
+        scene = try Scene(panel: panel, screenWidth: w, screenHeight: h)
+        let colors = panel.theme.background.map(Color.init(_:))
+        compositor = try Compositor(width: w, height: h, backgroundColors: colors)
+        damage = DamageRegion(width: w, height: h)
+        damage.addAll()
+        LabelBindings.refreshAll(in: scene.allWidgets)
+        connectDrawer()
+        screenRuntime.group.add(self)
+        adoptScreenSettings(of: panel)
+    }
+
+    /// The time of the last frame (`renderFrame`): what every rectangle painted on demand shows.
+    package var frameTime = 0.0
+
+    /// The physical screen's picture now, painted on demand (turned when the panel is rotated).
+    public func physicalFrame() throws(GraphicsError) -> ImageSurface { try rotation.physicalImage(of: snapshot(shown: true)) }
+
+    /// A point on the physical screen (a touch) in design pixels.
+    public func designPoint(screen p: Point) -> Point { scene.mapping.toDesign(rotation.toLogical(p)) }
+
+    // MARK: input and commands
+
+    public func deliver(_ event: InputEvent, at time: Double) {
+        if case .command(let command) = event { return execute(command, at: time, from: nil, source: EventSource.script.rawValue) }
+        recorder?.record(event, at: time)
+        recordFlight(event, at: time)
+        advanceScreen(to: time)
+        guard screenLets(event, at: time) else { return }
+        var event = event
+        if case let .aimedTouch(aim) = event {
+            // Scripts are checked with `aimErrors` before they play; an aim that still misses
+            // (a widget gone with a page change) is a touch that never happened.
+            guard case let .success(p) = aimPoint(aim, at: time) else { return }
+            event = aim.phase == .down ? .touchDown(id: aim.id, x: p.x, y: p.y) : .touchMotion(id: aim.id, x: p.x, y: p.y)
+        }
+        for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
+            if !events.isEmpty { userTookOver(widget) }
+            publish(events, from: widget, at: time)
+        }
+        mirror(event, at: time)
+    }
+
+    /// Where a touch aimed at a widget lands, in design pixels: on the widget's round part
+    /// (a knob's circle) or the circle inscribed in its frame, at the aim's angle and radius.
+    /// A right view's widget is aimed where it is drawn at `time` (shifted with its page).
+    public func aimPoint(_ aim: AimedTouch, at time: Double? = nil) -> Result<Point, LineError> {
+        let shown = scene.pageWidgets[scene.pageIndex] + scene.rightWidgets
+        if let widget = shown.first(where: { $0.id == aim.widget }) {
+            var p = widget.aimArea.point(degrees: aim.angle, fraction: aim.radius)
+            if let time, let drawer = scene.drawer, scene.rightWidgets.contains(where: { $0 === widget }) {
+                let x = drawer.frontX(at: time)
+                if x < 0 { p.x += drawer.rightViewOffset(frontX: x) }
+            }
+            return .success(p)
+        }
+        let message: String
+        if let (page, _) = scene.panel.widget(id: aim.widget) {
+            message = "widget '\(LineError.excerpt(aim.widget))' is on page '\(page.id)', which is not shown"
+        } else {
+            let hint = scene.pageWidgets[scene.pageIndex].map(\.id).joined(separator: ", ")
+            message = "no widget '\(LineError.excerpt(aim.widget))' on this page (widgets: \(hint))"
+        }
+        return .failure(LineError(file: "", line: aim.line, column: aim.column, message: message))
+    }
+
+    /// Every aimed touch in a script that names no widget of the panel, positioned in `file`.
+    /// (A widget on another page is fine: a `page` command may show it before the touch;
+    /// if its page is still hidden then, the touch never happens.)
+    public func aimErrors(_ inputs: [TimedInput], file: String) -> [LineError] {
+        inputs.compactMap { input -> LineError? in
+            guard case let .aimedTouch(aim) = input.event, scene.panel.widget(id: aim.widget) == nil,
+                  case var .failure(e) = aimPoint(aim) else { return nil }
+            e.file = file
+            return e
+        }
+    }
+
+    /// Executes one command line from `client` (nil: the reply goes to `emit`). Every
+    /// request gets exactly one reply, in the shape of `Reply`, before the events it caused.
+    public func execute(commandLine: String, at time: Double, from client: (any CommandClient)? = nil) {
+        switch PanelCommand.parse(commandLine) {
+        case .failure(let e):
+            let rid = PanelCommand.requestID(inFailedLine: commandLine)
+            send(Reply.failure(rid, "column \(e.column): \(e.message)"), to: client)
+        case .success(let command):
+            recorder?.record(commandLine: commandLine, command: command, at: time)
+            execute(command, at: time, from: client)
+        }
+    }
+
+    /// Replies to a line that could not even be read (longer than the transport's limit).
+    public func rejectCommand(_ message: String, at time: Double, from client: (any CommandClient)? = nil) {
+        send(Reply.failure(nil, message), to: client)
+    }
+
+    /// Executes one parsed command (from a line, or an input script's `command` line).
+    /// `source` names the channel when there is no client (a script says `script`); the
+    /// events the command causes carry the client's source, else this one, else `program`.
+    public func execute(_ command: PanelCommand, at time: Double, from client: (any CommandClient)? = nil, source: String? = nil) {
+        if let peer = peer(for: command) { return peer.execute(command, at: time, from: client, source: source) }
+        let source = client?.eventSource ?? source
+        recordFlight(command, at: time)
+        defer { mirror(command, at: time) }   // after this one's reply and events
+        let rid = command.requestID
+        let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
+        switch command.action {
+        case .list:
+            // Every page's widgets (hidden ones keep their values), with the pages.
+            var items: [String] = []
+            for widget in scene.allWidgets where !(widget is MenuButtonView) { items.append(stateObject(widget).line) }
+            var data = JSONLineWriter()
+            data.add("panel", scene.panel.name)
+            data.add("page", scene.panel.pages[scene.pageIndex].id)
+            addPages(to: &data)
+            addScreen(to: &data)
+            data.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
+            reply(Reply.ok(rid, data: data))
+        case let .page(id, animated):
+            showPage(id, animated: animated, time: time, requestID: rid, reply: reply)
+        case let .drawer(position, animated):
+            moveDrawer(position, animated: animated, time: time, requestID: rid, reply: reply)
+        case .screen(let state):
+            executeScreen(state, at: time, requestID: rid, reply: reply)
+        case .dump(let path):
+            executeDump(path, at: time, requestID: rid, client: client, reply: reply)
+        case .getPanel:
+            var data = JSONLineWriter()
+            data.add("panel", scene.panel.name)
+            data.add("page", scene.panel.pages[scene.pageIndex].id)
+            addScreen(to: &data)
+            reply(Reply.ok(rid, data: data))
+        case .get(let id):
+            guard let widget = scene.widget(id: id) else { return reply(Reply.failure(rid, unknownWidget(id))) }
+            guard widget.snapshot() != nil else {
+                // Every command gets an answer, so an integrator waiting for one never hangs.
+                return reply(Reply.failure(rid, "'\(LineError.excerpt(id))' has no value (it is a \(widget.typeName), not a control)"))
+            }
+            reply(Reply.ok(rid, data: stateObject(widget)))
+        case .widget(let id, let wc):
+            guard let widget = scene.widget(id: id) else { return reply(Reply.failure(rid, unknownWidget(id))) }
+            guard let keys = widget.commandKeys[wc.verb] else {
+                let verbs = widget.commandKeys.keys.sorted()
+                let takes = verbs.isEmpty ? "takes no commands" : "takes \(verbs.map { "'\($0)'" }.joined(separator: ", "))"
+                return reply(Reply.failure(rid, "\(widget.typeName) '\(id)' has no command '\(wc.verb)' (a \(widget.typeName) \(takes))"))
+            }
+            for key in wc.arguments.keys.sorted() where !keys.contains(key) {
+                let hint = Suggestion.hint(for: key, in: keys.sorted())
+                return reply(Reply.failure(rid, "unknown key '\(LineError.excerpt(key))' for '\(wc.verb)' on \(widget.typeName) '\(id)'\(hint)"))
+            }
+            do {
+                var events = try widget.apply(wc, at: time)
+                if let source { events = events.map { $0.retagged(source: source) } }
+                widget.needsDisplay = true
+                commandArrived(for: widget, wc, source: source, at: time)
+                reply(Reply.ok(rid, data: stateObject(widget)))
+                publish(events, from: widget, at: time)
+            } catch {
+                reply(Reply.failure(rid, error.description))
+            }
+        case .observe(let filter):
+            guard let client else { return reply(Reply.failure(rid, "'observe' needs a client that receives events (stdin/stdout or the socket)")) }
+            if case .widgets(let ids) = filter, let unknown = ids.sorted().first(where: { scene.panel.widget(id: $0) == nil }) {
+                let all = scene.panel.pages.flatMap { $0.widgets.map(\.id) }
+                return reply(Reply.failure(rid, "no widget '\(LineError.excerpt(unknown))'\(Suggestion.hint(for: unknown, in: all)) in this panel"))
+            }
+            client.filter = filter
+            var data = JSONLineWriter()
+            data.addRaw("widgets", filter.json)
+            reply(Reply.ok(rid, data: data))
+        case .screenshot(let requested):
+            var path = requested
+            if let client, !client.writesAnywhere {
+                switch ScreenshotPath.resolve(requested, inside: screenshotDirectory) {
+                case .success(let p): path = p
+                case .failure(let refusal): return reply(Reply.failure(rid, refusal.message))
+                }
+            }
+            // A bounded queue (each job holds a frame's pixels): when it is full, say so now.
+            if let worker = pngWorker, worker.inFlight + pendingScreenshots.count >= worker.capacity {
+                return reply(Reply.failure(rid, "busy: \(worker.capacity) screenshots are being written; try again when one is done"))
+            }
+            // The frame that shows every earlier command: if one is due, after it is painted.
+            client?.replyDeferred()
+            if wantsFrame(at: time) {
+                pendingScreenshots.append((path, rid, client))
+            } else {
+                writeScreenshot(path, rid, client)
+            }
+        case .reload:
+            guard let reloadHandler else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
+            // The reply goes before the `reloaded`/`reloadFailed` event, as for every request.
+            heldEvents = []
+            let errors = reloadHandler(time)
+            defer {
+                let held = heldEvents ?? []
+                heldEvents = nil
+                for (widget, line) in held { emitEvent(line, widget: widget) }
+            }
+            if errors.isEmpty {
+                var data = JSONLineWriter()
+                data.add("panel", scene.panel.name)
+                reply(Reply.ok(rid, data: data))
+            } else {
+                reply(Reply.failure(rid, "the layout file has errors; the panel is unchanged", errors: errors))
+            }
+        }
+    }
+
+    /// Ends every touch in progress as cancelled, so their events (`trackingEnded`) go out:
+    /// called before the panel exits, so an integrator never sees a drag that never ends.
+    public func cancelActiveTouches(at time: Double) {
+        for (widget, events) in router.cancelAllTouches(time: time) {
+            publish(events, from: widget, at: time)
+        }
+    }
+
+    /// Writes the frame shown now; the client's `replyDeferred` was called. With a worker
+    /// only the pixels are copied here, the PNG is encoded and written on its thread.
+    private func writeScreenshot(_ path: String, _ rid: String?, _ client: (any CommandClient)?) {
+        // Stdin's own user may name a device (/dev/stdout); other clients only regular files.
+        // Never a FIFO: opening one blocks until a reader comes.
+        let special: OutputFile.SpecialFiles = (client?.writesAnywhere ?? true) ? .devices : .none
+        func answer(_ outcome: PNGWorker.Outcome, width: Int, height: Int) {
+            switch outcome {
+            case .failed(let message):
+                send(Reply.failure(rid, "cannot write the screenshot: \(message)"), to: client)
+            case .written, .data:
+                var data = JSONLineWriter()
+                data.add("path", path); data.add("width", width); data.add("height", height)
+                send(Reply.ok(rid, data: data), to: client)
+            }
+            client?.deferredReplySent()
+        }
+        let image: CapturedImage
+        do { image = try CapturedImage(physicalFrame()) } catch {
+            return answer(.failed(error.description), width: 0, height: 0)
+        }
+        guard let worker = pngWorker else {
+            do { try image.writePNG(to: path, special: special); answer(.written, width: image.width, height: image.height) }
+            catch { answer(.failed(error.description), width: 0, height: 0) }
+            return
+        }
+        let (w, h) = (image.width, image.height)
+        let accepted = worker.submit(image, to: .file(path, special)) { answer($0, width: w, height: h) }
+        if !accepted { answer(.failed("busy: \(worker.capacity) screenshots are being written"), width: 0, height: 0) }
+    }
+
+    private func send(_ line: String, to client: (any CommandClient)?) {
+        if let client { client.send(line) } else { emit(line) }
+    }
+
+    /// A widget's reply data: id, type, then its state fields (as in its `valueChanged`).
+    private func stateObject(_ widget: any WidgetView) -> JSONLineWriter {
+        var w = JSONLineWriter()
+        w.add("widget", widget.id)
+        w.add("type", widget.typeName)
+        if let s = widget.snapshot() { for f in s.fields { w.add(f.key, f.value) } }
+        return w
+    }
+
+    private func unknownWidget(_ id: String) -> String {
+        let ids = scene.pageWidgets[scene.pageIndex].map(\.id)
+        let hint = Suggestion.hint(for: id, in: ids)
+        return "no widget '\(LineError.excerpt(id))'\(hint) on this page (widgets: \(ids.joined(separator: ", ")))"
+    }
+
+    package func publish(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
+        if widget is MenuButtonView {
+            // The menu button's tap is the drawer's toggle, not an event for integrators.
+            if events.contains(MenuButtonView.tapped), let drawer = scene.drawer {
+                handle(drawerOutputs: drawer.toggle(animated: true, at: time), at: time)
+            }
+            return
+        }
+        for e in events { emitEvent(line(for: e, widget: widget.id, time: time), widget: widget.id) }
+        LabelBindings.update(after: events, from: widget, in: scene.allWidgets)
+    }
+
+    /// Sends a panel event (`reloaded`, `reloadFailed`) with its fields.
+    public func publishPanelEvent(_ name: String, at time: Double, fields: (inout JSONLineWriter) -> Void = { _ in }) {
+        var w = JSONLineWriter()
+        w.add("t", time); w.add("event", name)
+        fields(&w)
+        emitEvent(w.line, widget: nil)
+    }
+
+    private func emitEvent(_ line: String, widget: String?) {
+        if heldEvents != nil { heldEvents!.append((widget, line)); return }
+        if let onEvent { onEvent(widget, line) } else { emit(line) }
+    }
+
+    private func line(for event: WidgetEvent, widget: String, time: Double) -> String {
+        var w = JSONLineWriter()
+        w.add("t", time)
+        w.add("widget", widget)
+        w.add("event", event.name)
+        for f in event.fields { w.add(f.key, f.value) }
+        return w.line
+    }
+
+    // MARK: frames
+
+    /// Runs animations up to `time` (on every page: a hidden knob still comes to rest),
+    /// emitting the events of those that ended, and the drawer's.
+    public func advance(to time: Double) {
+        advanceScreen(to: time)
+        for widget in scene.allWidgets { publish(commandEvents(widget.advance(to: time), from: widget, at: time), from: widget, at: time) }
+        if let drawer = scene.drawer { handle(drawerOutputs: drawer.advance(to: time), at: time) }
+        flightTick(at: time)
+    }
+
+    /// True when a frame at `time` would show something new.
+    public func wantsFrame(at time: Double) -> Bool {
+        if let whileOff = screenWantsFrameWhileOff() { return whileOff }
+        return screenFrameDue || !damage.isEmpty || compositor.needsFullRepaint || scene.widgets.contains { $0.needsDisplay || $0.isAnimating(at: time) || animatingBefore.contains(ObjectIdentifier($0)) }
+            || drawerWantsFrame(at: time)
+    }
+
+    /// Brings the frame up to `time`: what changed since the last frame becomes damage and
+    /// the frame's time moves on; returns the rectangles that look different now. Nothing is
+    /// painted here (the drawer's cached layers aside): an output paints those rectangles,
+    /// and whatever else it needs, on demand (`paintFrame`), as does a screenshot (`snapshot`).
+    @discardableResult
+    public func renderFrame(at time: Double) -> [PixelRect] {
+        frameTime = time
+        if let blank = renderScreenWhileOff() { writePendingScreenshots(); return blank }
+        flushDrawerPan(at: time)
+        let layered = scene.drawer.map { !$0.isClosed(at: time) } ?? false
+        var animatingNow: Set<ObjectIdentifier> = []
+        func dirtyRects(_ widgets: [any WidgetView]) -> [PixelRect] {
+            var rects: [PixelRect] = []
+            for widget in widgets {
+                let key = ObjectIdentifier(widget)
+                let animating = widget.isAnimating(at: time)
+                if animating { animatingNow.insert(key) }
+                if widget.needsDisplay || animating || animatingBefore.contains(key) {
+                    rects += widget.damage(scene.mapping, at: time).map(PixelRect.init(covering:))
+                    widget.needsDisplay = false
+                }
+            }
+            return rects
+        }
+        let frontDirty = dirtyRects(scene.widgets)
+        let rects: [PixelRect]
+        if layered, let drawer = scene.drawer {
+            // The drawer is open or moving: composite the cached page layers.
+            let rightDirty = dirtyRects(scene.rightWidgets)
+            animatingBefore = animatingNow
+            rects = compositor.renderDrawer(scene, drawer: drawer, time: time, frontDirty: frontDirty, rightDirty: rightDirty,
+                                            opening: !drawerFrames.layered)
+            drawerFrames.layered = true
+            drawerFrames.directPage = nil
+            drawerFrames.lastFrontX = drawer.frontX(at: time)
+            drawerFrames.lastMenuScroll = drawer.menuLayout.scrollOffset
+        } else {
+            // Closed (or no drawer): the page's damage.
+            if drawerFrames.layered || drawerFrames.directPage != scene.pageIndex { damage.addAll() }
+            drawerFrames.layered = false
+            drawerFrames.directPage = scene.pageIndex
+            for rect in frontDirty { damage.add(rect) }
+            animatingBefore = animatingNow
+            if compositor.beginPageFrame() { damage.addAll() }   // after a recovered Cairo error
+            rects = damage.rects
+        }
+        damage.removeAll()
+        let shownRects = screenOutput(rects)
+        writePendingScreenshots()
+        return shownRects
+    }
+
+    /// The screenshots that waited for this frame (their clients wait for the replies).
+    private func writePendingScreenshots() {
+        guard !pendingScreenshots.isEmpty else { return }
+        let due = pendingScreenshots
+        pendingScreenshots = []
+        for s in due { writeScreenshot(s.path, s.requestID, s.client) }
+    }
+
+    /// Swaps in another layout (a reload) on the same screen, keeping the values of widgets
+    /// whose id and type are unchanged. Throws (leaving everything as it was) if the new
+    /// scene cannot be built. Touches in progress are dropped with the old widgets.
+    public func replacePanel(_ panel: Panel, at time: Double) throws(GraphicsError) {
+        let values = WidgetValues.capture(scene.allWidgets)
+        let pageID = scene.panel.pages[scene.pageIndex].id
+        let newScene = try Scene(panel: panel, screenWidth: rotation.logicalWidth, screenHeight: rotation.logicalHeight)
+        if let index = panel.pages.firstIndex(where: { $0.id == pageID && $0.role == .page }) { newScene.showPage(index) }
+        let colors = panel.theme.background.map(Color.init(_:))
+        let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
+        WidgetValues.restore(values, into: newScene.allWidgets, at: time)
+        scene = newScene
+        compositor = newCompositor
+        router = InputRouter()
+        commandTrail = CommandTrail()
+        drawerFrames = DrawerFrameState()
+        connectDrawer()
+        adoptScreenSettings(of: panel)
+        animatingBefore = []
+        damage.addAll()
+        flightPanelReplaced(at: time)
+    }
+
+    /// The screen changed size (a monitor replugged with another mode, a resized virtual
+    /// display): the panel is placed again and every cache rebuilt at the new scale, keeping
+    /// values and the shown page, as a reload does. Throws (leaving everything as it was) if
+    /// the new scene cannot be built.
+    public func resize(screenWidth: Int, screenHeight: Int, at time: Double) throws(GraphicsError) {
+        let old = rotation
+        rotation = ScreenRotation(degrees: old.degrees, physicalWidth: screenWidth, physicalHeight: screenHeight)
+        do { try replacePanel(scene.panel, at: time) } catch {
+            rotation = old
+            throw error
+        }
+        damage = DamageRegion(width: rotation.logicalWidth, height: rotation.logicalHeight)
+        damage.addAll()
+    }
+
+    /// Marks the whole screen for repaint (first frame, page change).
+    public func invalidateAll() { damage.addAll() }
+}
+
+extension Color {
+    package init(_ c: RGBA) { self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a) }
+}

@@ -1,0 +1,73 @@
+import ControlWidgets
+import Graphics
+import PanelLayout
+
+/// `slider` and `rangeSlider` specs → SliderView. Names and defaults are MSCircularSlider's
+/// (see PanelLayout's SliderTypes); colours left out fall back to the theme.
+extension WidgetFactory {
+    package static func makeSlider(_ spec: WidgetSpec, frame: Rect, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> SliderView {
+        let range = spec.type == "rangeSlider"
+        var model = SliderModel(range: range)
+        if let n = spec.number("minimumValue") { model.minimumValue = n }
+        if let n = spec.number("maximumValue") { model.maximumValue = n }
+        if let n = spec.number("maximumAngle") { model.maximumAngle = n }
+        if let n = spec.number("rotationAngle") { model.rotationAngle = n }
+        if !range, let n = spec.number("maximumRevolutions") { model.maximumRevolutions = Int(n) }
+        // Deprecated defaultValue: as before, one value (a range slider's first handle only).
+        model.doubleTapReset = spec.numbers("resetOnDoubleTap") ?? spec.number("resetOnDoubleTap").map { [$0] }
+            ?? spec.number("defaultValue").map { [$0] }
+        model.step = spec.number("step")
+        if let b = spec.bool("enabled") { model.isEnabled = b }
+
+        var look = SliderAppearance()
+        if let n = spec.number("sliderPadding") { look.sliderPadding = n }
+        if let n = spec.number("lineWidth") { look.lineWidth = n }
+        if spec.isSet("gradientColors") || !spec.isSet("filledColor") {
+            look.gradientColors = (spec.value("gradientColors")?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(RGBA.init(hex:)).map(Color.init(_:)) }
+        } else if let c = spec.color("filledColor") {
+            look.gradientColors = [Color(c)]
+        }
+        if look.gradientColors.isEmpty { look.gradientColors = SliderAppearance().gradientColors }
+        if let c = spec.color("unfilledColor") { look.unfilledColor = Color(c) }
+        if let c = spec.color("ringColor") { look.ringColor = Color(c) }
+        if let n = spec.number("glowOpacity") { look.glowOpacity = n }
+        if let f = spec.string("valueFormat"), let format = ValueFormat(f) { look.valueFormat = format }
+        if let b = spec.bool("showValue") { look.showValue = b }
+        look.valueColor = spec.color("valueColor").map(Color.init(_:)) ?? Color(theme.textColor)
+        look.fontName = spec.string("fontName") ?? theme.font
+        look.caption = spec.string("label")
+        look.captionColor = Color(theme.textColor).withAlpha(0.65)
+        look.labels = spec.strings("labels") ?? []
+        look.labelColor = spec.color("labelColor").map(Color.init(_:)) ?? Color(theme.textColor).withAlpha(0.8)
+        look.labelFont = spec.string("labelFont") ?? theme.font
+        if let n = spec.number("labelFontSize") { look.labelFontSize = n }
+        if let n = spec.number("labelOffset") { look.labelOffset = n }
+        if let n = spec.number("markerCount") { look.markerCount = Int(n) }
+        if let c = spec.color("markerColor") { look.markerColor = Color(c) }
+        if let path = spec.string("markerImage") { look.markerImage = try ImageSurface(pngPath: path) }
+        for i in 0..<(range ? 2 : 1) {
+            func key(_ name: String) -> String { i == 0 ? name : "second" + name.prefix(1).uppercased() + name.dropFirst() }
+            var h = SliderAppearance.Handle()
+            if let t = spec.string(key("handleType")), let type = SliderAppearance.HandleType(rawValue: t) { h.type = type }
+            if let c = spec.color(key("handleColor")) { h.color = Color(c) }
+            if let path = spec.string(key("handleImage")) { h.image = try ImageSurface(pngPath: path) }
+            if let n = spec.number(key("handleEnlargementPoints")) { h.enlargementPoints = n }
+            if let b = spec.bool(key("handleHighlightable")) { h.highlightable = b }
+            if let b = spec.bool(key("handleRotatable")) { h.rotatable = b }
+            look.handles[i] = h
+        }
+
+        // Snap targets: labels and/or markers, spread as they are drawn.
+        var snaps: [Double] = []
+        if spec.bool("snapToLabels") == true { snaps += SliderPainter.evenTravels(count: look.labels.count, maximumAngle: model.maximumAngle) }
+        if spec.bool("snapToMarkers") == true { snaps += SliderPainter.evenTravels(count: look.markerCount, maximumAngle: model.maximumAngle) }
+        model.snapAngles = Array(Set(snaps)).sorted()
+
+        let view = SliderView(id: spec.id, frame: frame, model: model, appearance: look,
+                              minimumHandlesDistance: range ? spec.number("minimumHandlesDistance") ?? 10 : 0, shared: shared)
+        view.setInitialValues(first: spec.number("currentValue") ?? 0,
+                              second: range ? spec.number("secondCurrentValue") : nil,
+                              revolutions: range ? 0 : Int(spec.number("revolutionsCount") ?? 0))
+        return view
+    }
+}

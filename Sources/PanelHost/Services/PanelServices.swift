@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import PanelCore
+import PanelInput
+import PanelLoop
+import PanelSystem
+
+/// Everything of the main loop that is not the display: signals, stdin/stdout, the control
+/// socket and its clients, input devices, saved state, reload and the service manager.
+/// The display session and the headless session both drive it, so they behave the same.
+public final class PanelServices {
+    public struct Options {
+        /// Descriptor to read command lines from (stdin); nil for none.
+        public var commandFD: Int32?
+        /// stdout: written without blocking when it is a pipe or socket; nil: `write` only.
+        public var outputFD: Int32?
+        /// Where notes go (stderr).
+        public var report: (String) -> Void = { _ in }
+        public var ipc: IPCServer.Options?
+        public init() {}
+    }
+
+    public let loop = PollLoop()
+    public let controller: PanelController
+    public private(set) var ipc: IPCServer?
+    private let stdio: StdioClient
+    /// Screenshots (and the studio's picture) are encoded here, off the loop's thread.
+    public let pngWorker = PNGWorker()
+    /// Set by SIGINT/SIGTERM (the signal) or `requestStop`.
+    public private(set) var stopSignal: Int32?
+    public private(set) var stopRequested = false
+    /// Called on SIGHUP (reload); set by whoever owns reloading.
+    public var onHangup: ((Double) -> Void)?
+    /// Called on SIGUSR1 (the flight recorder's dump); without it SIGUSR1 is ignored.
+    public var onUserSignal: ((Double) -> Void)?
+    /// Called for every widget event (state saving watches values change).
+    public var onWidgetEvent: ((String) -> Void)?
+    /// Further receivers of every event line (the MQTT bridge), after stdout and the socket.
+    public var eventObservers: [(_ widget: String?, _ line: String) -> Void] = []
+    /// Hooks run after each displayed frame (readiness, watchdog).
+    public var onFrameShown: [(Double, Bool) -> Void] = []
+    private var framesShown = 0
+
+    /// - Parameter write: where stdout lines go (events and replies to stdin).
+    public init(controller: PanelController, options: Options, write: @escaping (String) -> Void) throws(IPCError) {
+        self.controller = controller
+        stdio = StdioClient(commandFD: options.commandFD, outputFD: options.outputFD, controller: controller, loop: loop,
+                            write: write, report: options.report)
+        loop.add(stdio)
+        loop.add(pngWorker)
+        controller.pngWorker = pngWorker
+        if let ipcOptions = options.ipc {
+            let server = try IPCServer(options: ipcOptions, controller: controller, loop: loop)
+            ipc = server
+            loop.add(server)
+        }
+        controller.onEvent = { [unowned self] widget, line in
+            if self.stdio.filter.admits(widget: widget) { self.stdio.send(line) }
+            self.ipc?.broadcast(widget: widget, line: line)
+            if let widget { self.onWidgetEvent?(widget) }
+            for observer in self.eventObservers { observer(widget, line) }
+        }
+    }
+
+    /// Signals: SIGINT and SIGTERM stop the loop, SIGHUP reloads (as daemons do; a panel
+    /// whose terminal went away keeps running, stdin simply ends), SIGUSR1 dumps the flight
+    /// recorder (never the default action, which would end the panel).
+    public func installSignals() throws(DisplayError) {
+        let source = try SignalSource([SIGINT, SIGTERM, SIGHUP, SIGUSR1]) { [unowned self] signal, time in
+            if signal == SIGUSR1 { self.onUserSignal?(time) }
+            else if signal == SIGHUP, let onHangup = self.onHangup { onHangup(time) }
+            else if signal != SIGHUP { self.stopSignal = signal; self.stopRequested = true }
+        }
+        loop.add(source)
+    }
+
+    public private(set) var state: StateStore?
+    public private(set) var reloader: PanelReloader?
+
+    /// `--state`: restores saved values now and saves changes from here on. Returns the ids
+    /// restored.
+    @discardableResult
+    public func enableState(path: String, at time: Double, report: @escaping (String) -> Void) -> [String] {
+        let store = StateStore(path: path, controller: controller, report: report)
+        let restored = store.restore(at: time)
+        state = store
+        loop.add(store)
+        let previous = onWidgetEvent
+        onWidgetEvent = { [unowned store] id in previous?(id); store.markDirty() }
+        let previousPage = controller.onPageShown
+        controller.onPageShown = { [unowned store] in previousPage?(); store.markDirty() }
+        onShutdown.append { [unowned store] _ in store.flush() }
+        return restored
+    }
+
+    /// Reload on SIGHUP and `{"command":"reload"}`; with `watch`, also when the file changes.
+    public func enableReload(path: String, watch: Bool, report: @escaping (String) -> Void) throws(DisplayError) {
+        let reloader = PanelReloader(path: path, controller: controller, report: report)
+        self.reloader = reloader
+        controller.reloadHandler = { [unowned reloader, unowned self] time in
+            let errors = reloader.reload(at: time)
+            if errors.isEmpty { self.state?.markDirty() }
+            return errors
+        }
+        onHangup = { [unowned self] time in _ = self.controller.reloadHandler?(time) }
+        if watch {
+            loop.add(try FileWatcher(path: path) { [unowned self, unowned reloader] time in
+                // Not for a write whose result is already loaded (the studio's save).
+                guard reloader.fileChangedSinceReload else { return }
+                _ = self.controller.reloadHandler?(time)
+            })
+        }
+    }
+
+    /// systemd notification: READY=1 after the first frame, watchdog pings from the loop.
+    public func enableServiceNotifications(describe: @escaping () -> String) {
+        let notifier = ServiceNotifier()
+        loop.add(notifier)
+        onFrameShown.append { [unowned notifier] _, first in if first { notifier.ready(status: describe()) } }
+        onShutdown.append { [unowned notifier] _ in notifier.stopping() }
+    }
+
+    /// While another VT is on screen, input is read and dropped (keys typed into that
+    /// console, touches on its screen are not for the panel).
+    public var inputSuspended = false
+
+    /// - Parameter target: the panel the input drives (another screen's, `run --output
+    ///   NAME=PANEL`); nil: the primary's. Only the primary's input is timed to its flips.
+    public func addInput(_ input: any InputSource, to target: PanelController? = nil) {
+        let target = target ?? controller
+        loop.add(InputPollSource(input, controller: target, latency: target === controller ? inputLatency : nil) { [unowned self] in self.inputSuspended })
+    }
+
+    /// Kernel input times handed to the flip that shows their effect (the flip log's `input`).
+    public let inputLatency = InputLatencyProbe()
+
+    public func add(_ source: any PollSource) { loop.add(source) }
+
+    public func requestStop() { stopRequested = true }
+
+    /// The display (or headless renderer) put a frame on screen at `time`.
+    public func frameShown(at time: Double) {
+        framesShown += 1
+        for hook in onFrameShown { hook(time, framesShown == 1) }
+    }
+
+    /// Before exit: hooks (final state save) run, clients are told and the socket removed.
+    public var onShutdown: [(Double) -> Void] = []
+    public func shutdown(at time: Double) {
+        // Screenshots being written still get their replies.
+        pngWorker.drain(seconds: 2)
+        for hook in onShutdown { hook(time) }
+        ipc?.close()
+        ipc?.flushAll()
+        stdio.drain(seconds: 1)
+    }
+}

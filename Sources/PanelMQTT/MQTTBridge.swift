@@ -1,0 +1,290 @@
+import ControlWidgets
+import PanelLayout
+import PanelCore
+import PanelLoop
+import PanelProtocol
+
+/// The panel on an MQTT broker (`run --mqtt`). Topics under `prefix`:
+///   `<widget>/state`  retained; the widget's state as `get` reports it (JSON)
+///   `<widget>/set`    a bare value or the JSON `set` command (MQTTSetPayload)
+///   `<widget>/event`  dial digits and button clicks as `{"event_type":…}` (Home Assistant)
+///   `events`          every event line, not retained
+///   `page/state`, `page/set`   the page shown
+///   `status`          `online` / `offline` (the last will), retained
+/// With discovery, Home Assistant config messages too (HADiscovery). Everything retained is
+/// published again after every (re)connect, so a restarted broker learns it all back.
+///
+/// Commands from MQTT run through the controller like socket commands; the bridge is their
+/// client, so their events say `"source":"mqtt"`. Bad payloads are ignored with one log line.
+/// State while a finger drags a widget, and the clearing of a removed widget's state, are
+/// paced on the panel's clock (MQTTPublishSchedule); the bridge is a loop source for that.
+public final class MQTTBridge: CommandClient, PollSource {
+    public struct Options {
+        public var prefix: String
+        public var discovery: HADiscovery?
+        public init(prefix: String) { self.prefix = prefix }
+    }
+
+    public let client: MQTTClient
+    private let controller: PanelController
+    private let options: Options
+    private let report: (String) -> Void
+    public var filter: EventFilter = .all
+    public var eventSource: String? { "mqtt" }
+    /// Retained topic → payload last published, so unchanged state is not sent again.
+    private var published: [String: String] = [:]
+    /// Topic of the `set` being executed (for the log line of a refused command).
+    private var currentTopic: String?
+    private var wasConnected = false
+    /// Messages received and state changes published (for tests and the summary).
+    public private(set) var setsApplied = 0
+    public private(set) var setsIgnored = 0
+
+    public init(client: MQTTClient, controller: PanelController, options: Options, report: @escaping (String) -> Void) {
+        self.client = client
+        self.controller = controller
+        self.options = options
+        self.report = report
+        client.onHappenings = { [unowned self] happenings, time in
+            for h in happenings { self.handle(h, at: time) }
+        }
+    }
+
+    private var prefix: String { options.prefix }
+    private var topics: MQTTTopics { MQTTTopics(prefix: options.prefix) }
+    /// Retained topics this process has published with a payload (kept across reconnects):
+    /// what a reload must clear when its widget is gone, even if the reload happened while
+    /// the broker was away.
+    private var announced: Set<String> = []
+    /// The retained topics the panel as it is now publishes (see `publishAll`).
+    private var wanted: Set<String> = []
+    /// Held states and delayed clears.
+    private var schedule = MQTTPublishSchedule()
+    /// Widgets a finger is dragging now (between trackingBegan and trackingEnded).
+    private var tracking: Set<String> = []
+    /// The panel's clock as last seen (an event's `t`, a loop turn, a broker happening).
+    private var now = 0.0
+
+    // MARK: PollSource (only a deadline: held states and delayed clears)
+
+    public var pollRequests: [PollRequest] { [] }
+    public var hasPendingWork: Bool { false }
+    public var isFinished: Bool { false }
+    public var deadline: Double? { schedule.deadline }
+
+    public func service(_ revents: [Int16], at time: Double) {
+        now = Swift.max(now, time)
+        let due = schedule.due(at: time)
+        for s in due.states where client.isConnected {
+            if publishRetained(s.topic, s.payload) { schedule.sent(s.topic, at: time) }
+        }
+        for topic in due.clears where !wanted.contains(topic) {
+            if publishRetained(topic, "") { report("mqtt: cleared '\(topic)' (no such widget now)") }
+        }
+    }
+
+    // MARK: CommandClient (replies to the `set` commands the bridge runs)
+
+    public func send(_ line: String) {
+        // Successful replies say nothing new: the events and the state topic carry the change.
+        guard line.contains("\"ok\":false") else { setsApplied += 1; return }
+        setsIgnored += 1
+        let error = MQTTBridge.parse(line)?["error"]?.stringValue ?? line
+        report("mqtt: ignored '\(currentTopic ?? "?")': \(MQTTSetPayload.oneLine(error))")
+    }
+
+    // MARK: broker
+
+    private func handle(_ h: MQTTClient.Happening, at time: Double) {
+        now = Swift.max(now, time)
+        switch h {
+        case .connected:
+            report("mqtt: connected\(wasConnected ? " again" : ""); publishing under \(prefix)")
+            wasConnected = true
+            client.subscribe(topics.setPattern)
+            published = [:]   // the broker may have lost everything: send it all again
+            client.publish(topics.status, "online", retain: true)
+            publishAll(at: time)
+            sweepLeftovers()
+        case .disconnected(let reason):
+            report("mqtt: \(reason)")
+        case .oversized(let topic, let bytes, let retained):
+            // Retained junk too big to read under the panel's own topics is cleared like any leftover.
+            if retained, isLeftover(topic) {
+                if client.publish(topic, "", retain: true) { report("mqtt: cleared '\(topic)' (\(bytes) bytes, no such widget now)") }
+                return
+            }
+            setsIgnored += 1
+            report("mqtt: ignored '\(topic)': payload of \(bytes) bytes is over \(MQTTSetPayload.maxBytes)")
+        case .message(let topic, let payload, let retained):
+            received(topic: topic, payload: payload, retained: retained, at: time)
+        }
+    }
+
+    /// Retained topics a previous run left that this panel no longer has (the file was
+    /// edited while the panel was off): subscribing replays what the broker keeps under our
+    /// state and discovery topics, and the unsubscribe right behind it (the broker handles a
+    /// connection's packets in order) ends the subscription after that replay, so the
+    /// panel's own publishing does not echo back. Each leftover is cleared in `received`,
+    /// configs first (the broker replays them first), states `clearDelay` later.
+    private func sweepLeftovers() {
+        var patterns: [String] = []
+        if let d = options.discovery { patterns.append(d.discoveryPrefix + "/+/" + d.nodeID + "/+/config") }
+        patterns.append(topics.prefix + "/+/state")
+        for p in patterns { client.subscribe(p); client.unsubscribe(p) }
+    }
+
+    private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
+        if retained, !payload.isEmpty, isLeftover(topic) {
+            // A leftover from `sweepLeftovers`: a widget this panel no longer has.
+            clear(topic, at: time)
+            return
+        }
+        guard let name = topics.widget(ofSetTopic: topic) else { return }
+        func ignore(_ why: String) { setsIgnored += 1; report("mqtt: ignored '\(MQTTSetPayload.oneLine(topic))': \(MQTTSetPayload.oneLine(why))") }
+        // A retained command would be replayed at every reconnect, undoing later changes.
+        if retained { return ignore("retained set messages are not applied (publish without -r)") }
+        if name == "page" { return setPage(payload, at: time, ignore: ignore) }
+        guard let widget = controller.scene.widget(id: name) else {
+            return ignore("no widget '\(MQTTSetPayload.excerpt(name))'")
+        }
+        switch MQTTSetPayload.commandLine(payload, widget: widget) {
+        case .failure(let why): ignore(why.reason)
+        case .success(let line):
+            currentTopic = topic
+            controller.execute(commandLine: line, at: time, from: self)
+            currentTopic = nil
+        }
+    }
+
+    /// A retained topic the sweep replayed that the panel as it is now does not publish.
+    private func isLeftover(_ topic: String) -> Bool {
+        !wanted.contains(topic) && topics.widget(ofSetTopic: topic) == nil
+    }
+
+    private func setPage(_ payload: [UInt8], at time: Double, ignore: (String) -> Void) {
+        let pages = controller.scene.panel.pages.map(\.id)
+        guard payload.count <= MQTTSetPayload.maxBytes, let text = String(validating: payload, as: UTF8.self) else {
+            return ignore("payload is not UTF-8 or too long")
+        }
+        var wanted = text.trimmingSpaces
+        if wanted.hasPrefix("{") { wanted = MQTTBridge.parse(wanted)?["page"]?.stringValue ?? "" }
+        guard let index = pages.firstIndex(of: wanted) ?? Int(wanted).flatMap({ pages.indices.contains($0) ? $0 : nil }) else {
+            return ignore("no page '\(MQTTSetPayload.excerpt(wanted))' (pages: \(pages.joined(separator: ", ")))")
+        }
+        guard index != controller.scene.pageIndex else { return publishPage() }
+        // The protocol's own `page` command: same animation, events and checks as the socket.
+        var w = JSONLineWriter()
+        w.add("command", "page"); w.add("page", pages[index])
+        currentTopic = topics.pageSet
+        controller.execute(commandLine: w.line, at: time, from: self)
+        currentTopic = nil
+        publishPage()
+    }
+
+    // MARK: panel → broker
+
+    /// Every event line the panel sends (the hub of PanelServices calls this).
+    public func event(widget: String?, line: String) {
+        let node = widget == nil && !line.contains("\"event\":\"reloaded\"") ? nil : MQTTBridge.parse(line)
+        if let t = node?["t"]?.numberValue, t.isFinite { now = Swift.max(now, t) }
+        let name = node?["event"]?.stringValue
+        if let widget {
+            // Kept while the broker is away too: a drag in progress at reconnect is still paced.
+            if name == WidgetEvent.trackingBegan.name { tracking.insert(widget) }
+            if name == WidgetEvent.trackingEnded.name { tracking.remove(widget) }
+        }
+        guard client.isConnected else { return }
+        client.publish(topics.events, line, retain: false)
+        guard let widget else {
+            // A reload may add and remove widgets: discovery and state follow.
+            if name == "reloaded" { publishAll(at: now) } else { publishPage() }
+            return
+        }
+        publishState(widget, at: now)
+        if let node, let name, let view = controller.scene.widget(id: widget) {
+            var w = JSONLineWriter()
+            if name == "dialed", let n = node["number"]?.numberValue {
+                w.add("event_type", String(Int(n)))
+            } else if view is ButtonView, HADiscovery.buttonEventTypes.contains(name) {
+                w.add("event_type", name)
+            } else { return }
+            if let source = node["source"]?.stringValue { w.add("source", source) }
+            client.publish(topics.event(widget), w.line, retain: false)
+        }
+    }
+
+    /// Publishes `payload` retained unless the broker has it already; true when it went out.
+    @discardableResult
+    private func publishRetained(_ topic: String, _ payload: String) -> Bool {
+        guard published[topic] != payload else { return false }
+        guard client.publish(topic, payload, retain: true) else { return false }
+        published[topic] = payload
+        if payload.isEmpty { announced.remove(topic) } else { announced.insert(topic); schedule.cancelClear(topic) }
+        return true
+    }
+
+    /// The widget's state, now, or held while a finger drags it (MQTTPublishSchedule).
+    private func publishState(_ id: String, at time: Double) {
+        guard let widget = controller.scene.widget(id: id), let s = widget.snapshot() else { return }
+        var w = JSONLineWriter()
+        for f in s.fields { w.add(f.key, f.value) }
+        let topic = topics.state(id)
+        guard published[topic] != w.line else { schedule.drop(topic); return }
+        guard schedule.offer(topic, w.line, at: time, tracking: tracking.contains(id)) else { return }
+        if publishRetained(topic, w.line) { schedule.sent(topic, at: time) }
+    }
+
+    /// Empties a retained topic of a widget that is gone: a discovery config at once (Home
+    /// Assistant removes the entity), anything else `clearDelay` later, once the entity
+    /// has stopped listening. One log line per topic cleared.
+    private func clear(_ topic: String, at time: Double) {
+        if let d = options.discovery, topic.hasPrefix(d.discoveryPrefix + "/"), topic.hasSuffix("/config") {
+            if publishRetained(topic, "") { report("mqtt: cleared '\(topic)' (no such widget now)") }
+        } else {
+            schedule.clearLater(topic, at: time)
+        }
+    }
+
+    private func publishPage() {
+        var w = JSONLineWriter()
+        w.add("page", controller.scene.panel.pages[controller.scene.pageIndex].id)
+        publishRetained(topics.pageState, w.line)
+    }
+
+    /// Discovery (when enabled), the state of every widget on every page, and the page.
+    /// Retained topics announced before whose widget is gone (a reload removed it) are
+    /// cleared: an empty retained message deletes a retained topic, and Home Assistant
+    /// removes an entity whose config becomes empty.
+    private func publishAll(at time: Double) {
+        guard client.isConnected else { return }
+        var wanted: Set<String> = [topics.pageState]
+        defer { self.wanted = wanted }
+        let scene = controller.scene
+        if let discovery = options.discovery {
+            for widget in scene.allWidgets {
+                let spec = scene.panel.widget(id: widget.id)?.1
+                if let m = discovery.config(for: widget, spec: spec) { wanted.insert(m.topic); publishRetained(m.topic, m.payload) }
+            }
+            let m = discovery.pageConfig(pages: scene.panel.pages.map(\.id))
+            wanted.insert(m.topic); publishRetained(m.topic, m.payload)
+        }
+        for widget in scene.allWidgets where widget.snapshot() != nil {
+            wanted.insert(topics.state(widget.id))
+            publishState(widget.id, at: time)
+        }
+        publishPage()
+        tracking.formIntersection(scene.allWidgets.map(\.id))
+        for topic in announced.subtracting(wanted).sorted() where topic != topics.status {
+            clear(topic, at: time)
+        }
+    }
+
+    package static func parse(_ text: String) -> JSONNode? {
+        if case .success(let node) = JSONReader.parse(text) { return node }
+        return nil
+    }
+
+    /// Before exit: availability `offline` (retained), then a clean disconnect.
+    public func close() { client.close(finalStatus: "offline") }
+}

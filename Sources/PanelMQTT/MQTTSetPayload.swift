@@ -1,0 +1,131 @@
+import ControlWidgets
+import PanelProtocol
+
+/// What a payload on `…/<widget>/set` asks for, as a command line of docs/protocol.md, so an
+/// MQTT `set` runs exactly where a socket or stdin `set` runs (same checks, same clamping).
+///
+/// A payload is either a JSON widget command, `set` or the widget type's own verb (a dial's
+/// `dial`), where `widget` may be left out (the topic names it), or a bare value read by the
+/// widget's type: Home Assistant's `number` and `select` entities publish bare numbers and
+/// option titles, and a digit on a dial's topic dials it.
+public enum MQTTSetPayload {
+    public static let maxBytes = 4096
+
+    public static func commandLine(_ bytes: [UInt8], widget: any WidgetView) -> Result<String, Ignored> {
+        guard bytes.count <= maxBytes else { return .failure("payload of \(bytes.count) bytes is over \(maxBytes)") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure("payload is not UTF-8") }
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else { return .failure("empty payload") }
+        if trimmed.hasPrefix("{") { return json(trimmed, widget: widget.id) }
+        return bare(trimmed, widget: widget)
+    }
+
+    /// A JSON widget command (`set`, `dial`); the topic's widget is filled in when the payload
+    /// has none and must match when it has one.
+    package static func json(_ text: String, widget id: String) -> Result<String, Ignored> {
+        var line = text
+        if !text.contains("\"widget\"") {
+            line = "{\"widget\":" + JSONLineWriter.quote(id) + "," + text.dropFirst()
+            if line.hasSuffix(",}") { line = String(line.dropLast(2)) + "}" }
+        }
+        switch PanelCommand.parse(line) {
+        case .failure(let e): return .failure("column \(e.column): \(e.message)")
+        case .success(let command):
+            guard case let .widget(target, _) = command.action else {
+                return .failure("only a widget command for '\(id)' ('set', or a dial's 'dial') is accepted here")
+            }
+            guard target == id else { return .failure("the command is for '\(target)', the topic for '\(id)'") }
+            // A payload may be pretty-printed JSON, but a command is one line (it is logged
+            // and recorded as JSON lines). It parsed, so any raw line break in it is
+            // whitespace between tokens (a string cannot hold one), and a space does the same.
+            return .success(String(String.UnicodeScalarView(line.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })))
+        }
+    }
+
+    package static func bare(_ text: String, widget: any WidgetView) -> Result<String, Ignored> {
+        var w = JSONLineWriter()
+        w.add("command", "set")
+        w.add("widget", widget.id)
+        let number = Double(text).flatMap { $0.isFinite && abs($0) <= 1e9 ? $0 : nil }
+        switch widget {
+        case let knob as KnobView:
+            let model = knob.model
+            if model.mode == .rotaryDial {
+                // A digit dials it, as the dial command does (Home Assistant's event entity
+                // has no command topic; this is for scripts and automations).
+                guard text.utf8.count == 1, let digit = Int(text) else {
+                    return .failure("'\(excerpt(text))' is not a digit 0…9 to dial")
+                }
+                w = JSONLineWriter()
+                w.add("command", "dial"); w.add("widget", widget.id); w.add("number", digit)
+                return .success(w.line)
+            }
+            if model.mode.isDiscrete {
+                // The shown titles (Home Assistant's options), so "3" on a knob without
+                // titles and "Hall" on one with them both find their position.
+                if let i = model.shownTitles.firstIndex(of: text) { w.add("positionIndex", i) }
+                else if let n = number, n == n.rounded() { w.add("positionIndex", Int(n)) }
+                else { return .failure("'\(excerpt(text))' is neither a title of '\(widget.id)' nor a position index") }
+            } else {
+                guard let n = number else { return .failure("'\(excerpt(text))' is not a number") }
+                w.add(model.range != nil ? "value" : "position", n)
+            }
+        case is SliderView:
+            guard let n = number else { return .failure("'\(excerpt(text))' is not a number") }
+            w.add("value", n)
+        case is ToggleView:
+            switch text.lowercased() {
+            case "on", "true", "1": w.add("on", true)
+            case "off", "false", "0": w.add("on", false)
+            default: return .failure("'\(excerpt(text))' is not ON/OFF, true/false or 1/0")
+            }
+        case let seg as SegmentedView:
+            if seg.titles.contains(text) { w.add("title", text) }
+            else if let n = number, n == n.rounded() { w.add("index", Int(n)) }
+            else { return .failure("'\(excerpt(text))' is neither a title of '\(widget.id)' nor an index") }
+        case is ButtonView:
+            w.add("title", text)
+        case is LabelView:
+            w.add("text", text)
+        default:
+            return .failure("a \(widget.typeName) takes no bare value")
+        }
+        return .success(w.line)
+    }
+
+    /// Why a payload is ignored (one log line).
+    public struct Ignored: Error, Equatable, ExpressibleByStringInterpolation {
+        public var reason: String
+        public init(stringLiteral value: String) { reason = value }
+    }
+
+    /// A payload quoted in a log line: at most 40 characters, control characters escaped,
+    /// so a quoted payload can never break the one-line-per-refusal rule.
+    package static func excerpt(_ s: String) -> String { oneLine(s.count > 40 ? String(s.prefix(40)) + "…" : s) }
+
+    /// Control characters as `\n`, `\u{1b}`…: what the log line shows stays on one line.
+    package static func oneLine(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where c.value < 0x20 || (0x7f...0x9f).contains(c.value) || c == "\u{2028}" || c == "\u{2029}":
+                out += "\\u{" + String(c.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    package var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(scalars[first...last])
+    }
+}
