@@ -6,42 +6,41 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 PANEL ?= panels/demo.json
 BIN := .build/release/knob-panel
-# The Swift runtime linked into the binary: it runs on a machine without the toolchain (and
-# the appliance image needs no Swift libraries). See docs/performance.md for size and start-up.
-# Fewer pages touched at start (docs/performance.md, "Where the memory goes"): LLVM's lld (in
-# the toolchain) packs the 28 000 relative relocations as RELR (glibc >= 2.36) instead of a
-# 660 KB table the loader reads, and no Swift symbols go into the dynamic symbol table (they
-# are for nobody: the binary loads no plug-ins), about 1 MiB resident less. The functions that
-# run while a panel starts and paints go first in .text, together (scripts/hot-functions.sh
-# writes the list): 2.8 MB of code resident instead of 4.7 MB.
-# The list can only move functions that sit in sections of their own: swiftc puts most of a
-# file's functions into one .text section (1.25 MB of ours), which moved whole or not at all;
-# -function-sections gives each its own. Private helpers without a symbol (closure contexts'
-# destroy functions, unnamed thunks) cannot be listed: scripts/private-functions.ld gathers them
-# in front of .text. Together about 0.3 MB of code less resident; the code itself is unchanged.
+# How the release binary is linked. Each piece is checked by tests/cli/run-cli-tests.sh on
+# make's binary (no Swift runtime library, static C libraries, RELR, peak RSS of the bench) and
+# costs memory when it goes missing (docs/performance.md, "Where the memory goes").
+# --static-swift-stdlib: runs without the toolchain (the appliance carries no Swift libraries).
+# lld, -z pack-relative-relocs: the 28 000 relative relocations as RELR (glibc >= 2.36), not a
+#   660 KB table the loader reads. --no-export-dynamic: nothing loads plug-ins.
+# HOT: the functions a panel runs while it starts and paints, first in .text and together (the
+#   kernel maps code in 64 KB windows round each page touched). The recipe writes the list from
+#   the binary it just linked (scripts/hot-functions.py, a second or two) and links again when
+#   it changed; a stale name in it can only come from before this build's source change, hence
+#   --no-warn-symbol-ordering.
+# -function-sections: the list can move only functions in sections of their own.
+# scripts/private-functions.ld: the private helpers without a symbol to list, gathered.
+HOT := .build/hot-functions.order
 FUNCTION_SECTIONS := -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xlinker -T -Xlinker $(CURDIR)/scripts/private-functions.ld
 LEAN_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.order -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT) -Xlinker --no-warn-symbol-ordering \
 	$(FUNCTION_SECTIONS)
-# libstdc++ (which only the Swift runtime uses) is linked statically, as -static-libstdc++
-# would: the 2 MB shared library was 0.95 MiB resident for the few functions the runtime
-# calls. The runtime's link arguments say -lstdc++, so a directory searched first holds a
-# linker script of that name pointing at the archive (no archive: the shared library as before).
+# libstdc++ (only the Swift runtime uses it) linked statically: the runtime's link arguments say
+# -lstdc++, so a directory searched first holds a linker script of that name naming the archive
+# (no archive: the shared library).
 STATIC_CXX := .build/static-libstdc++
-# Cairo and the libraries only it uses here (pixman, fontconfig, FreeType, expat, libpng, zlib,
-# brotli), and libdrm, are linked statically from Debian's own archives (the -dev packages ship
-# them): a shared library is resident in 64 KB windows round every page touched, with its own
-# relocated data, so linked in they cost 2 MiB less at the bench's peak (docs/performance.md).
-# The module maps say -lcairo, -lfontconfig, -lfreetype and -ldrm, and pkg-config's -L comes first, so lld's --remap-inputs
-# swaps the shared libraries it finds for the archives (scripts/static-c-link.sh; an archive
-# missing: everything stays shared, with a note). X11 is not needed: nothing pulls cairo's Xlib code.
-# The choice is made in the recipe, after deps has installed the packages: make parses this
-# file before any recipe runs, when a fresh machine has no pkg-config and no archives yet.
+# Cairo, the libraries it uses (pixman, fontconfig, FreeType, expat, libpng, zlib, brotli) and
+# libdrm from Debian's archives: a shared library is resident in 64 KB windows with its own
+# relocated data. scripts/static-c-link.sh prints lld --remap-inputs flags for the -l flags the
+# module maps give (an archive missing: all shared, with a note); it runs in the recipe, after
+# deps installed the packages, never while make parses this file.
 STATIC_C := .build/static-c/cairo.ld
 RELEASE := -c release --static-swift-stdlib $(LEAN_LINK) -Xswiftc -L$(CURDIR)/$(STATIC_CXX)
 # set -f: the flags' '*/libcairo.so' patterns are for lld, not for the shell to expand.
-RELEASE_BUILD = flags=$$(scripts/static-c-link.sh $(STATIC_C)) && set -f && $(SWIFT) build $(RELEASE) $$flags
+# Link, list the hot functions of the binary, link again (about a second) if the list changed.
+RELEASE_BUILD = mkdir -p .build && touch $(HOT) && flags=$$(scripts/static-c-link.sh $(STATIC_C)) && set -f && \
+	$(SWIFT) build $(RELEASE) $$flags && old=$$(cksum < $(HOT)) && scripts/hot-functions.py $(BIN) $(HOT) && \
+	if [ "$$(cksum < $(HOT))" != "$$old" ]; then rm -f $(BIN) && $(SWIFT) build $(RELEASE) $$flags; fi
 
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -32,8 +32,32 @@ fi
 # libdrm statically (scripts/static-c-link.sh decides in the recipe, after deps ran).
 if [ "${KNOB_REQUIRE_STATIC:-0}" = 1 ] && [ "$(scripts/static-c-link.sh --expect)" = static ]; then
     shared=$(ldd "$BIN" 2>/dev/null | grep -oE 'lib(cairo|fontconfig|freetype|drm|pixman-1|png16)\.so[^ ]*' | tr '\n' ' ')
-    [ -z "$shared" ] && ok "cairo, fontconfig, freetype and libdrm linked statically" \
+    [ -z "$shared" ] && ok "cairo, pixman, fontconfig, freetype, libpng and libdrm linked statically" \
         || bad "$BIN should link the C libraries statically but ldd lists: $shared"
+fi
+# The rest of make's link (Makefile, LEAN_LINK): relative relocations packed as RELR, and the
+# peak RSS of the reference scene within docs/performance.md's budget, which the hot-functions
+# list, the static libraries and RELR together keep. A fresh copy of the binary: fault-around
+# maps only cached pages, so a partly evicted file would read low. The largest of three runs
+# (they differ by about 0.4 MiB): the budget holds every time, not on average.
+RSS_BUDGET_MIB="1280x800:16 1920x1080:24"
+if [ "${KNOB_REQUIRE_STATIC:-0}" = 1 ]; then
+    readelf -d "$BIN" 2>/dev/null | grep -q '(RELR)' && readelf -S -W "$BIN" | grep -q ' \.relr\.dyn ' \
+        && ok "relative relocations packed as RELR" || bad "$BIN has no RELR relocations (make build links with -z pack-relative-relocs)"
+    cp "$BIN" "$T/fresh-knob-panel"
+    for entry in $RSS_BUDGET_MIB; do
+        size=${entry%:*} budget=${entry#*:} peak=0
+        for run in 1 2 3; do
+            mib=$("$T/fresh-knob-panel" bench panels/bench-console.json --size "$size" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["peakRSSMiB"])')
+            peak=$(python3 -c "print(max($peak, ${mib:-999}))")
+        done
+        python3 -c "import sys; sys.exit(not $peak <= $budget)" \
+            && ok "bench-console at $size: peak RSS $peak MiB (budget $budget)" \
+            || bad "bench-console at $size: peak RSS $peak MiB over the budget of $budget MiB (docs/performance.md)"
+    done
+    rm -f "$T/fresh-knob-panel"
+else
+    echo "  note  RELR and the peak RSS budget are checked on make's binary (KNOB_REQUIRE_STATIC=1)"
 fi
 # libmosquitto (and with it OpenSSL) is opened only for --mqtt, never linked: ~1.8 MiB
 # resident less for every panel without MQTT (docs/performance.md).
