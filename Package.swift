@@ -36,7 +36,7 @@ let package = Package(
         // HarfBuzz on demand), PNG, blur.
         .target(name: "Graphics", dependencies: ["CCairo"]),
         // Widget models (pure Swift) and painters (through Graphics).
-        .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting"]),
+        .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting", "PanelLayout"]),
         // Scene, compositor, frame clock, scheduler, events, outputs (KMS, offscreen), input.
         .target(name: "PanelRuntime", dependencies: ["PanelLayout", "ControlWidgets", "Formatting", "Graphics", "CDRM", "CInput", "CLinux", "CMosquitto"]),
         // The command line only.
