@@ -48,6 +48,12 @@ import Testing
                                                        EventField("label", .string("Alarm"))]))
         #expect(throws: WidgetCommandError.self) { try v.apply(WidgetCommand("set", ["state": .string("flashing")]), at: 0) }
         #expect(v.nextChange(after: 0.2) == 0.5)
+        // Advancing repaints on a flip only: not within a half-period, once across it.
+        _ = v.advance(to: 0.1); v.needsDisplay = false
+        _ = v.advance(to: 0.4)
+        #expect(!v.needsDisplay)
+        _ = v.advance(to: 0.6)
+        #expect(v.needsDisplay)
         // Restoring the snapshot into a fresh light gives the same state.
         let fresh = view(.off)
         _ = try fresh.apply(WidgetCommand("set", Dictionary(uniqueKeysWithValues: v.snapshot()!.fields.map { ($0.key, CommandValue.string($0.value.string ?? "")) })), at: 0)

@@ -15,8 +15,9 @@ public final class IndicatorView: WidgetView {
     public var needsDisplay = true
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
-    /// Whether the light was lit when last painted (or advanced), to repaint on a flip only.
-    private var shownLit: Bool?
+    /// Whether the light was lit at the last advance, to repaint on a flip only (the frame
+    /// advances every widget before it is drawn; an output may paint later, or never).
+    private var litAtLastAdvance: Bool?
 
     public init(id: String, frame: Rect, model: IndicatorModel, colorHex: String, label: String, fontName: String, textColor: Color) {
         self.id = id; self.frame = frame; self.model = model; self.label = label
@@ -35,7 +36,6 @@ public final class IndicatorView: WidgetView {
 
     public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
         let lit = model.isLit(at: time)
-        shownLit = lit
         let c = mapping.toScreen(lightCenter)
         let r = lightRadius * mapping.scale
         if lit {
@@ -66,7 +66,9 @@ public final class IndicatorView: WidgetView {
     public func isAnimating(at time: Double) -> Bool { false }
     public func nextChange(after time: Double) -> Double? { model.nextChange(after: time) }
     public func advance(to time: Double) -> [WidgetEvent] {
-        if let shownLit, shownLit != model.isLit(at: time) { needsDisplay = true }
+        let lit = model.isLit(at: time)
+        if let litAtLastAdvance, litAtLastAdvance != lit { needsDisplay = true }
+        litAtLastAdvance = lit
         return []
     }
     public func hitTest(_ point: Point) -> Bool { false }
