@@ -36,7 +36,7 @@ let package = Package(
         // HarfBuzz on demand), PNG, blur.
         .target(name: "Graphics", dependencies: ["CCairo"]),
         // Widget models (pure Swift) and painters (through Graphics).
-        .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting"]),
+        .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting", "PanelLayout"]),
         // The pipeline, bottom to top; each module sees only those below it (one-way).
         // System calls, errno, clocks, atomic files, the line reader: the one place for Glibc quirks.
         .target(name: "PanelSystem", dependencies: ["CLinux", "Graphics"]),

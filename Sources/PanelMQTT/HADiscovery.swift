@@ -113,93 +113,53 @@ public struct HADiscovery {
         return nil
     }
 
-    /// The Home Assistant component a widget becomes (nil: no entity).
+    /// The Home Assistant component a widget becomes (nil: no entity), as its descriptor says.
     public static func component(of widget: any WidgetView) -> String? {
-        switch widget {
-        case let knob as KnobView:
-            if knob.model.mode == .rotaryDial { return "event" }
-            if knob.model.mode.isDiscrete { return "select" }
-            guard let r = knob.model.range, r.lo != r.hi else { return nil }
-            return "number"
-        case let slider as SliderView: return slider.model.minimumValue < slider.model.maximumValue ? "number" : nil
-        case is ToggleView: return "switch"
-        case is SegmentedView: return "select"
-        case is ButtonView: return "event"
-        default: return nil
-        }
+        WidgetCatalog.homeAssistant(widget)?.component
     }
 
-    /// The config message of one widget (nil for widgets Home Assistant has no entity for).
+    /// The config message of one widget (nil for widgets Home Assistant has no entity for):
+    /// the entity its descriptor gives (WidgetCatalog), written as Home Assistant reads it.
     public func config(for widget: any WidgetView, spec: WidgetSpec?) -> Message? {
         let id = widget.id
-        guard let component = Self.component(of: widget) else { return nil }
+        guard let entity = WidgetCatalog.homeAssistant(widget) else { return nil }
+        let component = entity.component
         let name = NameOnPanel.entityName(spec: spec, id: id, deviceName: panelName)
         var w = JSONLineWriter()
         common(&w, component: component, objectID: id, name: name)
-        switch widget {
-        case let knob as KnobView:
-            let model = knob.model
-            if model.mode == .rotaryDial {
-                w.add("state_topic", topics.event(id))
-                w.addRaw("event_types", Self.strings((0...9).map(String.init)))
-                return Message(topic: topic("event", id), payload: w.line)
-            }
-            if model.mode.isDiscrete {
-                w.add("command_topic", topics.set(id))
-                w.add("state_topic", topics.state(id))
-                w.add("value_template", "{{ value_json.title }}")
-                // The titles the knob shows, one per position: missing ones are drawn as
-                // the index, so a knob without titles offers "0", "1", …
-                w.addRaw("options", Self.strings(model.shownTitles))
-                return Message(topic: topic("select", id), payload: w.line)
-            }
-            guard let range = model.range else { return nil }   // component(of:) said number
+        switch entity {
+        case .event(let types):
+            w.add("state_topic", topics.event(id))
+            w.addRaw("event_types", Self.strings(types))
+        case .select(let options, let field):
+            w.add("command_topic", topics.set(id))
+            w.add("state_topic", topics.state(id))
+            w.add("value_template", "{{ value_json.\(field) }}")
+            w.addRaw("options", Self.strings(options))
+        case .number(let lo, let hi, let rounding):
             w.add("command_topic", topics.set(id))
             w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.value }}")
-            w.add("min", Swift.min(range.lo, range.hi))
-            w.add("max", Swift.max(range.lo, range.hi))
-            w.add("step", Self.numberStep(model.valueRounding, range.lo, range.hi))
+            w.add("min", lo)
+            w.add("max", hi)
+            w.add("step", Self.numberStep(rounding, lo, hi))
             w.add("mode", "slider")
             if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
-            return Message(topic: topic("number", id), payload: w.line)
-        case let slider as SliderView:
-            let model = slider.model
-            w.add("command_topic", topics.set(id))
-            w.add("state_topic", topics.state(id))
-            w.add("value_template", "{{ value_json.value }}")
-            w.add("min", model.minimumValue)
-            w.add("max", model.maximumValue)
-            w.add("step", Self.numberStep(model.valueRounding, model.minimumValue, model.maximumValue))
-            w.add("mode", "slider")
-            if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
-            return Message(topic: topic("number", id), payload: w.line)
-        case is ToggleView:
+        case .onOffSwitch:
             w.add("command_topic", topics.set(id))
             w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ 'ON' if value_json.on else 'OFF' }}")
             w.add("payload_on", "ON"); w.add("payload_off", "OFF")
             w.add("state_on", "ON"); w.add("state_off", "OFF")
-            return Message(topic: topic("switch", id), payload: w.line)
-        case let seg as SegmentedView:
-            w.add("command_topic", topics.set(id))
-            w.add("state_topic", topics.state(id))
-            w.add("value_template", "{{ value_json.title }}")
-            w.addRaw("options", Self.strings(seg.titles))
-            return Message(topic: topic("select", id), payload: w.line)
-        case is ButtonView:
-            // One event a tap: pressed and released stay on the `events` topic, or a tap would
-            // be three logbook and recorder entries.
-            w.add("state_topic", topics.event(id))
-            w.addRaw("event_types", Self.strings(Self.buttonEventTypes))
-            return Message(topic: topic("event", id), payload: w.line)
-        default:
-            return nil
         }
+        return Message(topic: topic(component, id), payload: w.line)
     }
 
-    /// What a button's event entity reports (MQTTBridge publishes only these).
-    public static let buttonEventTypes = ["clicked"]
+    /// Whether an event named `name` of `widget` is one of its event entity's types.
+    public static func isEntityEvent(_ name: String, of widget: any WidgetView) -> Bool {
+        guard case .event(let types)? = WidgetCatalog.homeAssistant(widget) else { return false }
+        return types.contains(name)
+    }
 
     /// Home Assistant refuses a number whose step is below this (`vol.Range(min=1e-3)`).
     public static let minimumStep = 0.001

@@ -206,7 +206,7 @@ public final class MQTTBridge: CommandClient, PollSource {
             var w = JSONLineWriter()
             if name == "dialed", let n = node["number"]?.numberValue {
                 w.add("event_type", String(Int(n)))
-            } else if view is ButtonView, HADiscovery.buttonEventTypes.contains(name) {
+            } else if HADiscovery.isEntityEvent(name, of: view) {
                 w.add("event_type", name)
             } else { return }
             if let source = node["source"]?.stringValue { w.add("source", source) }

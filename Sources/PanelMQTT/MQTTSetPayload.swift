@@ -42,55 +42,18 @@ public enum MQTTSetPayload {
         }
     }
 
+    /// A bare value, read as the widget's descriptor says (WidgetCatalog.bareSet).
     package static func bare(_ text: String, widget: any WidgetView) -> Result<String, Ignored> {
-        var w = JSONLineWriter()
-        w.add("command", "set")
-        w.add("widget", widget.id)
         let number = Double(text).flatMap { $0.isFinite && abs($0) <= 1e9 ? $0 : nil }
-        switch widget {
-        case let knob as KnobView:
-            let model = knob.model
-            if model.mode == .rotaryDial {
-                // A digit dials it, as the dial command does (Home Assistant's event entity
-                // has no command topic; this is for scripts and automations).
-                guard text.utf8.count == 1, let digit = Int(text) else {
-                    return .failure("'\(excerpt(text))' is not a digit 0…9 to dial")
-                }
-                w = JSONLineWriter()
-                w.add("command", "dial"); w.add("widget", widget.id); w.add("number", digit)
-                return .success(w.line)
-            }
-            if model.mode.isDiscrete {
-                // The shown titles (Home Assistant's options), so "3" on a knob without
-                // titles and "Hall" on one with them both find their position.
-                if let i = model.shownTitles.firstIndex(of: text) { w.add("positionIndex", i) }
-                else if let n = number, n == n.rounded() { w.add("positionIndex", Int(n)) }
-                else { return .failure("'\(excerpt(text))' is neither a title of '\(widget.id)' nor a position index") }
-            } else {
-                guard let n = number else { return .failure("'\(excerpt(text))' is not a number") }
-                w.add(model.range != nil ? "value" : "position", n)
-            }
-        case is SliderView:
-            guard let n = number else { return .failure("'\(excerpt(text))' is not a number") }
-            w.add("value", n)
-        case is ToggleView:
-            switch text.lowercased() {
-            case "on", "true", "1": w.add("on", true)
-            case "off", "false", "0": w.add("on", false)
-            default: return .failure("'\(excerpt(text))' is not ON/OFF, true/false or 1/0")
-            }
-        case let seg as SegmentedView:
-            if seg.titles.contains(text) { w.add("title", text) }
-            else if let n = number, n == n.rounded() { w.add("index", Int(n)) }
-            else { return .failure("'\(excerpt(text))' is neither a title of '\(widget.id)' nor an index") }
-        case is ButtonView:
-            w.add("title", text)
-        case is LabelView:
-            w.add("text", text)
-        default:
-            return .failure("a \(widget.typeName) takes no bare value")
+        switch WidgetCatalog.bareSet(BarePayload(text: text, number: number, shown: excerpt(text)), on: widget) {
+        case .failure(let e): return .failure(Ignored(stringLiteral: e.description))
+        case .success(let set):
+            var w = JSONLineWriter()
+            w.add("command", set.verb)
+            w.add("widget", widget.id)
+            for f in set.fields { w.add(f.key, f.value) }
+            return .success(w.line)
         }
-        return .success(w.line)
     }
 
     /// Why a payload is ignored (one log line).

@@ -1,3 +1,4 @@
+import ControlWidgets
 import Graphics
 import PanelLayout
 import PanelSystem
@@ -14,9 +15,10 @@ import PanelBench
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check", abstract: "Validate layout files; print every problem as FILE:LINE:COLUMN: error: message (warnings: exit 0). Warns about characters no installed font has and label texts that do not fit their frame.",
-        usage: "check FILE... [--screen-mm WxH]", arguments: [("FILE", "One or more layout files (JSON).")],
+        usage: "check FILE... [--screen-mm WxH] [--entities]", arguments: [("FILE", "One or more layout files (JSON).")],
         options: [OptionSpec("screen-mm", value: "WxH", help: "The screen's visible size in millimetres (e.g. 154x86 for a 7-inch 800x480); warns about touch targets under 9 mm.",
-                             default: "the panel's physicalSize, else no touch-target check")])
+                             default: "the panel's physicalSize, else no touch-target check"),
+                  OptionSpec("entities", help: "Also print, one JSON line per widget with one, the Home Assistant component it becomes: {\"widget\":\"volume\",\"component\":\"number\"}.")])
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
         guard !args.positionals.isEmpty else { throw CommandFailure("check needs at least one FILE (see 'knob-panel check --help')", status: 64) }
@@ -28,9 +30,10 @@ enum CheckCommand {
             case .success(let panel):
                 for w in panel.warnings { Console.err(w.description) }
                 if let mm = screenMM ?? panel.physicalSize {
-                    for w in TouchTargets.warnings(panel, screenMM: mm) { Console.err(w.description) }
+                    for w in TouchTargets.warnings(panel, screenMM: mm, targetSize: WidgetCatalog.touchTarget) { Console.err(w.description) }
                 }
                 for w in TextWarnings.warnings(panel) { Console.err(w.description) }
+                if args.flags.contains("entities") { failed = !printEntities(panel) || failed }
                 let widgets = panel.pages.reduce(0) { $0 + $1.widgets.count }
                 Console.out("\(path): ok (\(panel.pages.count) page\(panel.pages.count == 1 ? "" : "s"), \(widgets) widget\(widgets == 1 ? "" : "s"))")
             case .failure(let errors):
@@ -40,6 +43,22 @@ enum CheckCommand {
         }
         if failed { throw CommandFailure(nil, status: 1) }
     }
+}
+
+/// Each widget's Home Assistant component, as its descriptor maps it (what `run --mqtt`
+/// announces): the CLI tests read the mapping from here instead of keeping a copy.
+private func printEntities(_ panel: Panel) -> Bool {
+    for page in panel.pages {
+        for spec in page.widgets {
+            let view: any WidgetView
+            do { view = try WidgetCatalog.makeView(spec, theme: panel.theme) } catch { Console.err(error.description); return false }
+            guard let entity = WidgetCatalog.homeAssistant(view) else { continue }
+            var w = JSONLineWriter()
+            w.add("widget", spec.id); w.add("component", entity.component)
+            Console.out(w.line)
+        }
+    }
+    return true
 }
 
 /// "WxH" in millimetres, decimals allowed ("154.2x85.9").

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ControlWidgets
 import Graphics
 import PanelLayout
 import PanelSystem
@@ -409,5 +410,5 @@ func warnAboutTouchTargets(_ panel: Panel, connector: ConnectorInfo) {
         mm = panel.rotation == 90 || panel.rotation == 270 ? (h, w) : (w, h)
     }
     guard let mm else { return }
-    for w in TouchTargets.warnings(panel, screenMM: mm) { Console.err(w.description) }
+    for w in TouchTargets.warnings(panel, screenMM: mm, targetSize: WidgetCatalog.touchTarget) { Console.err(w.description) }
 }

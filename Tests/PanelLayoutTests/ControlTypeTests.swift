@@ -32,24 +32,4 @@ import Testing
         let d = diagnostics(fileWithWidget(widget))
         #expect(d.contains { $0.message.contains(message) }, "\(d)")
     }
-
-    /// 800×480 design on a 154×86 mm 7-inch screen: min(154/800, 86/480) = 0.179 mm per design
-    /// pixel, so 9 mm is 50.2 design pixels. A 40-pixel button is 7.2 mm (warned), an 80-pixel
-    /// one 14.3 mm; a segmented control 300 wide with 3 titles has 100-pixel segments, but 45
-    /// high: 8.1 mm (warned). Labels take no touches.
-    @Test func smallTouchTargetsWarn() throws {
-        let p = try #require(panel(#"""
-        {"panel": "T", "size": [800, 480], "pages": [{"id": "p", "widgets": [
-        {"id": "small", "type": "button", "title": "+", "frame": [0, 0, 40, 40]},
-        {"id": "big", "type": "button", "title": "+", "frame": [100, 0, 80, 80]},
-        {"id": "seg", "type": "segmented", "titles": ["A", "B", "C"], "frame": [0, 100, 300, 45]},
-        {"id": "note", "type": "label", "text": "tiny", "frame": [0, 200, 10, 10]}
-        ]}]}
-        """#))
-        let w = TouchTargets.warnings(p, screenMM: (154, 86))
-        #expect(w.map(\.isWarning) == [true, true])
-        #expect(w.first?.description == "t.json:2:1: warning: button 'small' is a 7.2 mm touch target on a 154×86 mm screen; at least 9 mm is recommended (make it at least 51 design pixels)")
-        #expect(w.last?.message.hasPrefix("segmented 'seg' is a 8.1 mm") == true)
-        #expect(TouchTargets.warnings(p, screenMM: (308, 172)).isEmpty)   // a 14-inch screen: all ≥ 14 mm
-    }
 }

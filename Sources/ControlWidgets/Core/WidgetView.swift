@@ -22,6 +22,9 @@ public protocol WidgetView: AnyObject {
     var needsDisplay: Bool { get set }
     /// True while an animation runs at `time`; the scheduler keeps frames coming meanwhile.
     func isAnimating(at time: Double) -> Bool
+    /// When a widget at rest next changes by itself (a blinking light's flip), nil for never:
+    /// the loop sleeps until then instead of painting frames ("zero wake-ups at rest").
+    func nextChange(after time: Double) -> Double?
 
     /// The round part touches aim at, for round widgets (a knob's circle); nil for others.
     var roundArea: RoundArea? { get }
@@ -53,6 +56,7 @@ public protocol WidgetView: AnyObject {
 extension WidgetView {
     public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] { [paintBounds(mapping)] }
     public var roundArea: RoundArea? { nil }
+    public func nextChange(after time: Double) -> Double? { nil }
     public var valueRounding: ValueRounding? { nil }
     /// Where touches aimed at this widget go: its round part, else the circle inscribed in its frame.
     public var aimArea: RoundArea { roundArea ?? RoundArea(inscribedIn: frame) }

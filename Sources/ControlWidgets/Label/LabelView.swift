@@ -3,7 +3,7 @@ import Graphics
 /// Text on the panel (titles, units, captions, status lines). Rendered into a cached surface,
 /// redrawn only when its text changes: by a `set` command (`{"command":"set","widget":"status",
 /// "text":"Heating…"}`) or, for a label with `bind`, whenever the bound widget's value changes.
-public final class LabelView: WidgetView {
+public final class LabelView: WidgetView, BoundValueDisplay {
     public let id: String
     public let frame: Rect
     public private(set) var text: String
@@ -101,4 +101,12 @@ public final class LabelView: WidgetView {
 public protocol ValueReadout: AnyObject {
     /// The current value as shown, e.g. "21.5 °C"; nil when the widget has none.
     func currentReadout() -> String?
+}
+
+/// A widget that shows another widget's state (a label with `bind`): the runtime finds these
+/// by this protocol, not by their type.
+public protocol BoundValueDisplay: AnyObject {
+    /// The id of the widget whose state this one shows; nil for none.
+    var bind: String? { get }
+    func show(boundState state: WidgetEvent, readout: String?)
 }

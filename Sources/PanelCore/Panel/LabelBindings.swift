@@ -12,7 +12,7 @@ package enum LabelBindings {
 
     /// Shows `source`'s current state in every label bound to it.
     package static func refresh(source: any WidgetView, in widgets: [any WidgetView]) {
-        let labels = widgets.compactMap { $0 as? LabelView }.filter { $0.bind == source.id }
+        let labels = widgets.compactMap { $0 as? any BoundValueDisplay }.filter { $0.bind == source.id }
         guard !labels.isEmpty, let state = source.snapshot() else { return }
         let readout = (source as? ValueReadout)?.currentReadout()
         for label in labels { label.show(boundState: state, readout: readout) }
@@ -20,7 +20,7 @@ package enum LabelBindings {
 
     /// Every bound label shows its widget's state (at start).
     package static func refreshAll(in widgets: [any WidgetView]) {
-        let sources = Set(widgets.compactMap { ($0 as? LabelView)?.bind })
+        let sources = Set(widgets.compactMap { ($0 as? any BoundValueDisplay)?.bind })
         for widget in widgets where sources.contains(widget.id) { refresh(source: widget, in: widgets) }
     }
 }

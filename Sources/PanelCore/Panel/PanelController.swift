@@ -386,6 +386,11 @@ public final class PanelController {
         flightTick(at: time)
     }
 
+    /// The earliest time after `time` a widget at rest changes by itself (a blinking light).
+    public func nextWidgetChange(after time: Double) -> Double? {
+        scene.allWidgets.compactMap { $0.nextChange(after: time) }.min()
+    }
+
     /// True when a frame at `time` would show something new.
     public func wantsFrame(at time: Double) -> Bool {
         if let whileOff = screenWantsFrameWhileOff() { return whileOff }
@@ -495,6 +500,3 @@ public final class PanelController {
     public func invalidateAll() { damage.addAll() }
 }
 
-extension Color {
-    package init(_ c: RGBA) { self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a) }
-}

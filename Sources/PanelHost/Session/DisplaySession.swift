@@ -200,6 +200,7 @@ public final class DisplaySession {
             if let d = services.loop.nextDeadline { wake = Swift.min(wake ?? .infinity, d) }
             for screen in screens {   // dim/off timers
                 if let d = screen.controller.nextScreenChange { wake = Swift.min(wake ?? .infinity, d) }
+                if let d = screen.controller.nextWidgetChange(after: clock.now) { wake = Swift.min(wake ?? .infinity, d) }
             }
             timer.arm(atMonotonic: wake.map { $0 + clock.origin })
 

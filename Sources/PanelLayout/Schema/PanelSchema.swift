@@ -41,7 +41,8 @@ public enum PanelSchema {
     ])
 
     /// Keys every widget has, whatever its type.
-    public static let widgetCommon: [PropertyRule] = [
+    /// Computed: the `type` rule lists the types installed by the catalog.
+    public static var widgetCommon: [PropertyRule] { [
         PropertyRule("id", .identifier, required: true, doc: "Unique across the whole panel: letters, digits, '_', '.', '-'."),
         PropertyRule("type", .enumeration(WidgetTypes.names), required: true, doc: "The widget type."),
         PropertyRule("frame", .tuple([TupleElement("x", .designCoordinate), TupleElement("y", .designCoordinate),
@@ -51,7 +52,7 @@ public enum PanelSchema {
                      doc: "[column, row], 0-based, in the page's (or panel's) grid. Give either frame or cell."),
         PropertyRule("span", .tuple([TupleElement("columns", .integer(min: 1, max: 256)), TupleElement("rows", .integer(min: 1, max: 256))]),
                      default: .array([.number(1), .number(1)]), doc: "[columns, rows] of grid cells the widget covers (with cell)."),
-    ]
+    ] }
 
     public static let page: [PropertyRule] = [
         PropertyRule("id", .identifier, required: true, doc: "Unique page id: letters, digits, '_', '.', '-'."),

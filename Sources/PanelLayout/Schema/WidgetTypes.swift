@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rule that looks at several properties of one widget together. It receives the
 /// widget's members (first occurrence of each key) and returns problems to report.
 public struct WidgetConstraint: Sendable {
@@ -49,9 +51,17 @@ public struct WidgetKind: Sendable {
     }
 }
 
-/// The widget type registry. Adding a widget type (say "slider") is one entry in `all`.
+/// The widget types the layout checker knows. ControlWidgets' WidgetCatalog owns the list
+/// and installs it (`install`) before a file is read; until then (PanelLayout's own tests)
+/// the types whose schemas are still declared here.
 public enum WidgetTypes {
-    public static let all: [WidgetKind] = [knob, label, slider, rangeSlider, button, toggle, segmented]
+    public static let builtIn: [WidgetKind] = [knob, label, slider, rangeSlider, button, toggle, segmented]
+    private static let installed = Mutex<[WidgetKind]?>(nil)
+
+    public static var all: [WidgetKind] { installed.withLock { $0 } ?? builtIn }
+
+    /// Replaces the list with the catalog's (every type it has a descriptor for).
+    public static func install(_ kinds: [WidgetKind]) { installed.withLock { $0 = kinds } }
 
     public static func kind(named name: String) -> WidgetKind? {
         all.first { $0.name == name }

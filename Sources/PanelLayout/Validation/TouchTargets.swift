@@ -6,30 +6,12 @@
 public enum TouchTargets {
     public static let minimumMillimetres = 9.0
 
-    /// The side of widget `spec`'s touch target in design pixels (the smaller of its two),
-    /// or nil for widgets that take no touches (labels).
-    public static func targetSize(_ spec: WidgetSpec) -> Double? {
-        let f = spec.frame
-        switch spec.type {
-        case "label":
-            return nil
-        case "knob":
-            // The knob's square above its caption line (0.16 of the smaller side when it has a
-            // label), shrunk to its disc when a scale surrounds it.
-            let hasCaption = spec.isSet("label") || spec.string("valuePlacement") == "caption"
-            let caption = hasCaption ? Swift.max(16, Swift.min(f.width, f.height) * 0.16) : 0
-            return Swift.min(f.width, f.height - caption)
-        case "segmented":
-            let n = Double(Swift.max(1, spec.strings("titles")?.count ?? 1))
-            return Swift.min(f.width / n, f.height)
-        default:
-            return Swift.min(f.width, f.height)
-        }
-    }
-
     /// One warning per widget (on every page) whose target is under 9 mm on a screen whose
     /// visible area is `screenMM` (width, height in millimetres, as the panel is seen).
-    public static func warnings(_ panel: Panel, screenMM: (width: Double, height: Double)) -> [LayoutDiagnostic] {
+    /// `targetSize` is each type's rule (ControlWidgets' WidgetCatalog.touchTarget): the side
+    /// of a widget's touch target in design pixels, nil for widgets that take no touches.
+    public static func warnings(_ panel: Panel, screenMM: (width: Double, height: Double),
+                                targetSize: (WidgetSpec) -> Double?) -> [LayoutDiagnostic] {
         guard screenMM.width > 0, screenMM.height > 0 else { return [] }
         let mmPerPixel = Swift.min(screenMM.width / Double(panel.designWidth), screenMM.height / Double(panel.designHeight))
         var out: [LayoutDiagnostic] = []

@@ -1,11 +1,28 @@
-import ControlWidgets
 import Graphics
 import PanelLayout
 
-/// `slider` and `rangeSlider` specs → SliderView. Names and defaults are MSCircularSlider's
-/// (see PanelLayout's SliderTypes); colours left out fall back to the theme.
-extension WidgetFactory {
-    package static func makeSlider(_ spec: WidgetSpec, frame: Rect, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> SliderView {
+/// `slider` and `rangeSlider` (SliderTypes) → SliderView. Names and defaults are
+/// MSCircularSlider's; colours left out fall back to the theme. Home Assistant: a number.
+public enum SliderDescriptor: WidgetDescriptor {
+    public static var kinds: [WidgetKind] { [WidgetTypes.slider, WidgetTypes.rangeSlider] }
+    public static var savesState: Bool { true }
+
+    public static func homeAssistant(_ slider: SliderView) -> HAEntity? {
+        let m = slider.model
+        guard m.minimumValue < m.maximumValue else { return nil }
+        return .number(min: m.minimumValue, max: m.maximumValue, rounding: m.valueRounding)
+    }
+
+    public static func bareSet(_ p: BarePayload, on slider: SliderView) -> Result<BareSet, WidgetCommandError> {
+        guard let n = p.number else { return .failure(WidgetCommandError("'\(p.shown)' is not a number")) }
+        return .success(BareSet([EventField("value", .number(n))]))
+    }
+
+    public static func touchTarget(_ spec: WidgetSpec) -> Double? { Swift.min(spec.frame.width, spec.frame.height) }
+
+    public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> SliderView {
+        let theme = context.theme, shared = context.shared
+        let frame = Rect(spec.frame)
         let range = spec.type == "rangeSlider"
         var model = SliderModel(range: range)
         if let n = spec.number("minimumValue") { model.minimumValue = n }

@@ -1,46 +1,54 @@
-import ControlWidgets
 import Graphics
 import PanelLayout
 
-/// Turns a validated widget spec from the layout file into a live widget view.
-/// PanelLayout has already checked types and ranges; this maps names and units
-/// (degrees in the file, radians in the models).
-package enum WidgetFactory {
-    package static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> any WidgetView {
-        let frame = Rect(x: spec.frame.x, y: spec.frame.y, width: spec.frame.width, height: spec.frame.height)
-        switch spec.type {
-        case "label":
-            let align: TextLayout.Alignment = spec.string("align") == "left" ? .left : spec.string("align") == "right" ? .right : .center
-            return LabelView(id: spec.id, frame: frame, text: spec.string("text") ?? "",
-                             fontName: spec.string("fontName") ?? theme.font, fontSize: spec.number("fontSize") ?? 24,
-                             color: spec.color("color").map(Color.init(_:)) ?? Color(theme.textColor),
-                             alignment: align, bold: spec.string("weight") == "bold",
-                             bind: spec.string("bind"), valueFormat: spec.string("valueFormat").flatMap { ValueFormat($0) })
-        case "slider", "rangeSlider":
-            return try makeSlider(spec, frame: frame, theme: theme, shared: shared)
-        case "button":
-            return ButtonView(id: spec.id, frame: frame, title: spec.string("title") ?? "",
-                              icon: try spec.string("icon").map { (p: String) throws(GraphicsError) in try ImageSurface(pngPath: p) },
-                              repeats: spec.bool("repeat") ?? false, chrome: chrome(spec, theme),
-                              enabled: spec.bool("enabled") ?? true, selected: spec.bool("selected") ?? false)
-        case "toggle":
-            return ToggleView(id: spec.id, frame: frame, title: spec.string("title") ?? "", on: spec.bool("on") ?? false,
-                              chrome: chrome(spec, theme), enabled: spec.bool("enabled") ?? true)
-        case "segmented":
-            return SegmentedView(id: spec.id, frame: frame, titles: spec.strings("titles") ?? [], index: Int(spec.number("index") ?? 0),
-                                 chrome: chrome(spec, theme), enabled: spec.bool("enabled") ?? true)
-        default:
-            return try makeKnob(spec, frame: frame, theme: theme, shared: shared)
+/// The knob: its schema (WidgetTypes.knob), its factory (degrees in the file, radians in the
+/// model), Home Assistant (a number with a range, a select when discrete, an event for a dial).
+public enum KnobDescriptor: WidgetDescriptor {
+    public static var kinds: [WidgetKind] { [WidgetTypes.knob] }
+    public static var savesState: Bool { true }
+
+    public static func homeAssistant(_ knob: KnobView) -> HAEntity? {
+        let model = knob.model
+        if model.mode == .rotaryDial { return .event(types: (0...9).map(String.init)) }
+        // The titles the knob shows, one per position: missing ones are drawn as the index,
+        // so a knob without titles offers "0", "1", …
+        if model.mode.isDiscrete { return .select(options: model.shownTitles, field: "title") }
+        guard let r = model.range, r.lo != r.hi else { return nil }
+        return .number(min: Swift.min(r.lo, r.hi), max: Swift.max(r.lo, r.hi), rounding: model.valueRounding)
+    }
+
+    public static func bareSet(_ p: BarePayload, on knob: KnobView) -> Result<BareSet, WidgetCommandError> {
+        let model = knob.model
+        if model.mode == .rotaryDial {
+            // A digit dials it, as the dial command does (Home Assistant's event entity
+            // has no command topic; this is for scripts and automations).
+            guard p.text.utf8.count == 1, let digit = Int(p.text) else {
+                return .failure(WidgetCommandError("'\(p.shown)' is not a digit 0…9 to dial"))
+            }
+            return .success(BareSet("dial", [EventField("number", .integer(digit))]))
         }
+        if model.mode.isDiscrete {
+            // The shown titles (Home Assistant's options), so "3" on a knob without
+            // titles and "Hall" on one with them both find their position.
+            if let i = model.shownTitles.firstIndex(of: p.text) { return .success(BareSet([EventField("positionIndex", .integer(i))])) }
+            if let n = p.number, n == n.rounded() { return .success(BareSet([EventField("positionIndex", .integer(Int(n)))])) }
+            return .failure(WidgetCommandError("'\(p.shown)' is neither a title of '\(knob.id)' nor a position index"))
+        }
+        guard let n = p.number else { return .failure(WidgetCommandError("'\(p.shown)' is not a number")) }
+        return .success(BareSet([EventField(model.range != nil ? "value" : "position", .number(n))]))
     }
 
-    /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
-    package static func chrome(_ spec: WidgetSpec, _ theme: Theme) -> ControlChrome {
-        ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
-                      fontSize: spec.number("fontSize"), textColor: Color(theme.textColor))
+    /// The knob's square above its caption line, shrunk to its disc when a scale surrounds it.
+    public static func touchTarget(_ spec: WidgetSpec) -> Double? {
+        let f = spec.frame
+        let hasCaption = spec.isSet("label") || spec.string("valuePlacement") == "caption"
+        let caption = hasCaption ? Swift.max(16, Swift.min(f.width, f.height) * 0.16) : 0
+        return Swift.min(f.width, f.height - caption)
     }
 
-    package static func makeKnob(_ spec: WidgetSpec, frame: Rect, theme: Theme, shared: SharedLayers) throws(GraphicsError) -> KnobView {
+    public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> KnobView {
+        let theme = context.theme, shared = context.shared
+        let frame = Rect(spec.frame)
         var model = KnobModel()
         if let m = spec.string("mode"), let mode = KnobMode(rawValue: m) { model.mode = mode }
         if let b = spec.bool("circular") { model.circular = b }
@@ -112,7 +120,7 @@ package enum WidgetFactory {
         return KnobView(id: spec.id, frame: frame, model: model, appearance: look, shared: shared)
     }
 
-    private static func stateColors(_ named: [String: RGBA]?) -> [ControlState: Color] {
+    static func stateColors(_ named: [String: RGBA]?) -> [ControlState: Color] {
         var out: [ControlState: Color] = [:]
         for (name, c) in named ?? [:] { if let s = ControlState(name: name) { out[s] = Color(c) } }
         return out

@@ -1,0 +1,49 @@
+import Graphics
+import PanelLayout
+
+/// The list of widget types: a new type is its descriptor plus one line here.
+public enum WidgetCatalog {
+    public static var all: [any WidgetDescriptor.Type] { [
+        KnobDescriptor.self,
+        LabelDescriptor.self,
+        SliderDescriptor.self,
+        ButtonDescriptor.self,
+        ToggleDescriptor.self,
+        SegmentedDescriptor.self,
+        IndicatorDescriptor.self,
+    ] }
+
+    /// Every layout type, in the list's order.
+    public static var kinds: [WidgetKind] { all.flatMap { $0.kinds } }
+
+    /// Tells the layout checker about every type (PanelLayout cannot see this module); called
+    /// before a layout file is read. Idempotent.
+    public static func install() { WidgetTypes.install(kinds) }
+
+    public static func descriptor(named name: String) -> (any WidgetDescriptor.Type)? {
+        all.first { $0.kinds.contains { $0.name == name } }
+    }
+
+    /// The view for a validated spec. The checker only lets through the types of `kinds`.
+    public static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> any WidgetView {
+        guard let d = descriptor(named: spec.type) else { throw GraphicsError("widget '\(spec.id)'", "unknown widget type '\(spec.type)'") }
+        return try d.makeAny(spec, WidgetBuildContext(theme: theme, shared: shared))
+    }
+
+    public static func homeAssistant(_ view: any WidgetView) -> HAEntity? {
+        descriptor(named: view.typeName)?.homeAssistantAny(view)
+    }
+
+    public static func bareSet(_ payload: BarePayload, on view: any WidgetView) -> Result<BareSet, WidgetCommandError> {
+        descriptor(named: view.typeName)?.bareSetAny(payload, on: view)
+            ?? .failure(WidgetCommandError("a \(view.typeName) takes no bare value"))
+    }
+
+    public static func touchTarget(_ spec: WidgetSpec) -> Double? {
+        descriptor(named: spec.type)?.touchTarget(spec)
+    }
+
+    public static func savesState(_ view: any WidgetView) -> Bool {
+        descriptor(named: view.typeName)?.savesState ?? false
+    }
+}

@@ -1,0 +1,98 @@
+import Formatting
+import Graphics
+import PanelLayout
+
+/// Everything the program knows about one widget type, in one place (LVGL's lv_obj_class_t
+/// with its property table): the layout schema, the factory, the Home Assistant mapping as
+/// data, how a bare MQTT value becomes a command, the touch-target rule, what the state file
+/// keeps. Every requirement must be implemented: a type cannot silently fall back to another.
+public protocol WidgetDescriptor {
+    associatedtype View: WidgetView
+    /// The layout types this descriptor builds (`slider` and `rangeSlider` share one).
+    static var kinds: [WidgetKind] { get }
+    /// A validated spec of one of `kinds` → the live view.
+    static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> View
+    /// The entity Home Assistant shows for the widget, nil for none.
+    static func homeAssistant(_ view: View) -> HAEntity?
+    /// A bare (non-JSON) payload on the widget's MQTT `set` topic → the command it means.
+    static func bareSet(_ payload: BarePayload, on view: View) -> Result<BareSet, WidgetCommandError>
+    /// The side in design pixels of the widget's touch target, nil when it takes no touches.
+    static func touchTarget(_ spec: WidgetSpec) -> Double?
+    /// Whether the state file keeps the widget's snapshot (its `state` fields) across starts.
+    static var savesState: Bool { get }
+}
+
+/// What a factory needs besides the spec.
+public struct WidgetBuildContext {
+    public var theme: Theme
+    public var shared: SharedLayers
+    public init(theme: Theme, shared: SharedLayers = SharedLayers()) { self.theme = theme; self.shared = shared }
+
+    /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
+    func chrome(_ spec: WidgetSpec) -> ControlChrome {
+        ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
+                      fontSize: spec.number("fontSize"), textColor: Color(theme.textColor))
+    }
+}
+
+/// A Home Assistant MQTT entity, as data: HADiscovery writes its config message.
+public enum HAEntity: Equatable, Sendable {
+    /// `number` between min and max, stepped as the widget rounds what it publishes.
+    case number(min: Double, max: Double, rounding: ValueRounding)
+    /// `select` among these options, read from the state's `field` (a knob's `title`).
+    case select(options: [String], field: String)
+    /// `switch` ON/OFF on the state's `on`.
+    case onOffSwitch
+    /// `event` with these event types, published on the widget's event topic.
+    case event(types: [String])
+
+    public var component: String {
+        switch self {
+        case .number: "number"
+        case .select: "select"
+        case .onOffSwitch: "switch"
+        case .event: "event"
+        }
+    }
+}
+
+/// A bare MQTT payload as the descriptor reads it: the trimmed text, its number (finite,
+/// within ±1e9) if it is one, and the text as a log line may quote it.
+public struct BarePayload {
+    public let text: String
+    public let number: Double?
+    public let shown: String
+    public init(text: String, number: Double?, shown: String) { self.text = text; self.number = number; self.shown = shown }
+}
+
+/// A command a bare payload means: its verb and arguments in the order they are written.
+public struct BareSet: Equatable {
+    public var verb: String
+    public var fields: [EventField]
+    public init(_ verb: String, _ fields: [EventField]) { self.verb = verb; self.fields = fields }
+    /// A `set` with these arguments.
+    public init(_ fields: [EventField]) { self.init("set", fields) }
+}
+
+extension Color {
+    public init(_ c: RGBA) { self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a) }
+}
+
+/// The generic entry points the catalog calls with a view of unknown type: the one place a
+/// view is cast to its concrete type, and only to the type its own descriptor built.
+extension WidgetDescriptor {
+    static func makeAny(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> any WidgetView {
+        try make(spec, context)
+    }
+    static func homeAssistantAny(_ view: any WidgetView) -> HAEntity? {
+        (view as? View).flatMap(homeAssistant)
+    }
+    static func bareSetAny(_ payload: BarePayload, on view: any WidgetView) -> Result<BareSet, WidgetCommandError>? {
+        (view as? View).map { bareSet(payload, on: $0) }
+    }
+}
+
+extension Rect {
+    /// A layout file's frame in design pixels.
+    public init(_ f: LayoutRect) { self.init(x: f.x, y: f.y, width: f.width, height: f.height) }
+}
