@@ -55,10 +55,3 @@ public enum UnixSocket {
         return errno != ECONNREFUSED && errno != ENOENT
     }
 }
-
-/// An errno value with its text, for one clear error line.
-public struct Errno: Error, Equatable, CustomStringConvertible {
-    public let code: Int32
-    public init(_ code: Int32) { self.code = code }
-    public var description: String { String(cString: strerror(code)) }
-}
