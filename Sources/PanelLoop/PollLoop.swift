@@ -105,7 +105,9 @@ public final class PollLoop {
             // Round up: waking a little late is fine, waking early means a wasted turn.
             ms = Int32(Swift.min(Swift.max((timeout * 1000).rounded(.up), 0), 86_400_000))
         }
-        let n = poll(&fds, nfds_t(fds.count), ms)
+        // Not retried through syscall(): an interrupted wait ends the turn, so the caller works
+        // out its timeout again and serves due deadlines (a retry would sleep the old timeout).
+        let n = Syscalls.poll(&fds, nfds_t(fds.count), ms)
         if n < 0 {
             if errno == EINTR {
                 for i in fds.indices { fds[i].revents = 0 }

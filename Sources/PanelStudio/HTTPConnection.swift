@@ -180,17 +180,18 @@ package final class HTTPConnection: PollSource {
             compact()
             let room = cap - (input.count - inputStart)
             if room <= 0 { break }
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, Swift.min($0.count, room, budget), Int32(MSG_DONTWAIT)) }
-            if n > 0 {
+            let outcome = syscall(nonBlocking: true) {
+                chunk.withUnsafeMutableBytes { Syscalls.recv(fd, $0.baseAddress!, Swift.min($0.count, room, budget), Int32(MSG_DONTWAIT)) }
+            }
+            if case .done(let n) = outcome, n > 0 {
                 if requestStartedAt == nil && !isStreaming { requestStartedAt = time }
                 lastActivity = time
                 input.append(contentsOf: chunk[0..<n])
                 budget -= n
                 continue
             }
-            if n == 0 { peerClosed = true; break }
-            if errno == EINTR { continue }
-            if errno != EAGAIN && errno != EWOULDBLOCK { peerClosed = true }
+            // End of stream (0) or an error other than EAGAIN: the peer is gone.
+            if case .wouldBlock = outcome {} else { peerClosed = true }
             break
         }
     }

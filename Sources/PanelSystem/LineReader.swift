@@ -109,14 +109,14 @@ package final class LineReader {
             let old = buffer.count
             let want = Swift.min(budget, 64 * 1024)
             buffer.append(contentsOf: repeatElement(0, count: want))
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, want) }
-            let e = errno
-            buffer.removeSubrange((old + Swift.max(n, 0))...)
+            let outcome = syscall(nonBlocking: true) { buffer.withUnsafeMutableBytes { Syscalls.read(fd, $0.baseAddress! + old, want) } }
+            var n = 0
+            if case .done(let got) = outcome { n = got }
+            buffer.removeSubrange((old + n)...)
             if n > 0 { budget -= n; continue }
-            if n < 0 && e == EINTR { continue }
             // End of file, or a descriptor that can never be read (nohup's write-only stdin,
             // a hung-up terminal): stop reading it, or poll() would report it forever.
-            if n == 0 || (e != EAGAIN && e != EWOULDBLOCK) { atEOF = true }
+            if case .wouldBlock = outcome {} else { atEOF = true }
             break
         }
     }

@@ -31,13 +31,13 @@ enum CtlCommand {
         var inputOpen = true
         var buf = [UInt8](repeating: 0, count: 65536)
         func copy(_ from: Int32, _ to: Int32, socket: Bool) -> Bool {
-            let n = read(from, &buf, buf.count)
-            if n <= 0 { return n < 0 && errno == EINTR }
+            guard case .done(let n) = syscall(nonBlocking: false, { Syscalls.read(from, &buf, buf.count) }), n > 0 else { return false }
             var off = 0
             while off < n {
-                let w = buf.withUnsafeBytes { socket ? send(to, $0.baseAddress! + off, n - off, Int32(MSG_NOSIGNAL)) : write(to, $0.baseAddress! + off, n - off) }
-                if w < 0 && errno == EINTR { continue }
-                if w <= 0 { return false }
+                let sent = syscall(nonBlocking: false) {
+                    buf.withUnsafeBytes { socket ? Syscalls.send(to, $0.baseAddress! + off, n - off, Int32(MSG_NOSIGNAL)) : Syscalls.write(to, $0.baseAddress! + off, n - off) }
+                }
+                guard case .done(let w) = sent, w > 0 else { return false }
                 off += w
             }
             return true
@@ -51,7 +51,7 @@ enum CtlCommand {
             let portIdle = isPort && MonotonicClock.seconds() < idleUntil
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: inputOpen && !portIdle ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, portIdle ? 200 : -1) < 0 { if errno == EINTR { continue }; break }
+            guard case .done = syscall(nonBlocking: false, { Syscalls.poll(&fds, 2, portIdle ? 200 : -1) }) else { break }
             if fds[0].revents != 0 && !copy(fd, STDOUT_FILENO, socket: false) { break }
             if fds[1].revents != 0 && !copy(STDIN_FILENO, fd, socket: true) {
                 if isPort { idleUntil = MonotonicClock.seconds() + 0.2 } else { inputOpen = false }
@@ -91,19 +91,19 @@ enum CtlCommand {
         // the send then fails (EPIPE), but its line is still there to read and print.
         var sendError: Errno?
         while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { sendError = Errno(n < 0 ? errno : EPIPE); break }
-            bytes = bytes.dropFirst(n)
+            switch syscall(nonBlocking: false, { bytes.withUnsafeBytes { Syscalls.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) } }) {
+            case .done(let n) where n > 0: bytes = bytes.dropFirst(n); continue
+            case .done, .wouldBlock: sendError = Errno(EPIPE)
+            case .failed(let e): sendError = e
+            }
+            break
         }
         if !follow || sendError != nil { shutdown(fd, Int32(SHUT_WR)) }
         var pending: [UInt8] = []
         var replies = 0, failures = 0
         var chunk = [UInt8](repeating: 0, count: 65536)
         reading: while (follow && sendError == nil) || replies < requests.count {
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            guard case .done(let n) = syscall(nonBlocking: false, { Syscalls.read(fd, &chunk, chunk.count) }), n > 0 else { break }
             pending += chunk[0..<n]
             var start = 0
             while let nl = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {

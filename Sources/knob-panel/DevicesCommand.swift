@@ -27,7 +27,7 @@ enum DevicesCommand {
         Console.note("watching DRM uevents (\(monitor.backend == .udev ? "libudev monitor" : "kernel netlink socket")); Ctrl-C stops")
         while true {
             var fds = [pollfd(fd: monitor.descriptor, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 1, -1) < 0 && errno != EINTR { throw CommandFailure("poll failed: \(String(cString: strerror(errno)))") }
+            if case .failed(let e) = syscall(nonBlocking: false, { Syscalls.poll(&fds, 1, -1) }) { throw CommandFailure("poll failed: \(e)") }
             var changed = false
             for e in monitor.receive() {
                 var line = JSONLineWriter()

@@ -82,14 +82,13 @@ public final class DisplayWaiter {
     private func sleep(watch: InotifyWatch, until deadline: Double?) {
         var fds = [pollfd(fd: watch.fd, events: Int16(POLLIN), revents: 0)]
         if let uevents { fds.append(pollfd(fd: uevents.descriptor, events: Int16(POLLIN), revents: 0)) }
-        while true {
+        // The timeout is worked out again after each interruption: the deadline stays put.
+        _ = syscall {
             var ms: Int32 = -1
             if let deadline {
                 ms = Int32(Swift.min(Swift.max(((deadline - clock.now) * 1000).rounded(.up), 0), 86_400_000))
             }
-            let n = poll(&fds, nfds_t(fds.count), ms)
-            if n < 0 && errno == EINTR { continue }
-            break
+            return Syscalls.poll(&fds, nfds_t(fds.count), ms)
         }
         // What changed does not matter (the attempt looks at everything again); drain uevents
         // so the next sleep does not wake for old news.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import PanelSystem
 
 /// Lines waiting to be written to a non-blocking descriptor. Bytes are consumed by index
 /// (never removed from the front one by one), and the queue knows whether it sits in the
@@ -41,13 +42,17 @@ package struct OutputQueue {
         var budget = limit
         while !isEmpty && budget > 0 {
             let want = Swift.min(count, budget)
-            let n = bytes.withUnsafeBytes {
-                useSend ? send(fd, $0.baseAddress! + start, want, Int32(MSG_NOSIGNAL)) : Glibc.write(fd, $0.baseAddress! + start, want)
+            let outcome = syscall(nonBlocking: true) {
+                bytes.withUnsafeBytes {
+                    useSend ? Syscalls.send(fd, $0.baseAddress! + start, want, Int32(MSG_NOSIGNAL)) : Syscalls.write(fd, $0.baseAddress! + start, want)
+                }
             }
-            if n > 0 { start += n; budget -= n; continue }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { compact(); return .wouldBlock }
-            return .failed(n < 0 ? errno : EPIPE)
+            switch outcome {
+            case .done(let n) where n > 0: start += n; budget -= n; continue
+            case .done: return .failed(EPIPE)
+            case .wouldBlock: compact(); return .wouldBlock
+            case .failed(let e): return .failed(e.code)
+            }
         }
         compact()
         return isEmpty ? .done : .wouldBlock
