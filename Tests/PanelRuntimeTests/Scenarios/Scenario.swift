@@ -98,31 +98,8 @@ enum ScenarioMatch {
     }
 }
 
-/// JSON values back to text: inline layouts and script lines go to the same parsers as files.
+/// JSON values back to text (PanelLayout's own writer): inline layouts and script lines go to
+/// the same parsers as files.
 enum ScenarioJSON {
-    static func text(_ node: JSONNode) -> String {
-        switch node.kind {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
-        case .string(let s): return quoted(s)
-        case .array(let a): return "[" + a.map(text).joined(separator: ",") + "]"
-        case .object(let m): return "{" + m.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
-        }
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    static func text(_ node: JSONNode) -> String { node.layoutValue.jsonText }
 }
