@@ -6,6 +6,9 @@ import json, os, queue, shutil, socket, struct, subprocess, threading, time
 import support
 
 procs = support.PROCESSES
+results = {"fails": 0}
+
+
 def check(name, cond, detail=""):
     print(("  ok    " if cond else "  FAIL  ") + name + ("" if cond else "\n        " + str(detail)[:1500]))
     if not cond:
