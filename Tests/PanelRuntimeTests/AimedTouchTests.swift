@@ -19,13 +19,17 @@ import Testing
 /// 12 o'clock, counter-clockwise positive (clockwise for a `clockwise` knob).
 @Suite struct AimedTouchTests {
     static func controller(knob properties: String) throws -> PanelController {
+        try rig(knob: properties).controller
+    }
+
+    static func rig(knob properties: String, script: String = "") throws -> ScenarioRig {
         let text = """
         { "panel": "A", "size": [400, 300], "pages": [
           { "id": "p", "widgets": [ { "id": "k", "type": "knob", "frame": [100, 50, 200, 200] \(properties.isEmpty ? "" : ", " + properties) },
                                     { "id": "l", "type": "label", "text": "x", "frame": [0, 0, 100, 40] } ] },
           { "id": "q", "widgets": [ { "id": "other", "type": "knob", "frame": [0, 0, 100, 100] } ] } ] }
         """
-        return try PanelController(panel: try PanelLoader.parse(text, file: "a.json").get(), screenWidth: 400, screenHeight: 300)
+        return try ScenarioRig(layout: text, file: "a.json", script: script)
     }
 
     static func aim(_ widget: String, _ angle: Double, _ radius: Double, down: Bool = true) -> TimedInput {
@@ -59,23 +63,17 @@ import Testing
     @Test(arguments: [false, true])
     func anAimedDragTurnsTheKnobToTheAimedAngle(clockwise: Bool) throws {
         let props = #""mode": "continuous", "clockwise": "# + String(clockwise)
-        let c = try Self.controller(knob: props)
-        let script = """
+        let c = try Self.rig(knob: props, script: """
         {"t":0.10,"type":"touch_down","id":0,"widget":"k","angle":0,"radius":0.8}
         {"t":0.20,"type":"touch_motion","id":0,"widget":"k","angle":30,"radius":0.8}
         {"t":0.30,"type":"touch_motion","id":0,"widget":"k","angle":60,"radius":0.8}
         {"t":0.40,"type":"touch_up","id":0}
-        """
-        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
-        #expect(c.aimErrors(inputs, file: "s.jsonl").isEmpty)
-        let session = OffscreenSession(controller: c, inputs: inputs)
-        _ = try session.runToRest()
+        """).runToRest().controller
         let knob = c.scene.widget(id: "k") as! KnobView
         #expect(abs(KnobMath.degrees(knob.model.position) - 60) < 1e-6)
 
-        let reference = try Self.controller(knob: props)
-        reference.execute(commandLine: #"{"command":"set","widget":"k","position":60}"#, at: 0)
-        _ = try OffscreenSession(controller: reference, inputs: []).runToRest()
+        let reference = try Self.rig(knob: props, script: #"{"t":0,"type":"command","command":{"command":"set","widget":"k","position":60}}"#)
+            .runToRest().controller
         let d = try #require(try ImageComparison.compare(expected: reference.frame, actual: c.frame, tolerance: 0))
         #expect(d.differingPixels == 0)
     }

@@ -27,23 +27,17 @@ import Testing
     }()
 
     struct Run {
-        let controller: PanelController
-        let session: OffscreenSession
-        let box: Box
-        final class Box { var lines: [String] = [] }
+        let rig: ScenarioRig
+        var controller: PanelController { rig.controller }
+        var session: OffscreenSession { rig.session }
         var drawer: PageDrawer { controller.scene.drawer! }
-        var events: [String] { box.lines }
+        var events: [String] { rig.events }
         func pixel(_ x: Int, _ y: Int) -> Color { controller.frame.pixel(x: x, y: y) }
     }
 
     /// Runs `lines` after `open`: every test starts with the drawer open.
     static func start(_ lines: [String], screen: (Int, Int) = (800, 480)) throws -> Run {
-        let panel = try PanelLoader.parse(Self.panel, file: "m.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: screen.0, screenHeight: screen.1)
-        let box = Run.Box()
-        controller.emit = { box.lines.append($0) }
-        let inputs = try InputScript.parse(([open] + lines).joined(separator: "\n"), file: "m.jsonl").get()
-        return Run(controller: controller, session: OffscreenSession(controller: controller, inputs: inputs), box: box)
+        Run(rig: try ScenarioRig(layout: Self.panel, file: "m.json", screen: screen, script: ([open] + lines).joined(separator: "\n")))
     }
 
     static let open = #"{"t":0.0,"type":"command","command":{"command":"drawer","position":"right","animated":false}}"#

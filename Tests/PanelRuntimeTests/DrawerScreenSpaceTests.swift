@@ -34,25 +34,19 @@ import Testing
         """
     }
 
-    /// A controller on a physical screen, a script of lines built from it, played to `until`.
+    /// A rig on a physical screen with a script of lines built from its controller.
     struct Session {
-        let controller: PanelController
-        let session: OffscreenSession
-        var events: [String] { box.lines }
-        let box: EventBox
-        func lines(_ name: String) -> [String] { events.filter { $0.contains("\"event\":\"\(name)\"") } }
+        let rig: ScenarioRig
+        var controller: PanelController { rig.controller }
+        var session: OffscreenSession { rig.session }
+        var events: [String] { rig.events }
+        func lines(_ name: String) -> [String] { rig.lines(name) }
         /// The physical screen's pixel (the frame turned as the panel is mounted).
-        func pixel(_ x: Int, _ y: Int) throws -> Color { try controller.physicalFrame().pixel(x: x, y: y) }
+        func pixel(_ x: Int, _ y: Int) throws -> Color { try rig.pixel(x, y) }
     }
-    final class EventBox { var lines: [String] = [] }
 
     static func start(_ text: String, screen: (Int, Int), script: (PanelController) -> String) throws -> Session {
-        let panel = try PanelLoader.parse(text, file: "s.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: screen.0, screenHeight: screen.1)
-        let box = EventBox()
-        controller.emit = { box.lines.append($0) }
-        let inputs = try InputScript.parse(script(controller), file: "s.jsonl").get()
-        return Session(controller: controller, session: OffscreenSession(controller: controller, inputs: inputs), box: box)
+        Session(rig: try ScenarioRig(layout: text, file: "s.json", screen: screen, script: script))
     }
 
     /// A touch line at a physical screen point.

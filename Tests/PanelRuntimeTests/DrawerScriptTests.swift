@@ -17,38 +17,30 @@ import Testing
 /// reference's defaults (reveal width 260, half-way 130, quickFlickVelocity 250, spring of
 /// 0.25 s). Panel 800×480 at scale 1: page `a` has a knob at [300, 140, 200, 200] (centre
 /// (400, 240), radius 100); page `b` a red knob at [500, 200, 200, 200]; page `c` a label;
-/// the right view `r` a knob at [600, 100, 150, 150].
+/// the right view `r` a knob at [600, 100, 150, 150] (tests/scenarios/drawer.panel.json, where
+/// the drawer scenarios that need only events and pixels live).
 @Suite struct DrawerScriptTests {
+    /// A rig with the front's x at every painted vsync.
     struct Run {
-        let controller: PanelController
-        let events: [String]
-        /// The front's x at every painted vsync.
+        let rig: ScenarioRig
         let frontX: [(t: Double, x: Double)]
+        var controller: PanelController { rig.controller }
+        var events: [String] { rig.events }
         var drawer: PageDrawer { controller.scene.drawer! }
-        func lines(_ name: String) -> [String] { events.filter { $0.contains("\"event\":\"\(name)\"") } }
+        func lines(_ name: String) -> [String] { rig.lines(name) }
     }
 
     static func panel(drawer: String = "{}") -> String {
-        """
-        { "panel": "D", "size": [800, 480], "theme": { "background": "#202020", "tint": "#3a7bd5" }, "drawer": \(drawer), "pages": [
-          { "id": "a", "title": "Alpha", "widgets": [ { "id": "k", "type": "knob", "mode": "continuous", "frame": [300, 140, 200, 200] } ] },
-          { "id": "b", "title": "Beta", "widgets": [ { "id": "red", "type": "knob", "mode": "continuous", "tint": "#ff0000", "fillColor": "#ff0000", "frame": [500, 200, 200, 200] } ] },
-          { "id": "c", "widgets": [ { "id": "note", "type": "label", "text": "C", "frame": [100, 100, 100, 40] } ] },
-          { "id": "r", "role": "right", "widgets": [ { "id": "rk", "type": "knob", "mode": "continuous", "frame": [600, 100, 150, 150] } ] } ] }
-        """
+        let text = try! ScenarioFiles.read(Scenario.directory + "drawer.panel.json")
+        return text.replacing(#""drawer": {}"#, with: #""drawer": "# + drawer)
     }
 
     static func run(_ script: String, until time: Double, drawer: String = "{}") throws -> Run {
-        let panel = try PanelLoader.parse(Self.panel(drawer: drawer), file: "d.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: 800, screenHeight: 480)
-        var events: [String] = []
-        controller.emit = { events.append($0) }
-        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
-        let session = OffscreenSession(controller: controller, inputs: inputs)
+        let rig = try ScenarioRig(layout: Self.panel(drawer: drawer), file: "d.json", script: script)
         var xs: [(Double, Double)] = []
-        session.onFrame = { _, t in xs.append((t, controller.scene.drawer!.frontX(at: t))) }
-        try session.run(until: time)
-        return Run(controller: controller, events: events, frontX: xs)
+        rig.onFrame = { [controller = rig.controller] t in xs.append((t, controller.scene.drawer!.frontX(at: t))) }
+        try rig.run(until: time)
+        return Run(rig: rig, frontX: xs)
     }
 
     static func number(_ line: String, _ key: String) -> Double? {
@@ -110,21 +102,6 @@ import Testing
         #expect(abs(try #require(Self.number(r.lines("drawerPan")[0], "progress")) - 60.0 / 260) < 1e-5)
     }
 
-    /// A tap on the exposed front (x ≥ 260) closes the open drawer.
-    @Test func tapOnExposedFrontCloses() throws {
-        let r = try Self.run("""
-        {"t":0.00,"type":"command","command":{"command":"drawer","position":"right","animated":false}}
-        {"t":0.50,"type":"touch_down","id":0,"x":600,"y":240}
-        {"t":0.55,"type":"touch_up","id":0}
-        """, until: 1.2)
-        #expect(r.lines("drawerWillMove").map { $0.contains("\"left\"") } == [false, true])
-        #expect(r.lines("drawerDidMove").last?.contains("\"left\"") == true)
-        #expect(r.drawer.frontX(at: 1.2) == 0)
-        // The knob under the tap (front page, at 600? no: the knob spans 300…500 on the
-        // front, now at 560…760) took no touch: the front's widgets are inert while open.
-        #expect(r.events.allSatisfy { !$0.contains("\"widget\":\"k\"") })
-    }
-
     /// A horizontal pan that starts on the knob turns the knob; the drawer does not move.
     @Test func panOnKnobTurnsTheKnob() throws {
         let r = try Self.run("""
@@ -138,24 +115,12 @@ import Testing
         #expect(r.frontX.allSatisfy { $0.x == 0 })
     }
 
-    /// A tap on "Beta" in the open menu pushes page b: out to rightMost, pageChanged, back to
-    /// left; afterwards page b's red knob is on screen where page a showed background.
-    @Test func pageFromMenuPushes() throws {
-        // Row 1 ("Beta"): y from 72 + 64 = 136 to 200.
-        let r = try Self.run("""
-        {"t":0.00,"type":"command","command":{"command":"drawer","position":"right","animated":false}}
-        {"t":0.50,"type":"touch_down","id":0,"x":100,"y":168}
-        {"t":0.55,"type":"touch_up","id":0}
-        """, until: 1.5)
-        let drawerEvents = r.events.filter { $0.contains("drawer") && $0.contains("Move") || $0.contains("pageChanged") }
-        #expect(drawerEvents.map { line -> String in
-            let n = line.contains("pageChanged") ? "page" : (line.contains("Will") ? "will" : "did")
-            return n + ":" + (line.split(separator: ":").last.map(String.init) ?? "")
-        } == ["will:\"right\"}", "did:\"right\"}", "will:\"rightMost\"}", "did:\"rightMost\"}", "page:\"b\"}", "will:\"left\"}", "did:\"left\"}"])
+    /// The slide of a pick from the menu (its events and picture are the scenario
+    /// drawer-page-from-menu): the front went out past 260 to 320 and came back to 0.
+    @Test func pageFromMenuSlidesOutAndBack() throws {
+        let s = try Scenario.load(name: "drawer-page-from-menu")
+        let r = try Self.run(s.script, until: s.until ?? 1.5)
         #expect(r.controller.scene.pageIndex == 1)
-        let red = r.controller.frame.pixel(x: 600, y: 300)
-        #expect(red.red > 0.6 && red.green < 0.3, "\(red)")
-        // The slide: the front went out past 260 to 320 and came back to 0.
         #expect(r.frontX.contains { $0.x == 320 })
         #expect(r.frontX.last?.x == 0)
     }
@@ -177,39 +142,5 @@ import Testing
         let page = f.pixel(x: 300, y: 460), menu = f.pixel(x: 200, y: 460)
         #expect(abs(page.red - 0x20 / 255.0) < 0.02)
         #expect(menu.red > page.red + 0.03)
-    }
-
-    /// Commands: `page` from the closed drawer replaces in place (the reference's push at
-    /// `left`); unknown pages and the right view are errors; `list` starts with the pages.
-    /// Widgets on hidden pages keep their values and take commands.
-    @Test func pageCommandsAndList() throws {
-        let r = try Self.run("""
-        {"t":0.0,"type":"command","command":{"command":"set","widget":"k","position":30}}
-        {"t":0.1,"type":"command","command":{"command":"page","page":"b","request_id":1}}
-        {"t":0.2,"type":"command","command":{"command":"page","page":"bb"}}
-        {"t":0.3,"type":"command","command":{"command":"page","page":"r"}}
-        {"t":0.4,"type":"command","command":{"command":"list"}}
-        {"t":0.5,"type":"command","command":{"command":"page","page":"a","animated":false}}
-        {"t":0.6,"type":"command","command":{"command":"get","widget":"k"}}
-        """, until: 1)
-        #expect(r.events.contains(#"{"request_id":1,"ok":true,"data":{"page":"b"}}"#))
-        #expect(r.events.contains(#"{"t":0.1,"event":"pageChanged","page":"b"}"#))
-        #expect(r.events.contains { $0.contains("no page 'bb' (did you mean 'b'?)") })
-        #expect(r.events.contains { $0.contains("page 'r' is the drawer's right view") })
-        #expect(r.events.contains { $0.hasPrefix(#"{"ok":true,"data":{"panel":"D","page":"b","pages":["a","b","c"],"rightView":"r","drawer":"left","screen":"on","widgets":[{"widget":"k""#) })
-        #expect(r.events.contains { $0.hasPrefix(#"{"ok":true,"data":{"widget":"k","type":"knob","position":30"#) })
-        #expect(r.controller.scene.pageIndex == 0)
-    }
-
-    /// The right view: `leftSide` reveals it (front at −260); its knob takes touches there.
-    @Test func rightViewTakesTouches() throws {
-        let r = try Self.run("""
-        {"t":0.0,"type":"command","command":{"command":"drawer","position":"leftSide","animated":false}}
-        {"t":0.5,"type":"touch_down","id":0,"x":675,"y":110}
-        {"t":0.6,"type":"touch_motion","id":0,"x":740,"y":175}
-        {"t":0.7,"type":"touch_up","id":0}
-        """, until: 1)
-        #expect(r.drawer.frontX(at: 1) == -260)
-        #expect(r.events.contains { $0.contains("\"widget\":\"rk\"") && $0.contains("valueChanged") })
     }
 }

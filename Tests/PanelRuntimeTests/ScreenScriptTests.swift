@@ -24,24 +24,10 @@ import Testing
       { "id": "k", "type": "knob", "frame": [100, 50, 200, 200], "mode": "continuous" } ] } ] }
     """
 
-    struct Run {
-        let controller: PanelController
-        let session: OffscreenSession
-        var events: [String] = []
-        var frames: [Double] = []
+    static func start(_ script: String, panel text: String = panelText) throws -> (PanelController, OffscreenSession, ScenarioRig) {
+        let rig = try ScenarioRig(layout: text, file: "s.json", screen: (400, 300), script: script)
+        return (rig.controller, rig.session, rig)
     }
-
-    static func start(_ script: String, panel text: String = panelText) throws -> (PanelController, OffscreenSession, Box) {
-        let panel = try PanelLoader.parse(text, file: "s.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
-        let box = Box()
-        controller.emit = { box.events.append($0) }
-        let session = OffscreenSession(controller: controller, inputs: try InputScript.parse(script, file: "s.jsonl").get())
-        session.onFrame = { _, t in box.frames.append(t) }
-        return (controller, session, box)
-    }
-
-    final class Box { var events: [String] = []; var frames: [Double] = [] }
 
     static func screenEvents(_ events: [String]) -> [String] { events.filter { $0.contains("\"event\":\"screen\"") } }
 
@@ -118,9 +104,9 @@ import Testing
             #"{"request_id":1,"ok":true,"data":{"state":"off"}}"#,
             #"{"t":0.5,"event":"screen","state":"off","cause":"command"}"#,
         ])
-        box.events = []
+        let seen = box.events.count
         controller.execute(commandLine: #"{"command":"screen","state":"off"}"#, at: 0.6)
-        #expect(box.events.count == 1)
+        #expect(box.events.count == seen + 1)
         controller.execute(commandLine: #"{"command":"get"}"#, at: 0.7)
         #expect(box.events.last == #"{"ok":true,"data":{"panel":"S","page":"p","screen":"off"}}"#)
         controller.execute(commandLine: #"{"command":"list"}"#, at: 0.7)

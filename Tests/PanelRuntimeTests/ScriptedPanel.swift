@@ -19,12 +19,7 @@ struct ScriptedPanel {
 
     static func run(layout text: String, script: String, until time: Double,
                     width: Int = 400, height: Int = 300) throws -> ScriptedPanel {
-        let panel = try PanelLoader.parse(text, file: "panel.json").get()
-        let controller = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
-        var events: [String] = []
-        controller.emit = { events.append($0) }
-        let inputs = try InputScript.parse(script, file: "s.jsonl").get()
-        try OffscreenSession(controller: controller, inputs: inputs).run(until: time)
-        return ScriptedPanel(controller: controller, events: events)
+        let rig = try ScenarioRig(layout: text, screen: (width, height), script: script).run(until: time)
+        return ScriptedPanel(controller: rig.controller, events: rig.events)
     }
 }

@@ -7,6 +7,7 @@ SIGHUP / request / --watch, systemd notification, the unit file and `make instal
 Prints one `ok`/`FAIL` line per check and the measured numbers; exits 1 on any failure."""
 import json, os, random, re, shutil, signal, socket, subprocess, sys, tempfile, time
 from check_log import ok, bad, check, finish
+import support
 
 BIN = os.path.abspath(sys.argv[1])
 KILL_RUNS = int(sys.argv[sys.argv.index("--kill-runs") + 1]) if "--kill-runs" in sys.argv else 20
@@ -15,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 T = tempfile.mkdtemp(prefix="knob-appliance.")
 SHOTS = os.path.join(T, "shots")
 os.mkdir(SHOTS)
-PROCESSES = []   # every panel started, killed at exit even when a test raised
+PROCESSES = support.PROCESSES   # every panel started, killed at exit even when a test raised
 
 
 PANEL = """{ "panel": "Appliance", "size": [400, 300],
@@ -30,88 +31,17 @@ def write_panel(path, extra=""):
     os.rename(path + ".new", path)
 
 
-class Panel:
-    """A headless panel process with a control socket."""
+class Panel(support.PanelProcess):
+    """A headless panel process with a control socket (T/ctl.sock unless told)."""
 
     def __init__(self, *args, panel=None, sock=None, stdin=subprocess.DEVNULL):
-        self.panel = panel or os.path.join(T, "panel.json")
-        if not os.path.exists(self.panel):
-            write_panel(self.panel)
-        self.sock = sock or os.path.join(T, "ctl.sock")
-        self.err = open(os.path.join(T, f"stderr-{time.monotonic_ns()}"), "w+")
-        self.proc = subprocess.Popen([BIN, "run", self.panel, "--headless", "--ipc", self.sock, *args],
-                                     stdin=stdin, stdout=subprocess.PIPE, stderr=self.err)
-        PROCESSES.append(self.proc)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            try:
-                c = socket.socket(socket.AF_UNIX)
-                c.connect(self.sock)
-                c.close()
-                break
-            except OSError:
-                time.sleep(0.02)
-
-    def client(self):
-        return Client(self.sock)
-
-    def stop(self, sig=signal.SIGTERM):
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        return self.proc.returncode
-
-    def stderr(self):
-        self.err.flush()
-        self.err.seek(0)
-        return self.err.read()
+        panel = panel or os.path.join(T, "panel.json")
+        if not os.path.exists(panel):
+            write_panel(panel)
+        super().__init__(BIN, panel, T, *args, sock=sock or os.path.join(T, "ctl.sock"), stdin=stdin, stdout=subprocess.PIPE)
 
 
-class Client:
-    def __init__(self, path):
-        self.s = socket.socket(socket.AF_UNIX)
-        self.s.connect(path)
-        self.buf = b""
-        self.rid = 0
-
-    def send(self, obj):
-        self.s.sendall((json.dumps(obj) + "\n").encode())
-
-    def line(self, timeout=5):
-        self.s.settimeout(timeout)
-        while b"\n" not in self.buf:
-            chunk = self.s.recv(65536)
-            if not chunk:
-                raise EOFError("connection closed")
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return json.loads(line)
-
-    def request(self, command, **keys):
-        """Sends a request, returns (reply, events seen before it)."""
-        self.rid += 1
-        self.send({"command": command, "request_id": self.rid, **keys})
-        events = []
-        while True:
-            msg = self.line()
-            if msg.get("request_id") == self.rid:
-                return msg, events
-            events.append(msg)
-
-    def until_event(self, name, timeout=5):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            msg = self.line(timeout=max(0.05, end - time.monotonic()))
-            if msg.get("event") == name:
-                return msg
-        raise TimeoutError(name)
-
-    def close(self):
-        self.s.close()
+Client = support.LineClient
 
 
 def test_socket_basics():

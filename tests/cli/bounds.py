@@ -10,6 +10,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "studio"))
 from mqtt_support import *  # noqa
+import support  # noqa: E402
 from studio_support import Studio  # noqa: E402
 
 BIN = os.path.abspath(sys.argv[1])
@@ -223,11 +224,11 @@ def test_ipc_idle(tmp):
         check("ipc: panel up", panel.wait_ready())
         idle = []
         for _ in range(16):
-            s = socket.socket(socket.AF_UNIX); s.connect(sock); idle.append(s)
+            idle.append(support.connect_unix(sock))
         time.sleep(0.3)
 
         def ask():
-            s = socket.socket(socket.AF_UNIX); s.settimeout(5); s.connect(sock)
+            s = support.connect_unix(sock, timeout=5)
             s.sendall(b'{"command":"get","widget":"volume","request_id":1}\n')
             data = b""
             try:
@@ -262,7 +263,7 @@ def test_ctl_refusal(tmp):
         check("ctl: panel up", panel.wait_ready())
         idle = []
         for _ in range(16):
-            s = socket.socket(socket.AF_UNIX); s.connect(sock); idle.append(s)
+            idle.append(support.connect_unix(sock))
         time.sleep(0.3)
         outs = set()
         for _ in range(20):

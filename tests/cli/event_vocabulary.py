@@ -11,6 +11,7 @@ items 12, 13 and 15):
     tests/cli/event_vocabulary.py BIN"""
 import json, os, re, shutil, socket, subprocess, sys, tempfile, time
 from check_log import check, finish
+import support
 
 BIN = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -53,34 +54,8 @@ def test_animated_set_on_the_virtual_clock():
           "render: valueChanged at 0.5 (target), settled at 1.0, both source script", got)
 
 
-class Client:
-    def __init__(self, path):
-        deadline = time.monotonic() + 20
-        while True:   # the panel may not listen yet
-            self.s = socket.socket(socket.AF_UNIX)
-            try:
-                self.s.connect(path)
-                break
-            except OSError:
-                self.s.close()
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.02)
-        self.f = self.s.makefile("r")
-
-    def send(self, obj):
-        self.s.sendall((json.dumps(obj) + "\n").encode())
-
-    def until(self, pred, timeout=5):
-        self.s.settimeout(timeout)
-        try:
-            for line in self.f:
-                msg = json.loads(line)
-                if pred(msg):
-                    return msg
-        except TimeoutError:
-            pass
-        return None
+def Client(path):
+    return support.LineClient(path, wait=20)   # the panel may not listen yet
 
 
 def test_live_channels():

@@ -12,6 +12,7 @@ import json, os, shutil, signal, socket, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_log import ok, bad, check, note, finish
 import mqtt_support as ms
+import support
 
 BIN = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -19,28 +20,13 @@ DEMO = os.path.join(ROOT, "panels", "demo.json")
 T = tempfile.mkdtemp(prefix="knob-flight.")
 
 
-class Panel:
+class Panel(support.PanelProcess):
     def __init__(self, *args, panel=DEMO, name="p"):
-        self.sock = os.path.join(T, name + ".sock")
-        self.err = open(os.path.join(T, name + ".err"), "w+")
-        self.proc = subprocess.Popen([BIN, "run", panel, "--headless", "--ipc", self.sock, "--screenshot-dir", T, *args],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.err)
-        ms.procs.append(self.proc)
-        for _ in range(400):
-            try:
-                c = socket.socket(socket.AF_UNIX); c.connect(self.sock); c.close(); break
-            except OSError:
-                time.sleep(0.05)
+        super().__init__(BIN, panel, T, "--screenshot-dir", T, *args, sock=os.path.join(T, name + ".sock"), name=name)
 
     def ctl(self, *commands):
         r = subprocess.run([BIN, "ctl", self.sock, *[json.dumps(c) for c in commands]], capture_output=True, text=True, timeout=30)
         return [json.loads(l) for l in r.stdout.splitlines()]
-
-    def stderr(self):
-        self.err.flush(); self.err.seek(0); return self.err.read()
-
-    def stop(self):
-        ms.stop(self.proc)
 
 
 def replays(dump, shot, label, extra=()):

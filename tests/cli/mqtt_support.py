@@ -3,8 +3,9 @@ MQTT 3.1.1 publisher that keeps its connection (to time round trips without star
 process per message), a TCP proxy that can go silent (a network that drops packets), and
 the panel process. Nothing here fakes the broker."""
 import json, os, queue, shutil, socket, struct, subprocess, threading, time
+import support
 
-procs = []
+procs = support.PROCESSES
 results = {"fails": 0}
 
 
@@ -19,23 +20,7 @@ def note(text):
     print("  note  " + text)
 
 
-def free_port():
-    s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
-
-
-def start(args, **kw):
-    p = subprocess.Popen(args, **kw); procs.append(p); return p
-
-
-def stop(p):
-    if p.poll() is None:
-        p.terminate()
-        try: p.wait(5)
-        except subprocess.TimeoutExpired: p.kill(); p.wait()
-
-
-def stop_all():
-    for p in procs: stop(p)
+free_port, start, stop, stop_all = support.free_port, support.start, support.stop, support.stop_all
 
 
 def broker_binary():
@@ -177,35 +162,13 @@ class SilentProxy:
     def restore(self): self.silent = False
 
 
-class Panel:
-    """knob-panel run --headless with stderr in a file; stdout (events) on a queue."""
+class Panel(support.PanelProcess):
+    """knob-panel run --headless --ready-file with stderr in a file; stdout (events) on a queue."""
     def __init__(self, bin_, panel, tmp, args, name="panel"):
-        self.err_path = os.path.join(tmp, name + ".err")
-        self.err = open(self.err_path, "w+")
-        self.ready = os.path.join(tmp, name + ".ready")
-        self.p = start([bin_, "run", panel, "--headless", "--ready-file", self.ready, *args],
-                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, text=True, bufsize=1)
-        self.events = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
+        super().__init__(bin_, panel, tmp, *args, ready=True, events=True, name=name)
+        self.p = self.proc
 
-    def _pump(self):
-        for line in self.p.stdout: self.events.put(line)
-
-    def wait_ready(self, timeout=10):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if os.path.exists(self.ready): return True
-            if self.p.poll() is not None: return False
-            time.sleep(0.05)
-        return False
-
-    def log(self): return open(self.err_path).read()
-
-    def send(self, line): self.p.stdin.write(line + "\n"); self.p.stdin.flush()
-
-    def alive(self): return self.p.poll() is None
-
-    def stop(self): stop(self.p)
+    def log(self): return self.stderr()
 
 
 def percentile(values, q):

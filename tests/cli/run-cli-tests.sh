@@ -346,6 +346,9 @@ expect_status "render a late script with --frames-dir" 0 "$BIN" render panels/de
 first=$(ls "$T/frames" | head -1) last=$(ls "$T/frames" | tail -1)
 [ "$first" = frame-000000.png ] && [[ $last == frame-1002??.png ]] && ok "frame names sort: $first .. $last" || bad "frame names: $first .. $last"
 
+# Scenarios as data (tests/scenarios): the files ScenarioTests plays in process, played
+# here through `render --input --events` and `compare` (tests/cli/scenarios.py).
+if python3 tests/cli/scenarios.py "$BIN"; then ok "scenario tests"; else bad "scenario tests"; fi
 # Issue 23, items 12, 13, 15: the button's event order, an animated set's two moments
 # (valueChanged at once, settled at rest) and each channel's `source`, as docs/protocol.md says.
 if python3 tests/cli/event_vocabulary.py "$BIN"; then ok "event vocabulary"; else bad "event vocabulary"; fi

@@ -16,6 +16,7 @@ orders of magnitude either way. The studio check flood is measured, not bounded:
 the fix it stalled frames by only ~160 ms."""
 import json, os, socket, subprocess, sys, tempfile, threading, time, urllib.request
 from check_log import check, note, finish
+import support
 
 BIN = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else ""
 CLIENTS = int(sys.argv[sys.argv.index("--clients") + 1]) if "--clients" in sys.argv else 12
@@ -25,69 +26,20 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 T = tempfile.mkdtemp(prefix="knob-stall.")
 SHOT_DIR = os.path.join(T, "shots")
 os.mkdir(SHOT_DIR)
-PROCESSES = []
+PROCESSES = support.PROCESSES
 STUDIO_HEADERS = {"X-Knob-Studio": "1"}   # what the studio's page sends (StudioAccess)
 
 
 def start_panel(*args, panel=None, env=None, stdin=subprocess.DEVNULL):
     """A headless 1280x800 demo panel with a socket; returns (process, socket path, stderr path)."""
-    sock = os.path.join(T, f"ctl-{time.monotonic_ns()}.sock")
-    err = os.path.join(T, f"stderr-{time.monotonic_ns()}")
-    proc = subprocess.Popen([BIN, "run", panel or os.path.join(ROOT, "panels/demo.json"), "--headless", "--ipc", sock,
-                             "--ipc-max-clients", "64", "--screenshot-dir", SHOT_DIR, *args],
-                            stdin=stdin, stdout=subprocess.DEVNULL, stderr=open(err, "w"), env=env)
-    PROCESSES.append(proc)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            c = socket.socket(socket.AF_UNIX)
-            c.connect(sock)
-            c.close()
-            break
-        except OSError:
-            time.sleep(0.02)
-    return proc, sock, err
+    p = support.PanelProcess(BIN, panel or os.path.join(ROOT, "panels/demo.json"), T, "--ipc-max-clients", "64",
+                             "--screenshot-dir", SHOT_DIR, *args, sock=os.path.join(T, f"ctl-{time.monotonic_ns()}.sock"),
+                             stdin=stdin, env=env)
+    return p.proc, p.sock, p.err_path
 
 
-def stop(proc):
-    if proc.poll() is None:
-        proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    return proc.returncode
-
-
-class Client:
-    def __init__(self, path):
-        self.s = socket.socket(socket.AF_UNIX)
-        self.s.connect(path)
-        self.buf = b""
-
-    def send_lines(self, objs):
-        self.s.sendall(b"".join((json.dumps(o) + "\n").encode() for o in objs))
-
-    def line(self, timeout=5):
-        self.s.settimeout(timeout)
-        while b"\n" not in self.buf:
-            chunk = self.s.recv(65536)
-            if not chunk:
-                raise EOFError("connection closed")
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return json.loads(line)
-
-    def reply(self, rid, timeout=5):
-        end = time.monotonic() + timeout
-        while True:
-            msg = self.line(timeout=max(0.01, end - time.monotonic()))
-            if msg.get("request_id") == rid:
-                return msg
-
-    def close(self):
-        self.s.close()
+stop = support.stop
+Client = support.LineClient
 
 
 def ticker(sock):

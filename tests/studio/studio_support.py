@@ -5,7 +5,7 @@ import base64, http.client, json, os, re, socket, subprocess, sys, tempfile, thr
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "cli"))
-from png_pixels import read_png  # noqa: E402
+from support import read_png, decode_png, pixel  # noqa: E402,F401
 from check_log import ok, bad, check, note, finish  # noqa: E402,F401
 
 
@@ -148,15 +148,8 @@ class EventStream:
 
 def png_rows(png_bytes):
     """(width, height, bytes per pixel, rows) of a PNG given as bytes."""
-    with tempfile.NamedTemporaryFile(suffix=".png") as f:
-        f.write(png_bytes)
-        f.flush()
-        return read_png(f.name)
+    return decode_png(png_bytes)
 
 
 def frame_png(frame):
     return base64.b64decode(frame["png"])
-
-
-def pixel(rows, bpp, x, y):
-    return tuple(rows[y][x * bpp:x * bpp + 3])

@@ -19,7 +19,6 @@ most --max-knob-diff pixels).
 """
 import math
 import argparse
-import itertools
 import json
 import operator
 import os
@@ -27,8 +26,9 @@ import statistics
 import struct
 import sys
 import zlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli"))
+from support import decode_png  # noqa: E402
 
-MASK = (255).__and__
 IDLE_GAP_MS = 250  # a longer pause between flips is the panel idling, not a frame interval
 RIM_BAND = 10      # screen px inside the knob's edge: the rim, left out of the turned-vs-render check
 PIP_CLEARANCE = 12 # screen px around the pip's expected centre, likewise
@@ -55,51 +55,10 @@ def read_ppm(data):
     return w, h, data[pos + 1:pos + 1 + w * h * 3]
 
 
-def unfilter(kind, line, prev, bpp):
-    if kind == 0:
-        return line
-    if kind == 1:  # Sub: a running sum per channel
-        out = bytearray(len(line))
-        for c in range(bpp):
-            out[c::bpp] = bytes(map(MASK, itertools.accumulate(line[c::bpp])))
-        return out
-    if kind == 2:  # Up
-        return bytearray(map(MASK, map(operator.add, line, prev)))
-    out = bytearray(line)
-    for i in range(len(out)):
-        a = out[i - bpp] if i >= bpp else 0
-        b = prev[i]
-        if kind == 3:  # Average
-            out[i] = (out[i] + ((a + b) >> 1)) & 255
-        else:  # Paeth
-            c = prev[i - bpp] if i >= bpp else 0
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            out[i] = (out[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    return out
-
-
 def read_png(data):
-    pos, idat = 8, []
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            if depth != 8 or ctype not in (2, 6) or interlace:
-                raise ValueError("only 8-bit RGB/RGBA non-interlaced PNG is supported")
-            bpp = 3 if ctype == 2 else 4
-        elif kind == b"IDAT":
-            idat.append(body)
-        pos += 12 + length
-    raw = zlib.decompress(b"".join(idat))
-    stride = w * bpp
-    rows, prev = [], bytearray(stride)
-    for y in range(h):
-        start = y * (stride + 1)
-        prev = unfilter(raw[start], raw[start + 1:start + 1 + stride], prev, bpp)
-        rows.append(bytes(prev))
-    pix = b"".join(rows)
+    """(width, height, RGB bytes) of a PNG, decoded by tests/cli/support.py."""
+    w, h, bpp, rows = decode_png(data)
+    pix = b"".join(bytes(r) for r in rows)
     if bpp == 4:  # composite over black, as a scanout without alpha would show it
         alpha = pix[3::4]
         rgb = bytearray(w * h * 3)

@@ -8,7 +8,7 @@ and tells the guest it is done (DIR/studio-host-done). Results: DIR/studio-host.
     studio-host.py --dir DIR --port HOSTPORT --expected EXPECTED.png [--timeout 50]"""
 import argparse, http.client, json, os, socket, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli"))
-from png_pixels import read_png  # noqa: E402
+from support import read_png  # noqa: E402
 
 TOKEN = "vm-studio-token-0123456789"
 
