@@ -1,6 +1,15 @@
 import Graphics
 import PanelLayout
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// A panel from layout text on a screen, an input script, the virtual 60 Hz clock, and every
 /// event line it emitted: what `knob-panel render PANEL --input SCRIPT --events` does, in

@@ -2,7 +2,16 @@ import Glibc
 import Graphics
 import PanelLayout
 import Testing
-@testable import PanelRuntime
+@testable import PanelSystem
+@testable import PanelLoop
+@testable import PanelProtocol
+@testable import PanelCore
+@testable import PanelInput
+@testable import PanelDisplay
+@testable import PanelHost
+@testable import PanelMQTT
+@testable import PanelStudio
+@testable import PanelBench
 
 /// Every file in tests/scenarios, played in process on the virtual clock: its events must come
 /// in order (the subset rule of ScenarioMatch), its `absent` patterns never, and the frame must
