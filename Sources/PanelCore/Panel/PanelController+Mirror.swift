@@ -29,11 +29,7 @@ extension PanelController {
     /// Input this controller delivered, for its mirrors (they skip the screen-power filter:
     /// the primary decided, and screen power is one state for every screen).
     package func mirror(_ event: InputEvent, at time: Double) {
-        for m in mirrors {
-            for (widget, events) in m.router.route(event, widgets: m.scene.widgets, time: time) {
-                m.publish(events, from: widget, at: time)
-            }
-        }
+        for m in mirrors { m.take(m.router.route(event, in: m.scene, time: time), at: time) }
     }
 
     /// A command this controller executed, for its mirrors, when it can change what they show

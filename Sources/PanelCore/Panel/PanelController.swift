@@ -81,7 +81,6 @@ public final class PanelController {
         damage = DamageRegion(width: w, height: h)
         damage.addAll()
         LabelBindings.refreshAll(in: scene.allWidgets)
-        connectDrawer()
         screenRuntime.group.add(self)
         adoptScreenSettings(of: panel)
     }
@@ -110,11 +109,22 @@ public final class PanelController {
             guard case let .success(p) = aimPoint(aim, at: time) else { return }
             event = aim.phase == .down ? .touchDown(id: aim.id, x: p.x, y: p.y) : .touchMotion(id: aim.id, x: p.x, y: p.y)
         }
-        for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
-            if !events.isEmpty { userTookOver(widget) }
-            publish(events, from: widget, at: time)
-        }
+        take(router.route(event, in: scene, time: time), at: time)
         mirror(event, at: time)
+    }
+
+    /// What the router did with an input: a widget's events go out (a finger took over from
+    /// an animated `set`), the drawer's touches go to the drawer.
+    package func take(_ routed: [InputRouter.Routed], at time: Double) {
+        for r in routed {
+            switch r {
+            case let .widget(widget, events):
+                if !events.isEmpty { userTookOver(widget) }
+                publish(events, from: widget, at: time)
+            case .drawer(let input):
+                drawerTouch(input, at: time)
+            }
+        }
     }
 
     /// Where a touch aimed at a widget lands, in design pixels: on the widget's round part
@@ -286,9 +296,7 @@ public final class PanelController {
     /// Ends every touch in progress as cancelled, so their events (`trackingEnded`) go out:
     /// called before the panel exits, so an integrator never sees a drag that never ends.
     public func cancelActiveTouches(at time: Double) {
-        for (widget, events) in router.cancelAllTouches(time: time) {
-            publish(events, from: widget, at: time)
-        }
+        take(router.cancelAllTouches(time: time), at: time)
     }
 
     /// Writes the frame shown now; the client's `replyDeferred` was called. With a worker
@@ -469,7 +477,6 @@ public final class PanelController {
         router = InputRouter()
         commandTrail = CommandTrail()
         drawerFrames = DrawerFrameState()
-        connectDrawer()
         adoptScreenSettings(of: panel)
         animatingBefore = []
         damage.addAll()
