@@ -502,6 +502,9 @@ public final class PanelController {
     public func invalidateAll() { damage.addAll() }
 }
 
+/// Stdin and the socket hand it their request lines.
+extension PanelController: CommandExecutor {}
+
 extension Color {
     package init(_ c: RGBA) { self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a) }
 }
