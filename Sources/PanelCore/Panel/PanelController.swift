@@ -36,6 +36,8 @@ public final class PanelController {
     private var animatingBefore: Set<ObjectIdentifier> = []
     /// Events held back while a request runs, so they follow its reply.
     private var heldEvents: [(String?, String)]?
+    /// Messages for the host's stderr from compositors a reload replaced (`takeDiagnostics`).
+    private var diagnostics: [String] = []
     /// Screenshots asked for while a frame was due: written once it is painted.
     private var pendingScreenshots: [(path: String, requestID: String?, client: (any CommandClient)?)] = []
     /// Where clients that may not write anywhere (the socket, MQTT, the studio) put
@@ -473,6 +475,7 @@ public final class PanelController {
         let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
         WidgetValues.restore(values, into: newScene.allWidgets, at: time)
         scene = newScene
+        if let note = compositor.takeRecoveryNote() { diagnostics.append(note) }
         compositor = newCompositor
         router = InputRouter()
         commandTrail = CommandTrail()
@@ -496,6 +499,17 @@ public final class PanelController {
         }
         damage = DamageRegion(width: rotation.logicalWidth, height: rotation.logicalHeight)
         damage.addAll()
+    }
+
+    /// Messages for stderr (a recovered Cairo error) from this screen, its mirrors and the
+    /// other screens' panels, each once: the host writes them (the core has no stderr).
+    public func takeDiagnostics() -> [String] {
+        ([self] + mirrors + peers).flatMap { $0.takeOwnDiagnostics() }
+    }
+
+    private func takeOwnDiagnostics() -> [String] {
+        defer { diagnostics = [] }
+        return diagnostics + (compositor.takeRecoveryNote().map { [$0] } ?? [])
     }
 
     /// Marks the whole screen for repaint (first frame, page change).

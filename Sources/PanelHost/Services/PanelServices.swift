@@ -25,6 +25,8 @@ public final class PanelServices {
     public let controller: PanelController
     public private(set) var ipc: IPCServer?
     private let stdio: StdioClient
+    /// Where notes go (stderr).
+    private let report: (String) -> Void
     /// Screenshots (and the studio's picture) are encoded here, off the loop's thread.
     public let pngWorker = PNGWorker()
     /// Set by SIGINT/SIGTERM (the signal) or `requestStop`.
@@ -45,6 +47,7 @@ public final class PanelServices {
     /// - Parameter write: where stdout lines go (events and replies to stdin).
     public init(controller: PanelController, options: Options, write: @escaping (String) -> Void) throws(IPCError) {
         self.controller = controller
+        report = options.report
         stdio = StdioClient(commandFD: options.commandFD, outputFD: options.outputFD, controller: controller, loop: loop,
                             write: write, report: options.report)
         loop.add(stdio)
@@ -142,6 +145,8 @@ public final class PanelServices {
     /// The display (or headless renderer) put a frame on screen at `time`.
     public func frameShown(at time: Double) {
         framesShown += 1
+        // The panel's notes (a recovered Cairo error, from painting this frame) go to stderr.
+        for note in controller.takeDiagnostics() { report(note) }
         for hook in onFrameShown { hook(time, framesShown == 1) }
     }
 
