@@ -20,7 +20,7 @@ extension PanelController {
         precondition(mirror !== self && mirror.mirrors.isEmpty, "a mirror follows one primary and has no mirrors of its own")
         mirror.emit = { _ in }
         mirror.onEvent = nil
-        mirror.reloadHandler = nil
+        mirror.reloader = nil
         mirrors.append(mirror)
         mirror.shareScreenPower(with: self)
         resync(mirror, at: time)

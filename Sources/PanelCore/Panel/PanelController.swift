@@ -15,8 +15,8 @@ public final class PanelController {
     /// When set, events go here instead of `emit`, with their widget's id (nil for panel
     /// events), so a hub can fan them out to clients by their filters.
     public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
-    /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
-    public var reloadHandler: ((Double) -> [String])?
+    /// Runs `reload` requests (nil: not available here, only with `run`). Weak: the host owns it.
+    public weak var reloader: (any PanelReloading)?
     /// Another page became the front (`--state` saves the page shown).
     public var onPageShown: (() -> Void)?
     /// `run --record`: every input and command, as it is delivered.
@@ -276,10 +276,10 @@ public final class PanelController {
                 writeScreenshot(path, rid, client)
             }
         case .reload:
-            guard let reloadHandler else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
+            guard let reloader else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
             // The reply goes before the `reloaded`/`reloadFailed` event, as for every request.
             heldEvents = []
-            let errors = reloadHandler(time)
+            let errors = reloader.reload(at: time)
             defer {
                 let held = heldEvents ?? []
                 heldEvents = nil
