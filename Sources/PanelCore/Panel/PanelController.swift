@@ -38,14 +38,17 @@ public final class PanelController {
     private var heldEvents: [(String?, String)]?
     /// Messages for the host's stderr from compositors a reload replaced (`takeDiagnostics`).
     private var diagnostics: [String] = []
-    /// Screenshots asked for while a frame was due: written once it is painted.
-    private var pendingScreenshots: [(path: String, requestID: String?, client: (any CommandClient)?)] = []
+    /// Screenshots: held while a frame is due, written on the worker (ScreenshotQueue).
+    package let screenshots = ScreenshotQueue()
     /// Where clients that may not write anywhere (the socket, MQTT, the studio) put
     /// screenshots: relative paths resolve here, and no path may leave it. nil: they cannot.
     public var screenshotDirectory: String?
     /// Where screenshots are encoded and written off the loop's thread (`run`); nil: here and
     /// now (render, tests), the reply before the next command.
-    public var pngWorker: PNGWorker?
+    public var pngWorker: PNGWorker? {
+        get { screenshots.worker }
+        set { screenshots.worker = newValue }
+    }
 
     /// Other panels this process shows on other screens (`run --output NAME=PANEL`): a command
     /// for a widget this panel lacks goes to the first of them that has it.
@@ -265,16 +268,11 @@ public final class PanelController {
                 }
             }
             // A bounded queue (each job holds a frame's pixels): when it is full, say so now.
-            if let worker = pngWorker, worker.inFlight + pendingScreenshots.count >= worker.capacity {
-                return reply(Reply.failure(rid, "busy: \(worker.capacity) screenshots are being written; try again when one is done"))
-            }
+            if let busy = screenshots.busyRefusal { return reply(Reply.failure(rid, busy)) }
             // The frame that shows every earlier command: if one is due, after it is painted.
             client?.replyDeferred()
-            if wantsFrame(at: time) {
-                pendingScreenshots.append((path, rid, client))
-            } else {
-                writeScreenshot(path, rid, client)
-            }
+            let request = ScreenshotQueue.Request(path: path, requestID: rid, client: client)
+            if wantsFrame(at: time) { screenshots.hold(request) } else { writeScreenshot(request) }
         case .reload:
             guard let reloader else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
             // The reply goes before the `reloaded`/`reloadFailed` event, as for every request.
@@ -301,35 +299,13 @@ public final class PanelController {
         take(router.cancelAllTouches(time: time), at: time)
     }
 
-    /// Writes the frame shown now; the client's `replyDeferred` was called. With a worker
-    /// only the pixels are copied here, the PNG is encoded and written on its thread.
-    private func writeScreenshot(_ path: String, _ rid: String?, _ client: (any CommandClient)?) {
-        // Stdin's own user may name a device (/dev/stdout); other clients only regular files.
-        // Never a FIFO: opening one blocks until a reader comes.
-        let special: OutputFile.SpecialFiles = (client?.writesAnywhere ?? true) ? .devices : .none
-        func answer(_ outcome: PNGWorker.Outcome, width: Int, height: Int) {
-            switch outcome {
-            case .failed(let message):
-                send(Reply.failure(rid, "cannot write the screenshot: \(message)"), to: client)
-            case .written, .data:
-                var data = JSONLineWriter()
-                data.add("path", path); data.add("width", width); data.add("height", height)
-                send(Reply.ok(rid, data: data), to: client)
-            }
-            client?.deferredReplySent()
-        }
-        let image: CapturedImage
-        do { image = try CapturedImage(physicalFrame()) } catch {
-            return answer(.failed(error.description), width: 0, height: 0)
-        }
-        guard let worker = pngWorker else {
-            do { try image.writePNG(to: path, special: special); answer(.written, width: image.width, height: image.height) }
-            catch { answer(.failed(error.description), width: 0, height: 0) }
-            return
-        }
-        let (w, h) = (image.width, image.height)
-        let accepted = worker.submit(image, to: .file(path, special)) { answer($0, width: w, height: h) }
-        if !accepted { answer(.failed("busy: \(worker.capacity) screenshots are being written"), width: 0, height: 0) }
+    /// Writes the picture shown now for `request` (ScreenshotQueue); the reply goes to its
+    /// client, or to `emit` without one.
+    private func writeScreenshot(_ request: ScreenshotQueue.Request) {
+        let reply: (String) -> Void = request.client.map { client in { client.send($0) } } ?? emit
+        let picture: Result<CapturedImage, ScreenshotQueue.ImageFailure>
+        do { picture = .success(try CapturedImage(physicalFrame())) } catch { picture = .failure(.init(message: error.description)) }
+        screenshots.write(request, picture: picture, reply: reply)
     }
 
     private func send(_ line: String, to client: (any CommandClient)?) {
@@ -457,10 +433,7 @@ public final class PanelController {
 
     /// The screenshots that waited for this frame (their clients wait for the replies).
     private func writePendingScreenshots() {
-        guard !pendingScreenshots.isEmpty else { return }
-        let due = pendingScreenshots
-        pendingScreenshots = []
-        for s in due { writeScreenshot(s.path, s.requestID, s.client) }
+        for request in screenshots.takeHeld() { writeScreenshot(request) }
     }
 
     /// Swaps in another layout (a reload) on the same screen, keeping the values of widgets
