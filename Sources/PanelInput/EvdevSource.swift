@@ -26,8 +26,8 @@ public final class EvdevSource: InputSource {
 
     private var devices: [String: Device] = [:]
     private let inotifyFD: Int32
-    /// Physical screen pixels → design pixels (letterbox and panel rotation undone).
-    private let toDesign: (Point) -> Point
+    /// The screen the points are measured on (InputSource).
+    public let screenSize: (width: Int, height: Int)
     private let screenWidth: Double
     private let screenHeight: Double
     private var pointer: Point
@@ -46,10 +46,10 @@ public final class EvdevSource: InputSource {
     public var deviceNames: [String] { devices.values.map(\.name).sorted() }
 
     public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
-                accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) {
-        self.toDesign = toDesign
+                accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }) {
         self.admission = DeviceAdmission(accepts: accepts)
         self.calibration = calibration
+        screenSize = (screenWidth, screenHeight)
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
         pointer = Point(x: Double(screenWidth) / 2, y: Double(screenHeight) / 2)
@@ -165,21 +165,19 @@ public final class EvdevSource: InputSource {
                 switch t.phase {
                 case .up: out.append(.touchUp(id: t.slot))
                 case .down, .motion:
-                    let p = toDesign(screenPoint(t.x, xr, t.y, yr))
+                    let p = screenPoint(t.x, xr, t.y, yr)
                     out.append(t.phase == .down ? .touchDown(id: t.slot, x: p.x, y: p.y) : .touchMotion(id: t.slot, x: p.x, y: p.y))
                 }
             }
         } else if r.absoluteMoved, let xr = d.xRange, let yr = d.yRange {
             pointer = screenPoint(r.absoluteX ?? xr.0, xr, r.absoluteY ?? yr.0, yr)
-            let p = toDesign(pointer)
-            out.append(.pointerMotion(x: p.x, y: p.y))
+            out.append(.pointerMotion(x: pointer.x, y: pointer.y))
             onAbsoluteInput?()
         }
         if r.relative != (0, 0) {
             pointer.x = Swift.min(Swift.max(0, pointer.x + r.relative.dx), screenWidth - 1)
             pointer.y = Swift.min(Swift.max(0, pointer.y + r.relative.dy), screenHeight - 1)
-            let p = toDesign(pointer)
-            out.append(.pointerMotion(x: p.x, y: p.y))
+            out.append(.pointerMotion(x: pointer.x, y: pointer.y))
             onRelativePointer?(pointer)
         }
         for (b, pressed) in r.buttons { out.append(.button(b, pressed: pressed)) }

@@ -20,7 +20,8 @@ public final class LibinputSource: InputSource {
     private let inotifyFD: Int32
     private var known: Set<String> = []
     /// Physical screen pixels → design pixels (letterbox and panel rotation undone).
-    private let toDesign: (Point) -> Point
+    /// The screen the points are measured on (InputSource).
+    public let screenSize: (width: Int, height: Int)
     private let screenWidth: Double
     private let screenHeight: Double
     private var pointer: Point
@@ -44,11 +45,11 @@ public final class LibinputSource: InputSource {
     }
 
     public init(screenWidth: Int, screenHeight: Int, calibration: TouchCalibration = .identity,
-                accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }, toDesign: @escaping (Point) -> Point) throws(DisplayError) {
+                accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }) throws(DisplayError) {
         if let why = Self.libraryProblem { throw DisplayError(.system, why) }
-        self.toDesign = toDesign
         self.admission = DeviceAdmission(accepts: accepts)
         self.calibration = calibration
+        screenSize = (screenWidth, screenHeight)
         self.screenWidth = Double(screenWidth)
         self.screenHeight = Double(screenHeight)
         pointer = Point(x: Double(screenWidth) / 2, y: Double(screenHeight) / 2)
@@ -143,7 +144,6 @@ public final class LibinputSource: InputSource {
         }
     }
 
-    private func design(_ x: Double, _ y: Double) -> Point { toDesign(Point(x: x, y: y)) }
 
     private func translate(_ event: OpaquePointer, into out: inout [InputEvent]) {
         let w = UInt32(screenWidth), h = UInt32(screenHeight)
@@ -157,7 +157,7 @@ public final class LibinputSource: InputSource {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let t = knob_libinput_event_get_touch_event(event)!
             let id = Int(knob_libinput_event_touch_get_seat_slot(t))
-            let p = design(knob_libinput_event_touch_get_x_transformed(t, w), knob_libinput_event_touch_get_y_transformed(t, h))
+            let p = Point(x: knob_libinput_event_touch_get_x_transformed(t, w), y: knob_libinput_event_touch_get_y_transformed(t, h))
             onAbsoluteInput?()
             out.append(knob_libinput_event_get_type(event) == LIBINPUT_EVENT_TOUCH_DOWN
                        ? .touchDown(id: id, x: p.x, y: p.y) : .touchMotion(id: id, x: p.x, y: p.y))
@@ -169,7 +169,7 @@ public final class LibinputSource: InputSource {
             let pe = knob_libinput_event_get_pointer_event(event)!
             pointer.x = Swift.min(Swift.max(0, pointer.x + knob_libinput_event_pointer_get_dx(pe)), screenWidth - 1)
             pointer.y = Swift.min(Swift.max(0, pointer.y + knob_libinput_event_pointer_get_dy(pe)), screenHeight - 1)
-            let p = design(pointer.x, pointer.y)
+            let p = pointer
             out.append(.pointerMotion(x: p.x, y: p.y))
             onRelativePointer?(pointer)
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
@@ -177,7 +177,7 @@ public final class LibinputSource: InputSource {
             pointer = Point(x: knob_libinput_event_pointer_get_absolute_x_transformed(pe, w),
                             y: knob_libinput_event_pointer_get_absolute_y_transformed(pe, h))
             onAbsoluteInput?()
-            let p = design(pointer.x, pointer.y)
+            let p = pointer
             out.append(.pointerMotion(x: p.x, y: p.y))
         case LIBINPUT_EVENT_POINTER_BUTTON:
             let pe = knob_libinput_event_get_pointer_event(event)!

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import PanelLayout
 
 /// Where a screenshot asked for over the socket, MQTT or the studio may be written. Those
 /// clients can be other users than the panel's (the socket is group-accessible), so they
@@ -13,7 +11,7 @@ public enum ScreenshotPath {
         guard let directory else {
             return .failure(Refusal(message: "screenshots from this client are off (start the panel with --screenshot-dir DIR)"))
         }
-        guard let root = canonical(directory) else {
+        guard let root = FileSystem.canonicalPath(directory) else {
             return .failure(Refusal(message: "the screenshot directory '\(directory)' does not exist"))
         }
         let path = requested.hasPrefix("/") ? requested : root + "/" + requested
@@ -23,15 +21,9 @@ public enum ScreenshotPath {
         }
         let parent = "/" + parts.dropLast().joined(separator: "/")
         // The parent as the kernel sees it (links resolved): it must be the directory or in it.
-        guard let realParent = canonical(parent), realParent == root || realParent.hasPrefix(root == "/" ? "/" : root + "/") else {
+        guard let realParent = FileSystem.canonicalPath(parent), realParent == root || realParent.hasPrefix(root == "/" ? "/" : root + "/") else {
             return .failure(Refusal(message: "screenshots from this client go inside \(root) (--screenshot-dir); '\(LineError.excerpt(requested))' is outside it"))
         }
         return .success(realParent + "/" + name)
-    }
-
-    private static func canonical(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
-        defer { free(p) }
-        return String(cString: p)
     }
 }

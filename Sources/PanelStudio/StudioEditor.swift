@@ -44,7 +44,7 @@ package struct StudioEditor {
             return .failure(500, "cannot save '\(path)': \(e)")
         }
         // The reload's own events (reloaded / reloadFailed) reach every page's event list.
-        let reloadErrors = controller.reloadHandler?(time) ?? ["reload is not available"]
+        let reloadErrors = controller.reloader?.reload(at: time) ?? ["reload is not available"]
         let ok = reloadErrors.isEmpty
         var w = JSONLineWriter()
         w.add("ok", ok)

@@ -88,6 +88,8 @@ enum RenderCommand {
         let controller: PanelController
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h, rotationDegrees: flight?.rotation) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
+        // Painting's notes (a recovered Cairo error) go to stderr once the frames are written.
+        defer { for note in controller.takeDiagnostics() { Console.note(note) } }
         controller.emit = { line in events?.write(line) }
         ScreenOptions.apply(screenTimers, to: controller)
         if let flight {

@@ -194,7 +194,7 @@ enum RunCommand {
             }
             for screen in screens {
                 let c = screen.controller, name = screen.connectorName
-                let (source, text) = openInput(controller: c, width: c.rotation.physicalWidth, height: c.rotation.physicalHeight, calibration: calibration,
+                let (source, text) = openInput(width: c.rotation.physicalWidth, height: c.rotation.physicalHeight, calibration: calibration,
                                                accepts: { touchMap.output(for: $0, among: shown) == name })
                 if let source { services.addInput(source, to: screen.mirrorsPrimary ? controller : c) }
                 if screen === screens[0] || source != nil { Console.note((screens.count > 1 ? name + ": " : "") + text) }
@@ -312,16 +312,8 @@ enum RunCommand {
 
     /// libinput when udevd runs (it needs udev's device database); otherwise our own evdev
     /// reader, as on minimal appliances and in the test VMs.
-    static func openInput(controller: PanelController, width: Int, height: Int, calibration: TouchCalibration = .identity,
+    static func openInput(width: Int, height: Int, calibration: TouchCalibration = .identity,
                           accepts: @escaping (TouchOutputMap.Device) -> Bool = { _ in true }) -> ((any InputSource)?, String) {
-        // Input sources map to the screen size they were opened with; after a hotplug resize
-        // the point is scaled to the screen's size now.
-        let toDesign: (Point) -> Point = { [controller] p in
-            let now = controller.rotation
-            guard now.physicalWidth != width || now.physicalHeight != height else { return controller.designPoint(screen: p) }
-            let scaled = Point(x: p.x * Double(now.physicalWidth) / Double(width), y: p.y * Double(now.physicalHeight) / Double(height))
-            return controller.designPoint(screen: scaled)
-        }
         func extras(_ refused: [String]) -> String {
             (calibration.isIdentity ? "" : "; touch matrix \(calibration)")
                 + (refused.isEmpty ? "" : "; not read here (another screen's): " + refused.joined(separator: ", "))
@@ -331,13 +323,13 @@ enum RunCommand {
         let libinputProblem = udevRuns ? LibinputSource.libraryProblem : nil
         if udevRuns, libinputProblem == nil {
             do {
-                let li = try LibinputSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts, toDesign: toDesign)
+                let li = try LibinputSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts)
                 return (li, "input (libinput): " + (li.deviceNames.isEmpty ? "no devices yet" : li.deviceNames.joined(separator: ", ")) + extras(li.refusedNames))
             } catch {
                 return (nil, "no input: \(error.message)")
             }
         }
-        let ev = EvdevSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts, toDesign: toDesign)
+        let ev = EvdevSource(screenWidth: width, screenHeight: height, calibration: calibration, accepts: accepts)
         return (ev, "input (evdev, \(libinputProblem == nil ? "no udev" : "no libinput")): "
                     + (ev.deviceNames.isEmpty ? "no devices yet" : ev.deviceNames.joined(separator: ", ")) + extras(ev.refusedNames)
                     + (libinputProblem.map { "; \($0)" } ?? ""))

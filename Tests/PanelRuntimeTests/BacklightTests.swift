@@ -102,7 +102,7 @@ import Testing
         """, file: "b.json").get()
         let controller = try PanelController(panel: panel, screenWidth: 200, screenHeight: 100)
         controller.screenAbilities = power.abilities
-        controller.onScreenChange = { power.apply($0, brightness: $1) }
+        controller.screenLight = power
         controller.renderFrame(at: 0)
         controller.advance(to: 1.5)
         #expect(try fs.brightness("panel") == "40\n")   // 80 × 0.5
@@ -114,10 +114,16 @@ import Testing
         controller.execute(commandLine: #"{"command":"screen","state":"on"}"#, at: 3)
         #expect(try fs.brightness("panel") == "80\n")
         // A late loop turn brings dim and off together: the light goes 40, then 0.
-        var written: [Double] = []
-        controller.onScreenChange = { power.apply($0, brightness: $1); written.append($1) }
+        final class Logged: ScreenLight {
+            let power: DisplayPower
+            var written: [Double] = []
+            init(_ power: DisplayPower) { self.power = power }
+            func screenChanged(to state: ScreenState, brightness: Double) { power.apply(state, brightness: brightness); written.append(brightness) }
+        }
+        let logged = Logged(power)
+        controller.screenLight = logged
         controller.advance(to: 10)
-        #expect(written == [0.5, 0])
+        #expect(logged.written == [0.5, 0])
         #expect(try fs.brightness("panel") == "0\n")
         power.restore()
         #expect(try fs.brightness("panel") == "80\n")

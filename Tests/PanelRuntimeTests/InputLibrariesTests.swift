@@ -20,7 +20,7 @@ import Testing
         #expect(LibinputSource.libraryProblem == nil)
         // No /dev/input here (or devices we may not open): a context with no devices, whose
         // descriptor is real (libinput_get_fd through its wrapper).
-        let source = try LibinputSource(screenWidth: 800, screenHeight: 480, toDesign: { $0 })
+        let source = try LibinputSource(screenWidth: 800, screenHeight: 480)
         #expect(source.descriptors.first.map { $0 >= 0 } == true)
         #expect(source.read().isEmpty)
     }

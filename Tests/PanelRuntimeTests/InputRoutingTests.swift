@@ -30,6 +30,8 @@ import Testing
         deinit { close(readFD); close(writeFD) }
         func push(_ events: [InputEvent]) { queued += events; _ = write(writeFD, "x", 1) }
         var descriptors: [Int32] { [readFD] }
+        /// The panel's own size: screen pixels are design pixels.
+        var screenSize: (width: Int, height: Int) { (400, 300) }
         func read() -> [InputEvent] {
             var byte: UInt8 = 0
             while Glibc.read(readFD, &byte, 1) > 0 {}

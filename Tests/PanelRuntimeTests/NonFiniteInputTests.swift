@@ -25,7 +25,9 @@ import Testing
     final class Run {
         let controller: PanelController
         var lines: [String] = []
-        var recoveryMessages: [String] = []
+        /// What the panel gave its host for stderr (as PanelServices does after each frame).
+        private var notes: [String] = []
+        var recoveryMessages: [String] { notes += controller.takeDiagnostics(); return notes }
         init() throws {
             let panel = try PanelLoader.parse("""
             { "panel": "N", "size": [400, 200], "pages": [ { "id": "p", "widgets": [
@@ -34,7 +36,6 @@ import Testing
             """, file: "n.json").get()
             controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 200)
             controller.emit = { [unowned self] in self.lines.append($0) }
-            controller.compositor.onRecovery = { [unowned self] in self.recoveryMessages.append($0) }
             controller.renderFrame(at: 0)
         }
 

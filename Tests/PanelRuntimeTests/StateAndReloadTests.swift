@@ -132,7 +132,7 @@ import PanelLayout
         c.emit = { events.append($0) }
         var stderr: [String] = []
         let reloader = PanelReloader(path: path, controller: c, report: { stderr.append($0) })
-        c.reloadHandler = { reloader.reload(at: $0) }
+        c.reloader = reloader
         c.execute(commandLine: #"{"command":"set","widget":"k","position":77}"#, at: 0)
         // A new label n appears; k keeps its id and type, so it keeps its value.
         write(IPCTest.panelText.replacing(#"{"id":"j","type":"knob","mode":"continuous","frame":[100,0,100,100]}"#,

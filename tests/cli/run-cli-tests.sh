@@ -20,6 +20,10 @@ echo "cli tests ($BIN)"
 # The manifest must stay hermetic: SwiftPM caches its evaluation, so a pkg-config run from it
 # before the packages were installed poisons later builds (issue 6, item 8).
 grep -qE 'import Foundation|Process\(' Package.swift && bad "Package.swift runs processes (use pkgConfig: on system library targets)" || ok "Package.swift is hermetic"
+# The panel core and the protocol make no system calls: those live in PanelSystem, the file
+# helpers of Graphics and PanelLayout, or the host (issue 25).
+glibc=$(grep -rlE 'import (Glibc|Musl|Foundation)' Sources/PanelCore Sources/PanelProtocol 2>/dev/null)
+[ -z "$glibc" ] && ok "PanelCore and PanelProtocol import no Glibc" || bad "these import Glibc: $glibc"
 # make's release binary links the Swift runtime statically (runs without the toolchain);
 # make cli-test sets KNOB_REQUIRE_STATIC=1, a hand-built dynamic binary only gets a note.
 if ldd "$BIN" 2>/dev/null | grep -q libswiftCore; then

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import ControlWidgets
 import Graphics
 
@@ -12,7 +11,7 @@ import Graphics
 /// call on it into a no-op, which used to freeze the screen for the rest of the run. So the
 /// status is checked after every widget; on an error the widgets after it draw on a fresh
 /// context, the next frame repaints everything (`needsFullRepaint`), and the compositor says
-/// so once on stderr (`onRecovery`).
+/// so once: `takeRecoveryNote` hands the host the first recovery's message for stderr.
 ///
 /// While the page drawer is open or moving, rectangles are composited from cached page layers
 /// instead (`DrawerLayers`): the front page's pixels slide, they are not repainted.
@@ -27,9 +26,15 @@ public final class Compositor {
     public private(set) var needsFullRepaint = false
     /// How many times a Cairo error was recovered from (for tests and diagnostics).
     public private(set) var recoveries = 0
-    /// Told about the first recovery only, so a widget that fails every frame cannot flood
-    /// the log. Default: one line on stderr.
-    public var onRecovery: (String) -> Void = { message in fputs("knob-panel: \(message)\n", stderr) }
+    /// The first recovery's message until the host takes it (only the first, so a widget that
+    /// fails every frame cannot flood the log). The host writes it: the core has no stderr.
+    private var recoveryNote: String?
+
+    /// The first recovery's message, once; nil when there is none (or it was taken).
+    public func takeRecoveryNote() -> String? {
+        defer { recoveryNote = nil }
+        return recoveryNote
+    }
 
     public init(width: Int, height: Int, backgroundColors: [Color]) throws(GraphicsError) {
         self.width = width
@@ -119,7 +124,7 @@ public final class Compositor {
         needsFullRepaint = true
         recoveries += 1
         if recoveries == 1 {
-            onRecovery("recovered from a Cairo error while \(what) (\(error.reason)); the frame is repainted in full. This is a bug: please report it.")
+            recoveryNote = "recovered from a Cairo error while \(what) (\(error.reason)); the frame is repainted in full. This is a bug: please report it."
         }
         return true
     }

@@ -4,7 +4,7 @@ import PanelLayout
 
 /// The panel's page drawer at run time: the reveal model (pure, ControlWidgets/Drawer), the
 /// page menu's layout and icons, and the touches the drawer owns. The controller decides
-/// which touches those are (see `PanelController.touchTarget`); this class turns them into
+/// which touches those are (see `InputRouter.touchTarget`); this class turns them into
 /// drags, taps on the front, and picks and scrolls in the menu.
 ///
 /// Its geometry is the drawer's space (`DrawerSpace`): the whole screen in design units, so

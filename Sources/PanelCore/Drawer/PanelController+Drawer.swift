@@ -17,43 +17,20 @@ package struct DrawerFrameState {
     package var lastMenuScroll = 0.0
 }
 
-/// Pages and the page drawer: who owns a touch, drawer events, and the `page` and `drawer`
+/// Pages and the page drawer: its touches, drawer events, and the `page` and `drawer`
 /// commands.
 extension PanelController {
-    package func connectDrawer() {
+    /// A touch the router gave the drawer (it owns touches on its edge, menu and exposed
+    /// front): its outputs become events, a tapped menu row pushes that page.
+    package func drawerTouch(_ input: WidgetInput, at time: Double) {
         guard let drawer = scene.drawer else { return }
-        router.target = { [unowned self] p, time in self.touchTarget(at: p, time: time) }
-        router.drawerInput = { [unowned self] input, time in
-            for action in drawer.touch(input, at: time) {
-                switch action {
-                case .output(let o): self.handle(drawerOutputs: [o], at: time)
-                case .push(let page):
-                    self.handle(drawerOutputs: drawer.push(page: page, isShown: page == self.scene.pageIndex, animated: true, at: time), at: time)
-                }
+        for action in drawer.touch(input, at: time) {
+            switch action {
+            case .output(let o): handle(drawerOutputs: [o], at: time)
+            case .push(let page):
+                handle(drawerOutputs: drawer.push(page: page, isShown: page == scene.pageIndex, animated: true, at: time), at: time)
             }
         }
-    }
-
-    /// Who owns a touch going down at `p` (docs/layout.md, "Who owns a touch"): on the
-    /// closed drawer, the topmost front widget that takes it (a knob, a slider, the menu
-    /// button), else the drawer; on an open drawer, the drawer (exposed front and menu),
-    /// or the right view's widgets where it is revealed. `p` is in design pixels; the
-    /// front's edge is compared in the drawer's space (the screen, bars included).
-    package func touchTarget(at p: Point, time: Double) -> InputRouter.TouchTarget {
-        guard let drawer = scene.drawer else { return .nothing }
-        let x = drawer.frontX(at: time)
-        if drawer.isClosed(at: time) {
-            if let w = scene.widgets.last(where: { $0.hitTest(p) }) { return .widget(w, shiftX: 0) }
-            return .drawer
-        }
-        let width = drawer.geometry.viewWidth
-        if x < 0 && drawer.space.fromDesign(p).x >= width + x && !drawer.reveal.isBusy {
-            let shift = drawer.rightViewOffset(frontX: x)
-            let local = Point(x: p.x - shift, y: p.y)
-            if let w = scene.rightWidgets.last(where: { $0.hitTest(local) }) { return .widget(w, shiftX: shift) }
-            return .nothing
-        }
-        return .drawer
     }
 
     /// Turns the drawer's outputs into events and page changes.
@@ -85,9 +62,7 @@ extension PanelController {
 
     package func replaceFront(with page: Int, at time: Double) {
         guard page != scene.pageIndex else { return }
-        for (widget, events) in router.cancelTouches(notOn: scene.rightWidgets, time: time) {
-            publish(events, from: widget, at: time)
-        }
+        take(router.cancelTouches(notOn: scene.rightWidgets, time: time), at: time)
         router.resetFocus()
         scene.showPage(page)
         damage.addAll()

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import ControlWidgets
 import Graphics
 import PanelLayout
@@ -170,14 +169,11 @@ extension PanelController {
     /// link, never into a FIFO or device, which could block the loop).
     public func writeFlightDump(to path: String, reason: String, at time: Double) -> Result<FlightRecorder.Dump, OutputFileError> {
         guard let recorder = flightRecorder else {
-            return .failure(OutputFileError(path, "the flight recorder is off (run without --flight-recorder off)", code: ENOTSUP))
+            return .failure(.unsupported(path, "the flight recorder is off (run without --flight-recorder off)"))
         }
-        var st = stat()
-        if lstat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG, st.st_mode & S_IFMT != S_IFLNK {
-            return .failure(OutputFileError(path, "it is not a regular file", code: EINVAL))
-        }
+        if let refusal = OutputFile.nonRegularRefusal(path) { return .failure(refusal) }
         guard let dump = recorder.dump(at: time, stateNow: flightState(), reason: reason, version: PanelVersion.current) else {
-            return .failure(OutputFileError(path, "nothing recorded yet", code: ENODATA))
+            return .failure(.noData(path, "nothing recorded yet"))
         }
         do {
             let file = try OutputFile(path: path)

@@ -20,7 +20,7 @@ extension PanelController {
         precondition(mirror !== self && mirror.mirrors.isEmpty, "a mirror follows one primary and has no mirrors of its own")
         mirror.emit = { _ in }
         mirror.onEvent = nil
-        mirror.reloadHandler = nil
+        mirror.reloader = nil
         mirrors.append(mirror)
         mirror.shareScreenPower(with: self)
         resync(mirror, at: time)
@@ -29,11 +29,7 @@ extension PanelController {
     /// Input this controller delivered, for its mirrors (they skip the screen-power filter:
     /// the primary decided, and screen power is one state for every screen).
     package func mirror(_ event: InputEvent, at time: Double) {
-        for m in mirrors {
-            for (widget, events) in m.router.route(event, widgets: m.scene.widgets, time: time) {
-                m.publish(events, from: widget, at: time)
-            }
-        }
+        for m in mirrors { m.take(m.router.route(event, in: m.scene, time: time), at: time) }
     }
 
     /// A command this controller executed, for its mirrors, when it can change what they show

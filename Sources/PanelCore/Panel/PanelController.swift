@@ -15,8 +15,8 @@ public final class PanelController {
     /// When set, events go here instead of `emit`, with their widget's id (nil for panel
     /// events), so a hub can fan them out to clients by their filters.
     public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
-    /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
-    public var reloadHandler: ((Double) -> [String])?
+    /// Runs `reload` requests (nil: not available here, only with `run`). Weak: the host owns it.
+    public weak var reloader: (any PanelReloading)?
     /// Another page became the front (`--state` saves the page shown).
     public var onPageShown: (() -> Void)?
     /// `run --record`: every input and command, as it is delivered.
@@ -36,14 +36,19 @@ public final class PanelController {
     private var animatingBefore: Set<ObjectIdentifier> = []
     /// Events held back while a request runs, so they follow its reply.
     private var heldEvents: [(String?, String)]?
-    /// Screenshots asked for while a frame was due: written once it is painted.
-    private var pendingScreenshots: [(path: String, requestID: String?, client: (any CommandClient)?)] = []
+    /// Messages for the host's stderr from compositors a reload replaced (`takeDiagnostics`).
+    private var diagnostics: [String] = []
+    /// Screenshots: held while a frame is due, written on the worker (ScreenshotQueue).
+    package let screenshots = ScreenshotQueue()
     /// Where clients that may not write anywhere (the socket, MQTT, the studio) put
     /// screenshots: relative paths resolve here, and no path may leave it. nil: they cannot.
     public var screenshotDirectory: String?
     /// Where screenshots are encoded and written off the loop's thread (`run`); nil: here and
     /// now (render, tests), the reply before the next command.
-    public var pngWorker: PNGWorker?
+    public var pngWorker: PNGWorker? {
+        get { screenshots.worker }
+        set { screenshots.worker = newValue }
+    }
 
     /// Other panels this process shows on other screens (`run --output NAME=PANEL`): a command
     /// for a widget this panel lacks goes to the first of them that has it.
@@ -81,7 +86,6 @@ public final class PanelController {
         damage = DamageRegion(width: w, height: h)
         damage.addAll()
         LabelBindings.refreshAll(in: scene.allWidgets)
-        connectDrawer()
         screenRuntime.group.add(self)
         adoptScreenSettings(of: panel)
     }
@@ -110,11 +114,22 @@ public final class PanelController {
             guard case let .success(p) = aimPoint(aim, at: time) else { return }
             event = aim.phase == .down ? .touchDown(id: aim.id, x: p.x, y: p.y) : .touchMotion(id: aim.id, x: p.x, y: p.y)
         }
-        for (widget, events) in router.route(event, widgets: scene.widgets, time: time) {
-            if !events.isEmpty { userTookOver(widget) }
-            publish(events, from: widget, at: time)
-        }
+        take(router.route(event, in: scene, time: time), at: time)
         mirror(event, at: time)
+    }
+
+    /// What the router did with an input: a widget's events go out (a finger took over from
+    /// an animated `set`), the drawer's touches go to the drawer.
+    package func take(_ routed: [InputRouter.Routed], at time: Double) {
+        for r in routed {
+            switch r {
+            case let .widget(widget, events):
+                if !events.isEmpty { userTookOver(widget) }
+                publish(events, from: widget, at: time)
+            case .drawer(let input):
+                drawerTouch(input, at: time)
+            }
+        }
     }
 
     /// Where a touch aimed at a widget lands, in design pixels: on the widget's round part
@@ -253,21 +268,16 @@ public final class PanelController {
                 }
             }
             // A bounded queue (each job holds a frame's pixels): when it is full, say so now.
-            if let worker = pngWorker, worker.inFlight + pendingScreenshots.count >= worker.capacity {
-                return reply(Reply.failure(rid, "busy: \(worker.capacity) screenshots are being written; try again when one is done"))
-            }
+            if let busy = screenshots.busyRefusal { return reply(Reply.failure(rid, busy)) }
             // The frame that shows every earlier command: if one is due, after it is painted.
             client?.replyDeferred()
-            if wantsFrame(at: time) {
-                pendingScreenshots.append((path, rid, client))
-            } else {
-                writeScreenshot(path, rid, client)
-            }
+            let request = ScreenshotQueue.Request(path: path, requestID: rid, client: client)
+            if wantsFrame(at: time) { screenshots.hold(request) } else { writeScreenshot(request) }
         case .reload:
-            guard let reloadHandler else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
+            guard let reloader else { return reply(Reply.failure(rid, "reload is not available here (only with 'run')")) }
             // The reply goes before the `reloaded`/`reloadFailed` event, as for every request.
             heldEvents = []
-            let errors = reloadHandler(time)
+            let errors = reloader.reload(at: time)
             defer {
                 let held = heldEvents ?? []
                 heldEvents = nil
@@ -286,40 +296,16 @@ public final class PanelController {
     /// Ends every touch in progress as cancelled, so their events (`trackingEnded`) go out:
     /// called before the panel exits, so an integrator never sees a drag that never ends.
     public func cancelActiveTouches(at time: Double) {
-        for (widget, events) in router.cancelAllTouches(time: time) {
-            publish(events, from: widget, at: time)
-        }
+        take(router.cancelAllTouches(time: time), at: time)
     }
 
-    /// Writes the frame shown now; the client's `replyDeferred` was called. With a worker
-    /// only the pixels are copied here, the PNG is encoded and written on its thread.
-    private func writeScreenshot(_ path: String, _ rid: String?, _ client: (any CommandClient)?) {
-        // Stdin's own user may name a device (/dev/stdout); other clients only regular files.
-        // Never a FIFO: opening one blocks until a reader comes.
-        let special: OutputFile.SpecialFiles = (client?.writesAnywhere ?? true) ? .devices : .none
-        func answer(_ outcome: PNGWorker.Outcome, width: Int, height: Int) {
-            switch outcome {
-            case .failed(let message):
-                send(Reply.failure(rid, "cannot write the screenshot: \(message)"), to: client)
-            case .written, .data:
-                var data = JSONLineWriter()
-                data.add("path", path); data.add("width", width); data.add("height", height)
-                send(Reply.ok(rid, data: data), to: client)
-            }
-            client?.deferredReplySent()
-        }
-        let image: CapturedImage
-        do { image = try CapturedImage(physicalFrame()) } catch {
-            return answer(.failed(error.description), width: 0, height: 0)
-        }
-        guard let worker = pngWorker else {
-            do { try image.writePNG(to: path, special: special); answer(.written, width: image.width, height: image.height) }
-            catch { answer(.failed(error.description), width: 0, height: 0) }
-            return
-        }
-        let (w, h) = (image.width, image.height)
-        let accepted = worker.submit(image, to: .file(path, special)) { answer($0, width: w, height: h) }
-        if !accepted { answer(.failed("busy: \(worker.capacity) screenshots are being written"), width: 0, height: 0) }
+    /// Writes the picture shown now for `request` (ScreenshotQueue); the reply goes to its
+    /// client, or to `emit` without one.
+    private func writeScreenshot(_ request: ScreenshotQueue.Request) {
+        let reply: (String) -> Void = request.client.map { client in { client.send($0) } } ?? emit
+        let picture: Result<CapturedImage, ScreenshotQueue.ImageFailure>
+        do { picture = .success(try CapturedImage(physicalFrame())) } catch { picture = .failure(.init(message: error.description)) }
+        screenshots.write(request, picture: picture, reply: reply)
     }
 
     private func send(_ line: String, to client: (any CommandClient)?) {
@@ -452,10 +438,7 @@ public final class PanelController {
 
     /// The screenshots that waited for this frame (their clients wait for the replies).
     private func writePendingScreenshots() {
-        guard !pendingScreenshots.isEmpty else { return }
-        let due = pendingScreenshots
-        pendingScreenshots = []
-        for s in due { writeScreenshot(s.path, s.requestID, s.client) }
+        for request in screenshots.takeHeld() { writeScreenshot(request) }
     }
 
     /// Swaps in another layout (a reload) on the same screen, keeping the values of widgets
@@ -470,11 +453,11 @@ public final class PanelController {
         let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
         WidgetValues.restore(values, into: newScene.allWidgets, at: time)
         scene = newScene
+        if let note = compositor.takeRecoveryNote() { diagnostics.append(note) }
         compositor = newCompositor
         router = InputRouter()
         commandTrail = CommandTrail()
         drawerFrames = DrawerFrameState()
-        connectDrawer()
         adoptScreenSettings(of: panel)
         animatingBefore = []
         damage.addAll()
@@ -496,7 +479,20 @@ public final class PanelController {
         damage.addAll()
     }
 
+    /// Messages for stderr (a recovered Cairo error) from this screen, its mirrors and the
+    /// other screens' panels, each once: the host writes them (the core has no stderr).
+    public func takeDiagnostics() -> [String] {
+        ([self] + mirrors + peers).flatMap { $0.takeOwnDiagnostics() }
+    }
+
+    private func takeOwnDiagnostics() -> [String] {
+        defer { diagnostics = [] }
+        return diagnostics + (compositor.takeRecoveryNote().map { [$0] } ?? [])
+    }
+
     /// Marks the whole screen for repaint (first frame, page change).
     public func invalidateAll() { damage.addAll() }
 }
 
+/// Stdin and the socket hand it their request lines.
+extension PanelController: CommandExecutor {}

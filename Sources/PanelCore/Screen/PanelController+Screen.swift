@@ -3,8 +3,8 @@ import PanelLayout
 import PanelProtocol
 
 /// Screen power inside the controller: the state machine, the picture the screen shows
-/// (the frame, darkened, or black), and the hook through which an output dims or blanks
-/// the real screen (a backlight, DPMS).
+/// (the frame, darkened, or black), and the `ScreenLight` through which an output dims or
+/// blanks the real screen (a backlight, DPMS).
 package final class ScreenRuntime {
     /// The state machine, shared by every screen of the process (ScreenPowerGroup).
     package var group = ScreenPowerGroup()
@@ -22,7 +22,8 @@ package final class ScreenRuntime {
     /// A frame is due to show a new state (the darkened or black picture, or the panel again).
     package var frameDue = false
     package var abilities = ScreenOutputAbilities()
-    package var onChange: ((ScreenState, Double) -> Void)?
+    /// Weak: the output side (a display session, a backlight) owns it.
+    package weak var light: (any ScreenLight)?
 
     package func settings(from file: ScreenSettings) -> ScreenSettings {
         var s = file
@@ -48,11 +49,11 @@ extension PanelController {
         set { screenRuntime.abilities = newValue; screenRuntime.frameDue = true }
     }
 
-    /// Called with the new state and its brightness (0 … 1) on every change: where an
-    /// output dims its backlight or switches the screen off.
-    public var onScreenChange: ((ScreenState, Double) -> Void)? {
-        get { screenRuntime.onChange }
-        set { screenRuntime.onChange = newValue }
+    /// Told the new state and its brightness (0 … 1) on every change: where an output dims
+    /// its backlight or switches the screen off.
+    public var screenLight: (any ScreenLight)? {
+        get { screenRuntime.light }
+        set { screenRuntime.light = newValue }
     }
 
     /// The screen's state (`on`, `dim`, `off`).
@@ -114,14 +115,14 @@ extension PanelController {
         let group = screenRuntime.group
         // Each screen's touch device numbers its touches from 0: kept apart per screen.
         let (deliver, change) = group.power.filter(event.touchIDs(offsetBy: group.index(of: self) << 32), at: time)
-        if let change { group.apply([change]) }
+        if let change { applyScreenChanges([change]) }
         return deliver
     }
 
     /// Applies the idle timers' changes due by `time` (on every screen of the group).
     package func advanceScreen(to time: Double) {
         let changes = screenRuntime.power.advance(to: time)
-        if !changes.isEmpty { screenRuntime.group.apply(changes) }
+        if !changes.isEmpty { applyScreenChanges(changes) }
     }
 
     /// `{"command":"screen","state":…}`: replies with the state, then the event (if it changed).
@@ -131,7 +132,25 @@ extension PanelController {
         var data = JSONLineWriter()
         data.add("state", screenState.rawValue)
         reply(Reply.ok(rid, data: data))
-        if let change { screenRuntime.group.apply([change]) }
+        if let change { applyScreenChanges([change]) }
+    }
+
+    /// Applies changes on every screen of the group, in order: each screen's light first, then
+    /// the event (once, from the leader), then, when off, touches ended and animations finished
+    /// on every screen, and a frame due on each to show the new picture.
+    package func applyScreenChanges(_ changes: [ScreenChange]) {
+        let group = screenRuntime.group
+        let all = group.controllers
+        for change in changes {
+            let brightness = group.power.brightness(of: change.state)
+            for c in all { c.screenRuntime.light?.screenChanged(to: change.state, brightness: brightness) }
+            all.first?.announceScreenChange(change)
+            if change.state == .off {
+                for c in all { c.screenWentOff(at: change.time) }
+                group.power.gesturesCancelled()
+            }
+            for c in all { c.screenRuntime.frameDue = true }
+        }
     }
 
     /// Adds the screen's state to `list` data.

@@ -11,6 +11,9 @@ import PanelLayout
 /// rules (its layout's `screen` object, `--dim-after`, `--off-after`) are the group's; another
 /// panel's `screen` object is not used.
 ///
+/// The group is state only: the controller whose input, timer or command changed the state
+/// applies the change to every member (`PanelController.applyScreenChanges`).
+///
 /// Each member keeps its own picture (darkened or black frame where its output cannot dim or
 /// blank) and its own hook to the hardware (the backlight and DPMS of its connector).
 package final class ScreenPowerGroup {
@@ -36,22 +39,5 @@ package final class ScreenPowerGroup {
     /// (each device numbers its touches from 0).
     package func index(of controller: PanelController) -> Int {
         controllers.firstIndex { $0 === controller } ?? 0
-    }
-
-    /// Applies changes on every screen, in order: each screen's light first, then the event
-    /// (once, from the leader), then, when off, touches ended and animations finished on every
-    /// screen, and a frame due on each to show the new picture.
-    package func apply(_ changes: [ScreenChange]) {
-        let all = controllers
-        for change in changes {
-            let brightness = power.brightness(of: change.state)
-            for c in all { c.screenRuntime.onChange?(change.state, brightness) }
-            all.first?.announceScreenChange(change)
-            if change.state == .off {
-                for c in all { c.screenWentOff(at: change.time) }
-                power.gesturesCancelled()
-            }
-            for c in all { c.screenRuntime.frameDue = true }
-        }
     }
 }

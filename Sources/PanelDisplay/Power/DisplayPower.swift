@@ -3,7 +3,7 @@ import PanelProtocol
 /// Screen power on a KMS display: dims and switches off the backlight when there is one,
 /// switches the connector off by DPMS where the driver has it; what neither can do is left to
 /// the frame (`ScreenOutputAbilities`: darkened frame for dim, black frame for off).
-public final class DisplayPower {
+public final class DisplayPower: ScreenLight {
     public let backlight: Backlight?
     private let device: (any DisplayPowerControl)?
     private let connector: UInt32
@@ -70,4 +70,9 @@ public final class DisplayPower {
             errors.append(error.message)
         }
     }
+}
+
+extension DisplayPower {
+    /// As the screen's light (a session without console rules, tests).
+    public func screenChanged(to state: ScreenState, brightness: Double) { apply(state, brightness: brightness) }
 }

@@ -124,9 +124,7 @@ public final class IPCServer: PollSource {
             guard clients.count(where: { !$0.isFinished && !$0.closing }) < options.maxClients else { refusedConnections += 1; return false }
             let client = SocketClient(
                 fd: fd, id: nextID, loop: loop, maxLineLength: options.maxLineLength, maxQueuedBytes: options.maxQueuedBytes,
-                linesPerTurn: options.linesPerTurn,
-                execute: { [unowned controller] line, t, c in controller.execute(commandLine: line, at: t, from: c) },
-                rejectLine: { [unowned controller] msg, t, c in controller.rejectCommand(msg, at: t, from: c) })
+                linesPerTurn: options.linesPerTurn, commands: controller)
             nextID += 1
             client.lastHeard = time
             clients.append(client)

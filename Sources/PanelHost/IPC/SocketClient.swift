@@ -23,8 +23,8 @@ package final class SocketClient: PollSource, CommandClient {
     private let reader: LineReader
     private var output = OutputQueue()
     private let maxQueuedBytes: Int
-    private let execute: (String, Double, SocketClient) -> Void
-    private let rejectLine: (String, Double, SocketClient) -> Void
+    /// The panel its requests go to (it outlives every client).
+    private unowned let commands: any CommandExecutor
     package private(set) var isFinished = false
     /// Set once the client is being disconnected: no more reading, only the goodbye line.
     private(set) var closing = false
@@ -45,14 +45,12 @@ package final class SocketClient: PollSource, CommandClient {
     private unowned let loop: PollLoop
 
     package init(fd: Int32, id: Int, loop: PollLoop, maxLineLength: Int, maxQueuedBytes: Int, linesPerTurn: Int,
-         execute: @escaping (String, Double, SocketClient) -> Void,
-         rejectLine: @escaping (String, Double, SocketClient) -> Void) {
+         commands: any CommandExecutor) {
         self.fd = fd
         self.id = id
         self.loop = loop
         self.maxQueuedBytes = maxQueuedBytes
-        self.execute = execute
-        self.rejectLine = rejectLine
+        self.commands = commands
         reader = LineReader(fd: fd, maxLineLength: maxLineLength, bytesPerTurn: 64 * 1024, linesPerTurn: linesPerTurn)
     }
 
@@ -107,9 +105,9 @@ package final class SocketClient: PollSource, CommandClient {
                 switch item {
                 case .line(let line):
                     if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
-                    execute(line, time, self)
+                    commands.execute(commandLine: line, at: time, from: self)
                 case .overlong(let prefix):
-                    rejectLine("request line longer than \(reader.maxLineLength) bytes ignored (it starts '\(prefix)…')", time, self)
+                    commands.rejectCommand("request line longer than \(reader.maxLineLength) bytes ignored (it starts '\(prefix)…')", at: time, from: self)
                 }
             }
         }

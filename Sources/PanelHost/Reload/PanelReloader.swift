@@ -6,7 +6,7 @@ import PanelProtocol
 /// swapped in keeping the values of widgets whose id and type are unchanged, and
 /// `{"event":"reloaded"}` goes out; an invalid one leaves the running panel untouched, its
 /// `file:line:col` errors go to stderr and out as `{"event":"reloadFailed","errors":[…]}`.
-public final class PanelReloader {
+public final class PanelReloader: PanelReloading {
     public let path: String
     private let controller: PanelController
     private let report: (String) -> Void

@@ -23,7 +23,7 @@ package final class InputPollSource: PollSource {
     package func service(_ revents: [Int16], at time: Double) {
         let events = input.read()   // read even when suspended, or poll() would not sleep
         guard !isSuspended() else { _ = input.drainReportTimes(); return }
-        for event in events { controller.deliver(event, at: time) }
+        for event in events { controller.deliver(screenEvent: event, measuredOn: input.screenSize, at: time) }
         latency?.noteInput(kernelTimes: input.drainReportTimes())
     }
 }

@@ -9,7 +9,7 @@ import PanelSystem
 /// Everything of the main loop that is not the display: signals, stdin/stdout, the control
 /// socket and its clients, input devices, saved state, reload and the service manager.
 /// The display session and the headless session both drive it, so they behave the same.
-public final class PanelServices {
+public final class PanelServices: PanelReloading {
     public struct Options {
         /// Descriptor to read command lines from (stdin); nil for none.
         public var commandFD: Int32?
@@ -25,6 +25,8 @@ public final class PanelServices {
     public let controller: PanelController
     public private(set) var ipc: IPCServer?
     private let stdio: StdioClient
+    /// Where notes go (stderr).
+    private let report: (String) -> Void
     /// Screenshots (and the studio's picture) are encoded here, off the loop's thread.
     public let pngWorker = PNGWorker()
     /// Set by SIGINT/SIGTERM (the signal) or `requestStop`.
@@ -45,6 +47,7 @@ public final class PanelServices {
     /// - Parameter write: where stdout lines go (events and replies to stdin).
     public init(controller: PanelController, options: Options, write: @escaping (String) -> Void) throws(IPCError) {
         self.controller = controller
+        report = options.report
         stdio = StdioClient(commandFD: options.commandFD, outputFD: options.outputFD, controller: controller, loop: loop,
                             write: write, report: options.report)
         loop.add(stdio)
@@ -98,19 +101,24 @@ public final class PanelServices {
     public func enableReload(path: String, watch: Bool, report: @escaping (String) -> Void) throws(DisplayError) {
         let reloader = PanelReloader(path: path, controller: controller, report: report)
         self.reloader = reloader
-        controller.reloadHandler = { [unowned reloader, unowned self] time in
-            let errors = reloader.reload(at: time)
-            if errors.isEmpty { self.state?.markDirty() }
-            return errors
-        }
-        onHangup = { [unowned self] time in _ = self.controller.reloadHandler?(time) }
+        controller.reloader = self
+        onHangup = { [unowned self] time in _ = self.reload(at: time) }
         if watch {
             loop.add(try FileWatcher(path: path) { [unowned self, unowned reloader] time in
                 // Not for a write whose result is already loaded (the studio's save).
                 guard reloader.fileChangedSinceReload else { return }
-                _ = self.controller.reloadHandler?(time)
+                _ = self.reload(at: time)
             })
         }
+    }
+
+    /// A reload (SIGHUP, the file watcher, `{"command":"reload"}`): the values of the new layout
+    /// are saved too. Without `enableReload`: not available.
+    public func reload(at time: Double) -> [String] {
+        guard let reloader else { return ["reload is not available here (only with 'run')"] }
+        let errors = reloader.reload(at: time)
+        if errors.isEmpty { state?.markDirty() }
+        return errors
     }
 
     /// systemd notification: READY=1 after the first frame, watchdog pings from the loop.
@@ -142,6 +150,8 @@ public final class PanelServices {
     /// The display (or headless renderer) put a frame on screen at `time`.
     public func frameShown(at time: Double) {
         framesShown += 1
+        // The panel's notes (a recovered Cairo error, from painting this frame) go to stderr.
+        for note in controller.takeDiagnostics() { report(note) }
         for hook in onFrameShown { hook(time, framesShown == 1) }
     }
 

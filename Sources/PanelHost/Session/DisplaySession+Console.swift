@@ -1,3 +1,4 @@
+import PanelCore
 import PanelDisplay
 import PanelProtocol
 import PanelSystem
@@ -32,15 +33,7 @@ extension DisplaySession {
     package func attachConsole(_ terminal: VirtualTerminal?, at now: Double) {
         console.display = ConsoleDisplay(screens: screens.count, vtActive: true)
         // Screen power goes through the console's rules: away, the console owns the light.
-        screens[0].controller.onScreenChange = { [unowned self] state, brightness in
-            let actions = self.console.display.screenChanged(to: state)
-            if actions == [.power(state)] {
-                // The usual case: the light changes now, before the screen event goes out.
-                for screen in self.screens { screen.power?.apply(state, brightness: brightness) }
-            } else {
-                self.console.pending += actions   // a modeset is due: at the top of the next turn
-            }
-        }
+        screens[0].controller.screenLight = self
         guard let terminal else { return }
         do {
             let switcher = try ConsoleSwitcher(terminal: terminal)
@@ -148,6 +141,19 @@ extension DisplaySession {
             options.report("console: \(terminalName) is on screen: mode set, first frame flipped \(ms) ms after the switch to it")
         } else {
             options.report("console: back on \(terminalName): mode set, whole frame flipped \(ms) ms after the switch")
+        }
+    }
+}
+
+/// Screen power goes through the console's rules: away, the console owns the light.
+extension DisplaySession: ScreenLight {
+    public func screenChanged(to state: ScreenState, brightness: Double) {
+        let actions = console.display.screenChanged(to: state)
+        if actions == [.power(state)] {
+            // The usual case: the light changes now, before the screen event goes out.
+            for screen in screens { screen.power?.apply(state, brightness: brightness) }
+        } else {
+            console.pending += actions   // a modeset is due: at the top of the next turn
         }
     }
 }
