@@ -60,9 +60,13 @@ let package = Package(
         // The command line only.
         .executableTarget(name: "knob-panel", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "Graphics", "CLinux"]),
 
+        // Test support, never linked into knob-panel: the scenario files' loader, matcher and
+        // rig, the golden check, and the fakes (a GPU, a socket client) several suites share.
+        .target(name: "PanelTesting", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelDisplay", "PanelHost", "PanelLayout", "Graphics"]),
+
         .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
         .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics", "Formatting"]),
-        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "ControlWidgets"],
+        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "ControlWidgets", "PanelTesting"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

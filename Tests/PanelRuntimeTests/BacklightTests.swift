@@ -1,6 +1,7 @@
 import Foundation
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol

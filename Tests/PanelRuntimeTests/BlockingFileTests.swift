@@ -2,6 +2,7 @@ import Glibc
 import Graphics
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol

@@ -1,5 +1,6 @@
 import Graphics
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol

@@ -2,6 +2,7 @@ import ControlWidgets
 import Foundation
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol
@@ -18,6 +19,7 @@ import Testing
 /// default margin (130 − 4.86·22)/2.93 = 7.877, which puts the hole centres 100.12 from
 /// the centre. Hole j (digit (j + 1) % 10) is at polar 45° + 30°·j (counterclockwise from 3
 /// o'clock); the stop at −30°. Dialling n winds (n + 1)·30° (0: 330°) at 300°/s and back.
+/// The 45° threshold is tests/scenarios/dial-*-drag-*.json.
 @Suite struct DialScriptTests {
     struct Run {
         let controller: PanelController
@@ -67,14 +69,6 @@ import Testing
         #expect(names.suffix(3) == ["valueChanged", "dialed", "trackingEnded"])
         #expect(r.dial.model.position == 0 && r.dial.model.lastNumberDialed == digit)
         #expect(!r.dial.isAnimating(at: 5))
-    }
-
-    /// A drag of 40° (below the 45° threshold) returns without dialling; one of 50° dials.
-    @Test func shortDragsDoNotDial() throws {
-        let short = try Self.run(script: Self.drag(from: 105, to: 65, start: 0.1), until: 2)
-        #expect(short.named("dialed").isEmpty && short.named("trackingEnded").count == 1)
-        let long = try Self.run(script: Self.drag(from: 105, to: 55, start: 0.1), until: 2)
-        #expect(long.named("dialed").count == 1)
     }
 
     /// The tap gesture: a tap on hole 7 dials 7; a tap 40 px from the centre (inside the

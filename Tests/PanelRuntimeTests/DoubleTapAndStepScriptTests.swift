@@ -16,7 +16,8 @@ import Testing
 /// an opt-in double tap that never moves the value on its first tap, a slider `step`, values
 /// published on their grid, and a knob started from a value. Geometry as GestureScriptTests
 /// (knob centre (200, 150), radius 100) and SliderScriptTests (track radius 85 round
-/// (200, 150), a 270° arc from screen 135°, so 3 o'clock (285, 150) is travel 225).
+/// (200, 150), a 270° arc from screen 135°, so 3 o'clock (285, 150) is travel 225). The
+/// double taps that only print events are tests/scenarios/{knob-double-tap,slider-*-tap*}.json.
 @Suite struct DoubleTapAndStepScriptTests {
     static let doubleTap = """
     {"t":0.10,"type":"touch_down","id":0,"x":200,"y":100}
@@ -39,13 +40,6 @@ import Testing
         #expect(abs(r.knob.model.positionDegrees + 67.5) < 1e-9 && r.knob.model.publishedValue == -60)
     }
 
-    /// Opted in with −30 dB: one valueChanged, value −30 at position 33.75° (fraction 0.625).
-    @Test func aKnobResetsToAValueInItsUnits() throws {
-        let r = try GestureScriptTests.run(knob: Self.volume + #", "resetOnDoubleTap": -30"#, script: Self.doubleTap, until: 1)
-        #expect(Self.field(r.events, "value") == [-30])
-        #expect(Self.field(r.events, "position") == [33.75])
-    }
-
     static let bass = #""type": "slider", "maximumAngle": 270, "minimumValue": -12, "maximumValue": 12, "currentValue": -5, "valueFormat": "%+.1f dB""#
     static let tapTwiceAtThree = """
     {"t":0.10,"type":"touch_down","id":0,"x":285,"y":150}
@@ -53,16 +47,6 @@ import Testing
     {"t":0.30,"type":"touch_down","id":0,"x":285,"y":150}
     {"t":0.35,"type":"touch_up","id":0}
     """
-
-    /// A bass slider at −5 dB with resetOnDoubleTap 0. Before, the first tap jumped to 3
-    /// o'clock (−12 + 24 · 225/270 = +8 dB) and the second reset: values [8, 0]. Now only [0].
-    @Test func aSliderDoubleTapNeverMovesOnItsFirstTap() throws {
-        let (_, events) = try SliderScriptTests.run(Self.bass + #", "resetOnDoubleTap": 0"#, script: Self.tapTwiceAtThree, until: 1)
-        #expect(Self.field(events, "value") == [0], "\(events)")
-        // Without the opt-in, two taps are two taps: the first moves to +8, nothing resets.
-        let (_, plain) = try SliderScriptTests.run(Self.bass, script: Self.tapTwiceAtThree, until: 1)
-        #expect(Self.field(plain, "value") == [8])
-    }
 
     /// A single tap with the reset on still sets the value (the reference's touch), once
     /// 0.3 s have passed without a second tap: released at 0.15, its valueChanged comes on

@@ -1,6 +1,7 @@
 import ControlWidgets
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol
@@ -16,7 +17,8 @@ import Testing
 /// controller as the display. Geometry for every test: a 200×200 knob at (100, 50), so its
 /// centre is (200, 150) and radius 100. Angles: the knob's position is counterclockwise-
 /// positive on screen (clockwise = false); a touch's polar angle is measured
-/// counterclockwise from 3 o'clock, so the top of the knob is 90°.
+/// counterclockwise from 3 o'clock, so the top of the knob is 90°. The cases that are only
+/// "this script prints these events" are scenario files (tests/scenarios/knob-*.json).
 @Suite struct GestureScriptTests {
     struct Run {
         let controller: PanelController
@@ -46,39 +48,6 @@ import Testing
     static func point(polarDegrees a: Double, radius r: Double = 90) -> (Double, Double) {
         let rad = a * .pi / 180
         return (200 + r * cos(rad), 150 - r * sin(rad))
-    }
-
-    /// One finger from the top (polar 90°) round through the left (180°), the bottom (270°)
-    /// to the right (360°): the knob follows the finger, +90° per quarter, and crossing the
-    /// ±180° line does not jump: positions 90, 180, then 270 → normalized −90.
-    @Test func oneFingerRotationFollowsTheFingerAcross180() throws {
-        let r = try Self.run(knob: #""mode": "continuous""#, script: """
-        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
-        {"t":0.20,"type":"touch_motion","id":0,"x":110,"y":150}
-        {"t":0.30,"type":"touch_motion","id":0,"x":200,"y":240}
-        {"t":0.40,"type":"touch_motion","id":0,"x":290,"y":150}
-        {"t":0.50,"type":"touch_up","id":0}
-        """, until: 1)
-        let v = Self.values(r.events)
-        #expect(v.map { $0.0 } == [90, 180, -90, -90])
-        #expect(v.allSatisfy { $0.1 == -1 && $0.2 == "user" })   // continuous: positionIndex −1
-        #expect(r.events.first?.contains("trackingBegan") == true)
-        #expect(r.events.last?.contains("trackingEnded") == true)
-        #expect(r.events[1].contains("\"t\":0.2"))
-    }
-
-    /// normalized: false counts whole turns: the same path, continued to the top again,
-    /// ends at 360° (four quarter turns, each crossing taken the short way).
-    @Test func unnormalizedKnobCountsTurns() throws {
-        let r = try Self.run(knob: #""mode": "continuous", "normalized": false"#, script: """
-        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
-        {"t":0.20,"type":"touch_motion","id":0,"x":110,"y":150}
-        {"t":0.30,"type":"touch_motion","id":0,"x":200,"y":240}
-        {"t":0.40,"type":"touch_motion","id":0,"x":290,"y":150}
-        {"t":0.45,"type":"touch_motion","id":0,"x":200,"y":60}
-        {"t":0.50,"type":"touch_up","id":0}
-        """, until: 1)
-        #expect(Self.values(r.events).last?.0 == 360)
     }
 
     /// Linear return with 6 positions (60° apart). The finger turns the knob to 50°; on
@@ -137,37 +106,6 @@ import Testing
         }
     }
 
-    /// Tap, continuous: the pointer goes to the tapped angle. Tapping the left edge
-    /// (polar 180°) puts the pip there: position 180° − 90° = 90°.
-    /// Tap, 12 positions: titles sit 30° apart clockwise from the top; a tap 60° clockwise
-    /// from the top (polar 30°) brings title 2 to the top: position 60°, index 2.
-    @Test func tapTurnsToTheTappedAngleOrTitle() throws {
-        let a = try Self.run(knob: #""mode": "continuous", "gesture": "tap""#, script: """
-        {"t":0.10,"type":"touch_down","id":0,"x":110,"y":150}
-        {"t":0.15,"type":"touch_up","id":0}
-        """, until: 0.2)
-        #expect(Self.values(a.events).map { $0.0 } == [90])
-        let (x, y) = Self.point(polarDegrees: 30)
-        let b = try Self.run(knob: #""mode": "linearReturn", "gesture": "tap", "positions": 12"#, script: """
-        {"t":0.10,"type":"touch_down","id":0,"x":\(x),"y":\(y)}
-        {"t":0.15,"type":"touch_up","id":0}
-        """, until: 0.2)
-        let v = Self.values(b.events)
-        #expect(v.count == 1 && abs(v[0].0 - 60) < 1e-6 && v[0].1 == 2)
-    }
-
-    /// Vertical pan with gestureSensitivity 180° per control height (200 px): dragging up by
-    /// 100 px turns the knob by 180°·100/200 = +90°.
-    @Test func verticalPanUsesTheSensitivity() throws {
-        let r = try Self.run(knob: #""mode": "continuous", "gesture": "verticalPan", "gestureSensitivity": 180"#, script: """
-        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":200}
-        {"t":0.20,"type":"touch_motion","id":0,"x":200,"y":150}
-        {"t":0.30,"type":"touch_motion","id":0,"x":230,"y":100}
-        {"t":0.40,"type":"touch_up","id":0}
-        """, until: 0.5)
-        #expect(abs(Self.values(r.events).last!.0 - 90) < 1e-6)
-    }
-
     /// A touch belongs to the knob it went down on, even when the finger leaves it: the
     /// finger goes far outside the knob (and the screen) and the knob keeps following.
     /// Touches that start outside the knob do nothing.
@@ -218,22 +156,6 @@ import Testing
         {"t":0.20,"type":"touch_motion","id":1,"x":105,"y":245}
         """, until: 0.3)
         #expect(Self.values(corner.events).count >= 1)
-    }
-
-    /// A touch id reused before its lift arrived (a lost event, an unplugged screen) cancels
-    /// the old touch instead of being ignored: the second touch turns the knob it lands on.
-    @Test func reusedTouchIdCancelsTheStaleTouch() throws {
-        let r = try Self.run(knob: #""mode": "continuous""#, script: """
-        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":60}
-        {"t":0.20,"type":"touch_motion","id":0,"x":110,"y":150}
-        {"t":0.30,"type":"touch_down","id":0,"x":200,"y":60}
-        {"t":0.40,"type":"touch_motion","id":0,"x":290,"y":150}
-        {"t":0.50,"type":"touch_up","id":0}
-        """, until: 0.6)
-        // First touch: 0 → 90, cancelled at 0.3 (reports 90, trackingEnded); the second
-        // anchors at 90 and turns −90 → 0.
-        #expect(Self.values(r.events).map { $0.0 } == [90, 90, 0, 0])
-        #expect(r.events.filter { $0.contains("trackingBegan") }.count == 2)
     }
 
     /// A knobRadius larger than its square is clamped to it: touches beside the square do

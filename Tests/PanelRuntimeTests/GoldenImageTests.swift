@@ -1,8 +1,8 @@
 import ControlWidgets
 import Graphics
-import Glibc
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol
@@ -21,24 +21,12 @@ import Testing
     static let goldenDir = String(#filePath.dropLast("GoldenImageTests.swift".count)) + "Golden/"
     static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/GoldenImageTests.swift".count))
 
+    /// At most 0.2 % of the pixels may differ by more than 24 in a channel (PanelTesting's
+    /// `Golden`: the rule of `knob-panel compare`, and the update switch).
     static func compare(_ frame: ImageSurface, name: String, channelTolerance: Int = 24, maxBadFraction: Double = 0.002) throws {
-        let path = goldenDir + name + ".png"
-        if getenv("KNOB_UPDATE_GOLDEN") != nil {
-            try frame.writePNG(to: path)
-            return
-        }
-        let expected = try ImageSurface(pngPath: path)
-        #expect(expected.width == frame.width && expected.height == frame.height)
-        guard expected.width == frame.width && expected.height == frame.height else { return }
-        // The same comparison as `knob-panel compare` (Graphics.ImageComparison).
-        guard let d = try ImageComparison.compare(expected: expected, actual: frame, tolerance: channelTolerance, makeDiffImage: true) else { return }
-        let fraction = d.differingFraction
-        if fraction > maxBadFraction {
-            try frame.writePNG(to: goldenDir + name + "-actual.png")
-            try d.diffImage?.writePNG(to: goldenDir + name + "-diff.png")
-        }
-        let bad = d.differingPixels, maxDelta = d.maxChannelDelta
-        #expect(fraction <= maxBadFraction, "\(name): \(bad) pixels differ by more than \(channelTolerance) (max delta \(maxDelta)); see \(name)-actual.png and \(name)-diff.png")
+        let failures = try Golden.check(frame, against: goldenDir + name + ".png", tolerance: channelTolerance,
+                                        maxPixels: Golden.pixels(maxBadFraction, of: frame))
+        for failure in failures { Issue.record(Comment(rawValue: "\(name): \(failure)")) }
     }
 
     @Test func demoPanelAt640x400() throws {

@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol

@@ -2,6 +2,7 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol

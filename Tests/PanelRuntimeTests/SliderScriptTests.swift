@@ -1,6 +1,7 @@
 import ControlWidgets
 import PanelLayout
 import Testing
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol
@@ -15,7 +16,8 @@ import Testing
 /// Sliders driven by input scripts on the virtual clock. Geometry: a 200×200 slider at
 /// (100, 50), lineWidth 20 and the default largeCircle handle (radius (20 + 10)/2 = 15), so
 /// the track's radius is 100 − 15 = 85 around (200, 150). A 270° arc starts at 135°
-/// (clockwise from 3 o'clock), so travel t is at screen angle 135 + t.
+/// (clockwise from 3 o'clock), so travel t is at screen angle 135 + t. The drag into the
+/// gap is tests/scenarios/slider-drag-stops-at-the-gap.json.
 @Suite struct SliderScriptTests {
     static func run(_ widget: String, script: String, until time: Double) throws -> (PanelController, [String]) {
         let text = """
@@ -31,31 +33,6 @@ import Testing
             guard case .success(let node) = JSONReader.parse(line) else { return nil }
             return node[key]?.numberValue
         }
-    }
-
-    /// Down at the top (screen 270 = travel 135: value 50), right (screen 0 ≡ 360 = travel 225:
-    /// 225/270 = 83.33), then the bottom, in the gap (screen 90 = arc 315): the handle stops at
-    /// the end, 100; on to the lower left (arc 0, just past the gap) it stays there (no jump to
-    /// the start, no event); back to the right it follows again (83.33). Events publish the
-    /// value as the default "%.0f" shows it: 83.33 leaves as 83 (the model keeps 83.33).
-    @Test func dragOnAGappedSlider() throws {
-        let (_, events) = try Self.run(#""type": "slider", "maximumAngle": 270"#, script: """
-        {"t":0.10,"type":"touch_down","id":0,"x":200,"y":65}
-        {"t":0.20,"type":"touch_motion","id":0,"x":285,"y":150}
-        {"t":0.30,"type":"touch_motion","id":0,"x":200,"y":235}
-        {"t":0.35,"type":"touch_motion","id":0,"x":140,"y":210}
-        {"t":0.40,"type":"touch_motion","id":0,"x":285,"y":150}
-        {"t":0.50,"type":"touch_up","id":0}
-        """, until: 1)
-        let values = Self.numbers(events, "valueChanged", "value")
-        #expect(values.count == 4)
-        #expect(values == [50, 83, 100, 83])
-        // trackingBegan reports the value as tracking starts, after the touch placed the handle.
-        #expect(events.first?.contains("\"event\":\"trackingBegan\",\"value\":50") == true)
-        #expect(events.last?.contains("trackingEnded") == true)
-        #expect(Self.numbers(events, "trackingEnded", "value") == [83])
-        #expect(events.filter { $0.contains("directionChanged") }.count == 2)    // clockwise, then back
-        #expect(events.allSatisfy { !$0.contains("revolutions") })
     }
 
     /// A full circle (seam at 6 o'clock, rotation 90): down at the left (screen 180 = travel 90:

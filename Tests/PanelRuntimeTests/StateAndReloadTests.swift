@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import PanelLayout
+import PanelTesting
 @testable import PanelSystem
 @testable import PanelLoop
 @testable import PanelProtocol

@@ -1,34 +1,28 @@
-import Testing
 import Graphics
+import PanelCore
+import PanelDisplay
+import PanelHost
 import PanelLayout
-@testable import PanelSystem
-@testable import PanelLoop
-@testable import PanelProtocol
-@testable import PanelCore
-@testable import PanelInput
-@testable import PanelDisplay
-@testable import PanelHost
-@testable import PanelMQTT
-@testable import PanelStudio
-@testable import PanelBench
+import PanelSystem
 
 /// Two screens of one panel process on the fake KMS device, on a virtual clock: connector
 /// Virtual-1 (the primary) and Virtual-2, each at its own mode, as `run --output …` builds
 /// them. Each screen flips on its own: a flip completes one refresh period after it was
 /// queued (a driver with vblank), and a frame is asked for at the times a test names.
-final class TwoScreenBench {
-    let dev: FakeKMSDevice
-    let screens: [DisplayScreen]
+package final class TwoScreenBench {
+    package struct SizesDiffer: Error {}
+    package let dev: FakeKMSDevice
+    package let screens: [DisplayScreen]
     private var queuedAt: [Double] = [0, 0]
-    let services: PanelServices
-    let session: DisplaySession
-    var primary: PanelController { screens[0].controller }
-    var second: PanelController { screens[1].controller }
+    package let services: PanelServices
+    package let session: DisplaySession
+    package var primary: PanelController { screens[0].controller }
+    package var second: PanelController { screens[1].controller }
 
     /// - Parameters: modes: (width, height, Hz) of Virtual-1 and Virtual-2.
     ///   secondPanel: the second screen's layout (nil: the primary's, mirrored).
     ///   dpms: connectors (31, 32) whose driver has DPMS; backlights: a backlight per screen (nil: none).
-    init(_ panelText: String, modes: [(Int, Int, Double)], secondPanel: String? = nil,
+    package init(_ panelText: String, modes: [(Int, Int, Double)], secondPanel: String? = nil,
          dpms: Set<UInt32> = [], backlights: [Backlight?] = [nil, nil]) throws {
         dev = FakeKMSDevice(connectors: modes.enumerated().map { i, m in
             ConnectorInfo(id: UInt32(31 + i), name: "Virtual-\(i + 1)", isConnected: true,
@@ -61,14 +55,14 @@ final class TwoScreenBench {
 
     /// What the loop does at the top of a turn: screen-power changes reach the backlights and
     /// DPMS of every screen.
-    func loopTurn(at time: Double) throws { _ = try session.serviceConsole(at: time) }
+    package func loopTurn(at time: Double) throws { _ = try session.serviceConsole(at: time) }
 
-    func period(_ i: Int) -> Double { screens[i].output!.mode.refreshPeriod }
+    package func period(_ i: Int) -> Double { screens[i].output!.mode.refreshPeriod }
 
     /// Screen `i`'s frame at `time`: its pending flip completes first (it must be due by then).
     /// Returns whether a frame was queued (false: nothing to show).
     @discardableResult
-    func frame(_ i: Int, at time: Double) throws -> Bool {
+    package func frame(_ i: Int, at time: Double) throws -> Bool {
         let s = screens[i]
         if s.output!.flipPending {
             precondition(queuedAt[i] + period(i) <= time + 1e-9, "screen \(i)'s flip is not done by \(time)")
@@ -81,17 +75,18 @@ final class TwoScreenBench {
     }
 
     /// A pixel as screen `i` scans it out (XRGB8888).
-    func scanout(_ i: Int, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+    package func scanout(_ i: Int, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
         let v = dev.shownOn[screens[i].output!.crtc]!.pixel(x: x, y: y)
         return (Int(v >> 16 & 0xff), Int(v >> 8 & 0xff), Int(v & 0xff))
     }
 
-    static func near(_ p: (r: Int, g: Int, b: Int), _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 2) -> Bool {
+    package static func near(_ p: (r: Int, g: Int, b: Int), _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 2) -> Bool {
         abs(p.r - r) <= tolerance && abs(p.g - g) <= tolerance && abs(p.b - b) <= tolerance
     }
 
     /// The largest channel difference between two frames of one size (0: identical).
-    static func maxDelta(_ a: ImageSurface, _ b: ImageSurface) throws -> Int {
-        try #require(try ImageComparison.compare(expected: a, actual: b, tolerance: 0)).maxChannelDelta
+    package static func maxDelta(_ a: ImageSurface, _ b: ImageSurface) throws -> Int {
+        guard let d = try ImageComparison.compare(expected: a, actual: b, tolerance: 0) else { throw SizesDiffer() }
+        return d.maxChannelDelta
     }
 }

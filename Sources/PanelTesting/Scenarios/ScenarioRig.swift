@@ -1,41 +1,34 @@
 import Graphics
+import PanelCore
+import PanelHost
 import PanelLayout
-@testable import PanelSystem
-@testable import PanelLoop
-@testable import PanelProtocol
-@testable import PanelCore
-@testable import PanelInput
-@testable import PanelDisplay
-@testable import PanelHost
-@testable import PanelMQTT
-@testable import PanelStudio
-@testable import PanelBench
+import PanelProtocol
 
 /// A panel from layout text on a screen, an input script, the virtual 60 Hz clock, and every
 /// event line it emitted: what `knob-panel render PANEL --input SCRIPT --events` does, in
 /// process. The scenario files run on it; tests that need more than a file can say (the
 /// drawer's front at each vsync, the controller's state between steps) use it directly.
-final class ScenarioRig {
-    let controller: PanelController
-    let session: OffscreenSession
+package final class ScenarioRig {
+    package let controller: PanelController
+    package let session: OffscreenSession
     /// Held by the controller's and session's hooks (not the rig: the controller may outlive it).
     private final class Record {
         var events: [String] = []
-        var frames: [Double] = []
+        package var frames: [Double] = []
         var onFrame: ((Double) -> Void)?
     }
     private let record = Record()
-    var events: [String] { record.events }
+    package var events: [String] { record.events }
     /// The time of every painted vsync.
-    var frames: [Double] { record.frames }
+    package var frames: [Double] { record.frames }
     /// Called at every painted vsync after `frames` grew (the drawer tests sample there).
-    var onFrame: ((Double) -> Void)? {
+    package var onFrame: ((Double) -> Void)? {
         get { record.onFrame }
         set { record.onFrame = newValue }
     }
 
     /// `script` may be built from the controller (touches chosen on the physical screen).
-    init(layout text: String, file: String = "panel.json", screen: (Int, Int)? = nil,
+    package init(layout text: String, file: String = "panel.json", screen: (Int, Int)? = nil,
          script: (PanelController) -> String) throws {
         let panel = try PanelLoader.parse(text, file: file).get()
         // Without a screen: the design size, turned as the panel is mounted (as `render` does).
@@ -50,21 +43,21 @@ final class ScenarioRig {
         session.onFrame = { _, t in record.frames.append(t); record.onFrame?(t) }
     }
 
-    convenience init(layout text: String, file: String = "panel.json", screen: (Int, Int)? = nil, script: String = "") throws {
+    package convenience init(layout text: String, file: String = "panel.json", screen: (Int, Int)? = nil, script: String = "") throws {
         try self.init(layout: text, file: file, screen: screen) { _ in script }
     }
 
     /// Plays to `time` (the last vsync at or before it); can be called again to go on.
-    @discardableResult func run(until time: Double) throws -> ScenarioRig { try session.run(until: time); return self }
+    @discardableResult package func run(until time: Double) throws -> ScenarioRig { try session.run(until: time); return self }
 
     /// Plays the script, then the clock on until nothing animates (render without --time).
-    @discardableResult func runToRest() throws -> ScenarioRig { _ = try session.runToRest(); return self }
+    @discardableResult package func runToRest() throws -> ScenarioRig { _ = try session.runToRest(); return self }
 
     /// The lines of one event name.
-    func lines(_ name: String) -> [String] { events.filter { $0.contains("\"event\":\"\(name)\"") } }
+    package func lines(_ name: String) -> [String] { events.filter { $0.contains("\"event\":\"\(name)\"") } }
 
     /// The frame as the physical screen shows it (what `render --out` writes).
-    func screenFrame() throws -> ImageSurface { try controller.physicalFrame() }
+    package func screenFrame() throws -> ImageSurface { try controller.physicalFrame() }
 
-    func pixel(_ x: Int, _ y: Int) throws -> Color { try controller.physicalFrame().pixel(x: x, y: y) }
+    package func pixel(_ x: Int, _ y: Int) throws -> Color { try controller.physicalFrame().pixel(x: x, y: y) }
 }

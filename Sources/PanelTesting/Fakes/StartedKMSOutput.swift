@@ -1,26 +1,18 @@
 import Graphics
-@testable import PanelSystem
-@testable import PanelLoop
-@testable import PanelProtocol
-@testable import PanelCore
-@testable import PanelInput
-@testable import PanelDisplay
-@testable import PanelHost
-@testable import PanelMQTT
-@testable import PanelStudio
-@testable import PanelBench
+import PanelSystem
+import PanelDisplay
 
 /// The state the buffer-swap and console-switch tests begin from: the fake GPU's first
 /// connector at 800x600@60, started with a frame painted all red (0xFFFF0000), so buffer 100
 /// is on screen (SetCrtc) and buffer 101 is the back buffer, still blank.
-struct StartedKMSOutput {
-    let device: FakeKMSDevice
-    let output: KMSOutput
-    let frame: ImageSurface
+package struct StartedKMSOutput {
+    package let device: FakeKMSDevice
+    package let output: KMSOutput
+    package let frame: ImageSurface
     /// Draws into `frame`, for the frames that follow the first.
-    let context: DrawingContext
+    package let context: DrawingContext
 
-    init() throws {
+    package init() throws {
         device = FakeKMSDevice.typical()
         output = try KMSOutput(device: device, connectorName: nil, modeRequest: ModeRequest("800x600")!)
         frame = try ImageSurface(width: 800, height: 600)

@@ -1,97 +1,88 @@
-import Graphics
-@testable import PanelSystem
-@testable import PanelLoop
-@testable import PanelProtocol
-@testable import PanelCore
-@testable import PanelInput
-@testable import PanelDisplay
-@testable import PanelHost
-@testable import PanelMQTT
-@testable import PanelStudio
-@testable import PanelBench
+import PanelSystem
+import PanelDisplay
 
 /// A GPU that records every call, for testing the KMS output's logic without hardware.
-final class FakeKMSDevice: KMSDevice {
-    final class Buffer: ScanoutBuffer {
-        let framebufferID: UInt32
-        let width: Int
-        let height: Int
-        let pitch: Int
-        let pixels: UnsafeMutableRawPointer
-        init(id: UInt32, width: Int, height: Int) {
+package final class FakeKMSDevice: KMSDevice {
+    package final class Buffer: ScanoutBuffer {
+        package let framebufferID: UInt32
+        package let width: Int
+        package let height: Int
+        package let pitch: Int
+        package let pixels: UnsafeMutableRawPointer
+        package init(id: UInt32, width: Int, height: Int) {
             framebufferID = id; self.width = width; self.height = height
             pitch = width * 4 + 64   // a pitch wider than the row, as real drivers often use
             pixels = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 16)
             pixels.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)
         }
         deinit { pixels.deallocate() }
-        func pixel(x: Int, y: Int) -> UInt32 { pixels.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self) }
+        package func pixel(x: Int, y: Int) -> UInt32 { pixels.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self) }
     }
 
-    let path = "/dev/dri/fake0"
-    var eventDescriptor: Int32 { -1 }
-    var connectorList: [ConnectorInfo]
-    var calls: [String] = []
-    var buffers: [Buffer] = []
-    var liveBuffers = 0
+    package let path = "/dev/dri/fake0"
+    package var eventDescriptor: Int32 { -1 }
+    package var connectorList: [ConnectorInfo]
+    package var calls: [String] = []
+    package var buffers: [Buffer] = []
+    package var liveBuffers = 0
     /// CRTCs with a flip queued, in order; completed by `dispatchEvents`.
-    var pendingFlipCRTCs: [UInt32] = []
-    var pendingFlips: Int { pendingFlipCRTCs.count }
-    var setCRTCError: DisplayError?
-    var shown: Buffer?
+    package var pendingFlipCRTCs: [UInt32] = []
+    package var pendingFlips: Int { pendingFlipCRTCs.count }
+    package var setCRTCError: DisplayError?
+    package var shown: Buffer?
     /// The buffer each CRTC shows (set by the mode set, then by each flip).
-    var shownOn: [UInt32: Buffer] = [:]
+    package var shownOn: [UInt32: Buffer] = [:]
 
-    init(connectors: [ConnectorInfo]) { connectorList = connectors }
+    package init(connectors: [ConnectorInfo]) { connectorList = connectors }
 
-    func connectors() throws(DisplayError) -> [ConnectorInfo] { connectorList }
-    func saveCRTC(_ crtc: UInt32) { calls.append("save \(crtc)") }
-    func restoreCRTC(_ crtc: UInt32, connector: UInt32) { calls.append("restore \(crtc) \(connector)") }
-    func createScanoutBuffer(width: Int, height: Int) throws(DisplayError) -> any ScanoutBuffer {
+    package func connectors() throws(DisplayError) -> [ConnectorInfo] { connectorList }
+    package func saveCRTC(_ crtc: UInt32) { calls.append("save \(crtc)") }
+    package func restoreCRTC(_ crtc: UInt32, connector: UInt32) { calls.append("restore \(crtc) \(connector)") }
+    package func createScanoutBuffer(width: Int, height: Int) throws(DisplayError) -> any ScanoutBuffer {
         let b = Buffer(id: UInt32(100 + buffers.count), width: width, height: height)
         buffers.append(b)
         liveBuffers += 1
         calls.append("create \(b.framebufferID) \(width)x\(height)")
         return b
     }
-    func destroyScanoutBuffer(_ buffer: any ScanoutBuffer) {
+    package func destroyScanoutBuffer(_ buffer: any ScanoutBuffer) {
         liveBuffers -= 1
         calls.append("destroy \(buffer.framebufferID)")
     }
-    func setCRTC(_ crtc: UInt32, buffer: any ScanoutBuffer, connector: UInt32, mode: DisplayMode) throws(DisplayError) {
+    package func setCRTC(_ crtc: UInt32, buffer: any ScanoutBuffer, connector: UInt32, mode: DisplayMode) throws(DisplayError) {
         if let setCRTCError { throw setCRTCError }
         calls.append("setcrtc \(crtc) fb \(buffer.framebufferID) conn \(connector) \(mode)")
         shown = buffer as? Buffer
         shownOn[crtc] = buffer as? Buffer
     }
-    func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) {
+    package func pageFlip(_ crtc: UInt32, buffer: any ScanoutBuffer) throws(DisplayError) {
         calls.append("flip \(crtc) fb \(buffer.framebufferID)")
         pendingFlipCRTCs.append(crtc)
         shown = buffer as? Buffer
         shownOn[crtc] = buffer as? Buffer
     }
-    func dispatchEvents(onFlipComplete: (_ crtc: UInt32) -> Void) throws(DisplayError) {
+    package func dispatchEvents(onFlipComplete: (_ crtc: UInt32) -> Void) throws(DisplayError) {
         let done = pendingFlipCRTCs
         pendingFlipCRTCs = []
         for crtc in done { onFlipComplete(crtc) }
     }
 
-    var setMasterError: DisplayError?
-    func dropMaster() throws(DisplayError) { calls.append("dropmaster") }
-    func setMaster() throws(DisplayError) {
+    package var setMasterError: DisplayError?
+    package func dropMaster() throws(DisplayError) { calls.append("dropmaster") }
+    package func setMaster() throws(DisplayError) {
         if let setMasterError { throw setMasterError }
         calls.append("setmaster")
     }
 
     /// Connectors whose driver has a DPMS property (id 77); nil: every connector. The DPMS
     /// writes are recorded as "dpms CONNECTOR on|off".
-    var dpmsConnectors: Set<UInt32>?
+    package var dpmsConnectors: Set<UInt32>?
 
-    static func mode(_ w: Int, _ h: Int, _ hz: Double, preferred: Bool = false, index: Int) -> DisplayMode {
+    package static func mode(_ w: Int, _ h: Int, _ hz: Double, preferred: Bool = false, index: Int) -> DisplayMode {
         DisplayMode(width: w, height: h, refreshRate: hz, isPreferred: preferred, index: index)
     }
 
-    static func typical() -> FakeKMSDevice {
+    package static func typical() -> FakeKMSDevice {
         FakeKMSDevice(connectors: [
             ConnectorInfo(id: 30, name: "HDMI-A-1", isConnected: false, modes: [], crtcCandidates: [40]),
             ConnectorInfo(id: 31, name: "Virtual-1", isConnected: true,
@@ -103,8 +94,8 @@ final class FakeKMSDevice: KMSDevice {
 }
 
 extension FakeKMSDevice: DisplayPowerControl {
-    func dpmsProperty(connector: UInt32) -> UInt32? { dpmsConnectors.map { $0.contains(connector) } ?? true ? 77 : nil }
-    func setDPMS(connector: UInt32, property: UInt32, on: Bool) throws(DisplayError) {
+    package func dpmsProperty(connector: UInt32) -> UInt32? { dpmsConnectors.map { $0.contains(connector) } ?? true ? 77 : nil }
+    package func setDPMS(connector: UInt32, property: UInt32, on: Bool) throws(DisplayError) {
         calls.append("dpms \(connector) \(on ? "on" : "off")")
     }
 }

@@ -1,22 +1,16 @@
 import Glibc
+import PanelCore
+import PanelHost
 import PanelLayout
-@testable import PanelSystem
-@testable import PanelLoop
-@testable import PanelProtocol
-@testable import PanelCore
-@testable import PanelInput
-@testable import PanelDisplay
-@testable import PanelHost
-@testable import PanelMQTT
-@testable import PanelStudio
-@testable import PanelBench
+import PanelLoop
+import PanelSystem
 
 /// A real Unix socket client for tests, with non-blocking reads of whole lines.
-final class TestSocket {
-    let fd: Int32
+package final class TestSocket {
+    package let fd: Int32
     private var pending: [UInt8] = []
 
-    init(path: String) throws {
+    package init(path: String) throws {
         switch UnixSocket.connect(path: path) {
         case .success(let fd): self.fd = fd
         case .failure(let e): throw e
@@ -25,7 +19,7 @@ final class TestSocket {
     }
     deinit { close(fd) }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -34,7 +28,7 @@ final class TestSocket {
     }
 
     /// Whole lines available now; `eof` once the panel closed the connection.
-    func readLines() -> (lines: [String], eof: Bool) {
+    package func readLines() -> (lines: [String], eof: Bool) {
         var buf = [UInt8](repeating: 0, count: 65536)
         var eof = false
         while true {
@@ -52,19 +46,19 @@ final class TestSocket {
     }
 }
 
-enum IPCTest {
-    static let panelText = #"{"panel":"p","size":[200,200],"pages":[{"id":"a","widgets":[{"id":"k","type":"knob","mode":"continuous","frame":[0,0,100,100]},{"id":"j","type":"knob","mode":"continuous","frame":[100,0,100,100]}]}]}"#
+package enum IPCTest {
+    package static let panelText = #"{"panel":"p","size":[200,200],"pages":[{"id":"a","widgets":[{"id":"k","type":"knob","mode":"continuous","frame":[0,0,100,100]},{"id":"j","type":"knob","mode":"continuous","frame":[100,0,100,100]}]}]}"#
 
-    static func controller() throws -> PanelController {
+    package static func controller() throws -> PanelController {
         try PanelController(panel: try PanelLoader.parse(panelText, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
     }
 
-    static func temporaryPath(_ name: String) -> String {
+    package static func temporaryPath(_ name: String) -> String {
         "/tmp/knob-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)"
     }
 
     /// Runs loop turns (no sleeping longer than `step`) until `done` or `turns` run out.
-    static func spin(_ services: PanelServices, turns: Int = 200, step: Double = 0.005, until done: () -> Bool) {
+    package static func spin(_ services: PanelServices, turns: Int = 200, step: Double = 0.005, until done: () -> Bool) {
         for i in 0..<turns {
             if done() { return }
             _ = try? services.loop.wait(fixed: [], timeout: step)
