@@ -27,35 +27,34 @@ let package = Package(
         // with dlopen on first use, not linked (shim.h): no pkgConfig, whose libs would link it.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
-        // printf-style value formats ("%.1f °C") in pure Swift, shared by the layout checker
-        // and the widgets that show values.
+        // The pipeline, bottom to top; each module sees only those below it (one-way).
+        // System calls behind one mockable seam, errno, clocks, atomic and regular files, the line reader.
+        .target(name: "PanelSystem", dependencies: ["CLinux"]),
+        // printf-style value formats ("%.1f °C") in pure Swift, for the checker and the widgets.
         .target(name: "Formatting"),
-        // Layout files: JSON with positions, schema, validation, placement. Pure Swift.
-        .target(name: "PanelLayout", dependencies: ["Formatting"]),
-        // Cairo wrapped once in safe Swift types: surfaces, contexts, text (fontconfig, FreeType,
-        // HarfBuzz on demand), PNG, blur.
-        .target(name: "Graphics", dependencies: ["CCairo"]),
+        // Layout files: JSON with positions, schema, validation, placement (files read through PanelSystem).
+        .target(name: "PanelLayout", dependencies: ["Formatting", "PanelSystem"]),
+        // Cairo wrapped once in safe Swift types: surfaces, contexts, text, PNG, blur.
+        .target(name: "Graphics", dependencies: ["CCairo", "PanelSystem"]),
         // Widget models (pure Swift) and painters (through Graphics).
         .target(name: "ControlWidgets", dependencies: ["Graphics", "Formatting", "PanelLayout"]),
-        // The pipeline, bottom to top; each module sees only those below it (one-way).
-        // System calls, errno, clocks, atomic files, the line reader: the one place for Glibc quirks.
-        .target(name: "PanelSystem", dependencies: ["CLinux", "Graphics"]),
         // The poll loop, its sources (signals, timers) and the PNG worker thread.
         .target(name: "PanelLoop", dependencies: ["PanelSystem", "CLinux", "Graphics"]),
         // Commands, replies, input scripts, events and their JSON encoding; saved state.
         .target(name: "PanelProtocol", dependencies: ["PanelLayout", "ControlWidgets"]),
-        // The panel itself: scene, compositing, the controller, drawer, screen-power rules,
-        // the flight recorder. No system calls.
-        .target(name: "PanelCore", dependencies: ["PanelProtocol", "PanelLoop", "PanelLayout", "ControlWidgets", "Graphics"]),
+        // The panel itself: scene, compositing, controller, drawer, screen power, flight recorder; no raw calls.
+        .target(name: "PanelCore", dependencies: ["PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "ControlWidgets", "Graphics"]),
         // evdev, libinput, touch calibration.
         .target(name: "PanelInput", dependencies: ["PanelProtocol", "PanelSystem", "ControlWidgets", "Graphics", "CInput", "CLinux"]),
         // KMS, page flips, the console (VT), DPMS and backlight, cursors.
         .target(name: "PanelDisplay", dependencies: ["PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "Graphics", "CDRM", "CInput", "CLinux"]),
         // The process around a panel: stdio, the socket, state, reload, service notification, sessions.
         .target(name: "PanelHost", dependencies: ["PanelCore", "PanelDisplay", "PanelInput", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "Graphics", "CLinux"]),
-        // Leaves: MQTT with Home Assistant discovery, the HTTP studio, the bench.
+        // A leaf: MQTT with Home Assistant discovery.
         .target(name: "PanelMQTT", dependencies: ["PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "ControlWidgets", "CMosquitto"]),
+        // A leaf: the HTTP studio (server, editor, frame stream).
         .target(name: "PanelStudio", dependencies: ["PanelHost", "PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "ControlWidgets", "Graphics"]),
+        // A leaf: `knob-panel bench` (phases, in-memory KMS device, peak RSS).
         .target(name: "PanelBench", dependencies: ["PanelCore", "PanelDisplay", "PanelProtocol", "PanelSystem", "PanelLayout", "ControlWidgets", "Graphics"]),
         // The command line only.
         .executableTarget(name: "knob-panel", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "Graphics", "CLinux"]),
@@ -65,7 +64,7 @@ let package = Package(
         .target(name: "PanelTesting", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelDisplay", "PanelHost", "PanelLayout", "Graphics"]),
 
         .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
-        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics", "Formatting"]),
+        .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics", "Formatting", "PanelSystem"]),
         .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "ControlWidgets", "PanelTesting"],
                     exclude: ["Golden"]),
     ],

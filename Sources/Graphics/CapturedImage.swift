@@ -1,4 +1,5 @@
 import CCairo
+import PanelSystem
 
 /// A frame's pixels copied out of a surface, so the slow part of a screenshot (PNG encoding,
 /// zlib: 40-115 ms at 1280x800) can run on another thread while the loop goes on. Only plain

@@ -1,4 +1,5 @@
 import CCairo
+import PanelSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import PanelSystem
 
 /// Files that must be regular files (a flight-recorder dump: never a FIFO or a device, which
 /// could block the loop), and refusals that are no system call's failure, with the errno a

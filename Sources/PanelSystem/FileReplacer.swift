@@ -1,12 +1,11 @@
-import Graphics
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// Replaces a file so that a crash or power cut at any moment leaves either the old or the
-/// new content, never a mix. The work is `OutputFile`'s (Graphics), the one place that
-/// writes files: a temporary file in the same directory, every write checked, `fsync`,
-/// `rename`, `fsync` of the directory; a symbolic link at the path is replaced, not followed.
+/// new content, never a mix. The work is `OutputFile`'s, the one place that writes files: a
+/// temporary file in the same directory, every write checked, `fsync`, `rename`, `fsync` of
+/// the directory; a symbolic link at the path is replaced, not followed.
 public enum FileReplacer {
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) -> Result<Void, Errno> {
         do {

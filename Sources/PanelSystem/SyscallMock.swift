@@ -10,12 +10,13 @@ import Synchronization
 /// real call. Bound with `during(_:)` to the test's own task (a task local), so tests running
 /// in parallel on other tasks keep the real calls.
 package final class SyscallMock: Sendable {
-    package enum Call: Sendable, Hashable { case read, write, send, recv, poll }
+    package enum Call: Sendable, Hashable { case read, write, send, recv, poll, fsync, rename }
 
     package enum Step: Sendable, Equatable {
         /// Fails with this errno (-1) without making the call.
         case fail(Int32)
-        /// Makes the real call with at most this many bytes (a short read or write).
+        /// Makes the real call with at most this many bytes (a short read or write; for a
+        /// call that moves no bytes, the real call unchanged).
         case short(Int)
         /// Makes the real call unchanged.
         case real
@@ -43,16 +44,25 @@ package final class SyscallMock: Sendable {
     package func remaining(_ call: Call) -> [Step] { state.withLock { $0.script[call] ?? [] } }
 
     package func transfer(_ call: Call, _ count: Int, _ real: (Int) -> Int) -> Int {
-        let step: Step = state.withLock {
+        switch next(call) {
+        case .fail(let code): errno = code; return -1
+        case .short(let most): return real(Swift.min(count, most))
+        case .real: return real(count)
+        }
+    }
+
+    /// For a call that moves no bytes (fsync, rename): fails as scripted, or is made.
+    package func result(_ call: Call, _ real: () -> Int32) -> Int32 {
+        if case .fail(let code) = next(call) { errno = code; return -1 }
+        return real()
+    }
+
+    private func next(_ call: Call) -> Step {
+        state.withLock {
             let step = $0.script[call]?.first ?? .real
             if $0.script[call]?.isEmpty == false { $0.script[call]!.removeFirst() }
             $0.made.append((call, step))
             return step
-        }
-        switch step {
-        case .fail(let code): errno = code; return -1
-        case .short(let most): return real(Swift.min(count, most))
-        case .real: return real(count)
         }
     }
 }

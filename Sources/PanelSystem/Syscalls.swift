@@ -2,9 +2,10 @@
 @preconcurrency import Glibc
 #endif
 
-/// The raw I/O calls the panel retries through `syscall(nonBlocking:_:)`, in one place (as
-/// swift-system's `Internals/Syscalls.swift`), so a test can script their outcomes (EINTR,
-/// EAGAIN, short transfers) inside the real readers and writers: see `SyscallMock`. Only a
+/// The raw I/O calls the panel retries through `syscall(nonBlocking:_:)`, and the two that
+/// make a replaced file final (fsync, rename), in one place (as swift-system's
+/// `Internals/Syscalls.swift`), so a test can script their outcomes (EINTR, EAGAIN, short
+/// transfers, a failing disk) inside the real readers and writers: see `SyscallMock`. Only a
 /// debug build looks for a mock; a release build compiles each one to the bare libc call.
 package enum Syscalls {
     @inline(__always)
@@ -37,6 +38,22 @@ package enum Syscalls {
         if let mock = SyscallMock.current { return mock.transfer(.recv, count) { Glibc.recv(fd, buffer, $0, flags) } }
         #endif
         return Glibc.recv(fd, buffer, count, flags)
+    }
+
+    @inline(__always)
+    package static func fsync(_ fd: Int32) -> Int32 {
+        #if DEBUG
+        if let mock = SyscallMock.current { return mock.result(.fsync) { Glibc.fsync(fd) } }
+        #endif
+        return Glibc.fsync(fd)
+    }
+
+    @inline(__always)
+    package static func rename(_ old: String, _ new: String) -> Int32 {
+        #if DEBUG
+        if let mock = SyscallMock.current { return mock.result(.rename) { Glibc.rename(old, new) } }
+        #endif
+        return Glibc.rename(old, new)
     }
 
     @inline(__always)

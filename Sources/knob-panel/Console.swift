@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Graphics
+import PanelSystem
 
 /// Output helpers: results on stdout, diagnostics on stderr, one clear line each.
 enum Console {

@@ -1,4 +1,5 @@
 import Graphics
+import PanelSystem
 import Testing
 #if canImport(Glibc)
 @preconcurrency import Glibc

@@ -2,6 +2,7 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import PanelProtocol
+import PanelSystem
 
 /// The flight recorder inside the controller: what it records (every input, every command
 /// that changes the picture, idle screen changes, reloads), the checkpoints it takes, and the

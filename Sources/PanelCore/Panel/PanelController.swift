@@ -3,6 +3,7 @@ import Graphics
 import PanelLayout
 import PanelLoop
 import PanelProtocol
+import PanelSystem
 
 /// The heart of the runtime, shared by the display and offscreen paths: input and commands
 /// change widget models, models mark damage, and frames repaint only the damage. It never

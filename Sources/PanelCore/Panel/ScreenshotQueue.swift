@@ -1,6 +1,7 @@
 import Graphics
 import PanelLoop
 import PanelProtocol
+import PanelSystem
 
 /// The `screenshot` command's writer. A screenshot shows the frame that has every earlier
 /// command in it, so one asked for while a frame is due is held until that frame is painted.

@@ -1,5 +1,6 @@
 import Graphics
 import PanelProtocol
+import PanelSystem
 
 /// `run --record FILE`: a field recording. Every input event the panel receives and every
 /// command that changes something is written as an input-script line at the frame-clock time

@@ -1,3 +1,4 @@
+import PanelSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -17,10 +18,11 @@ public enum FileSystem {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileError(call: "read", code: errno))
+            // Blocking semantics: EAGAIN, which a regular file never says, would be an error.
+            let outcome = syscall { chunk.withUnsafeMutableBytes { Syscalls.read(fd, $0.baseAddress!, $0.count) } }
+            guard case .done(let n) = outcome else {
+                let code: Int32 = if case .failed(let e) = outcome { e.code } else { EAGAIN }
+                return .failure(FileError(call: "read", code: code))
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
@@ -47,9 +49,9 @@ public enum FileSystem {
         var head = [UInt8](repeating: 0, count: 24)
         var got = 0
         while got < head.count {
-            let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            // An error or the end of the file ends the header: what came is judged below.
+            guard case .done(let n) = syscall({ head.withUnsafeMutableBytes { Syscalls.read(fd, $0.baseAddress! + got, $0.count - got) } }),
+                  n > 0 else { break }
             got += n
         }
         guard got >= 8, Array(head[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {

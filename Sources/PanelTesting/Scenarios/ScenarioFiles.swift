@@ -1,5 +1,6 @@
 import Glibc
 import Graphics
+import PanelSystem
 
 /// Reading the scenario folder without Foundation (the package keeps it out of every module,
 /// DESIGN.md): the one file reader of the panel, and readdir for the listing.

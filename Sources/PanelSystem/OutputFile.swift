@@ -148,10 +148,11 @@ public final class OutputFile {
         guard failure == nil, !buffer.isEmpty else { return }
         var offset = 0
         while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                failure = OutputFileError(path, call: "write", errno: n < 0 ? errno : EIO)
+            // A blocking write: EAGAIN (a descriptor someone else made non-blocking) is an error.
+            let outcome = syscall { buffer.withUnsafeBytes { Syscalls.write(fd, $0.baseAddress! + offset, $0.count - offset) } }
+            guard case .done(let n) = outcome, n > 0 else {
+                let code: Int32 = if case .failed(let e) = outcome { e.code } else { EIO }
+                failure = OutputFileError(path, call: "write", errno: code)
                 break
             }
             offset += n
@@ -170,21 +171,21 @@ public final class OutputFile {
             if ownsDescriptor && close(fd) != 0 { throw OutputFileError(path, call: "close", errno: errno) }
             return
         }
-        if fsync(fd) != 0 {
+        if Syscalls.fsync(fd) != 0 {
             let e = OutputFileError(path, call: "fsync", errno: errno); finished = false; abandon(); throw e
         }
         if close(fd) != 0 {
             let e = OutputFileError(path, call: "close", errno: errno); fd = -1; finished = false; abandon(); throw e
         }
         fd = -1
-        if rename(temporaryPath, path) != 0 {
+        if Syscalls.rename(temporaryPath, path) != 0 {
             let e = OutputFileError(path, call: "rename", errno: errno); unlink(temporaryPath); throw e
         }
         // Best effort: make the rename itself durable.
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let dfd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+        if dfd >= 0 { _ = Syscalls.fsync(dfd); close(dfd) }
     }
 
     /// Drops the output: the temporary file is removed, the previous file stays as it was.

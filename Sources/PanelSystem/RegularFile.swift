@@ -25,10 +25,10 @@ public enum RegularFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
+            // A regular file never says EAGAIN; if it did, it would be the error it is.
+            let outcome = syscall { chunk.withUnsafeMutableBytes { Syscalls.read(fd, $0.baseAddress!, $0.count) } }
+            guard case .done(let n) = outcome else {
+                let e: Int32 = if case .failed(let failure) = outcome { failure.code } else { EAGAIN }
                 return .failure(Failure(code: e, reason: "read failed: \(String(cString: strerror(e)))"))
             }
             if n == 0 { return .success(bytes) }
