@@ -60,7 +60,7 @@ let package = Package(
         // The command line only.
         .executableTarget(name: "knob-panel", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "Graphics", "CLinux"]),
 
-        .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
+        .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout", "ControlWidgets"]),
         .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics", "Formatting"]),
         .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "ControlWidgets"],
                     exclude: ["Golden"]),

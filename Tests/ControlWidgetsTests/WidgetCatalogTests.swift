@@ -7,11 +7,10 @@ import Testing
 /// The catalog is the one list of widget types: every schema has a descriptor, once.
 @Suite struct WidgetCatalogTests {
     @Test func everyLayoutTypeHasOneDescriptor() {
-        let names = WidgetCatalog.kinds.map(\.name)
+        let names = WidgetCatalog.kinds.names
         #expect(Set(names).count == names.count)
-        for kind in WidgetTypes.builtIn { #expect(WidgetCatalog.descriptor(named: kind.name) != nil, "\(kind.name)") }
-        WidgetCatalog.install()
-        #expect(WidgetTypes.names == names)
+        for kind in WidgetCatalog.kinds.all { #expect(WidgetCatalog.descriptor(named: kind.name)?.kinds.contains { $0.name == kind.name } == true, "\(kind.name)") }
+        #expect(names == ["knob", "label", "slider", "rangeSlider", "button", "toggle", "segmented", "indicator"])
     }
 
     /// 800×480 design on a 154×86 mm 7-inch screen: min(154/800, 86/480) = 0.179 mm per design
@@ -19,7 +18,6 @@ import Testing
     /// one 14.3 mm; a segmented control 300 wide with 3 titles has 100-pixel segments, but 45
     /// high: 8.1 mm (warned). Labels and lights take no touches.
     @Test func smallTouchTargetsWarn() throws {
-        WidgetCatalog.install()
         let text = #"""
         {"panel": "T", "size": [800, 480], "pages": [{"id": "p", "widgets": [
         {"id": "small", "type": "button", "title": "+", "frame": [0, 0, 40, 40]},
@@ -29,7 +27,7 @@ import Testing
         {"id": "led", "type": "indicator", "frame": [0, 300, 10, 10]}
         ]}]}
         """#
-        let p = try PanelLoader.parse(text, file: "t.json", baseDirectory: ".").get()
+        let p = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: ".").get()
         let w = TouchTargets.warnings(p, screenMM: (154, 86), targetSize: WidgetCatalog.touchTarget)
         #expect(w.map(\.isWarning) == [true, true])
         #expect(w.first?.description == "t.json:2:1: warning: button 'small' is a 7.2 mm touch target on a 154×86 mm screen; at least 9 mm is recommended (make it at least 51 design pixels)")
@@ -43,7 +41,7 @@ import Testing
 @Test func docsMentionEveryCatalogKey() throws {
     let root = URLPath.repositoryRoot(#filePath)
     let docs = try #require(try? String(contentsOfFile: root + "/docs/layout.md", encoding: .utf8))
-    for kind in WidgetCatalog.kinds {
+    for kind in WidgetCatalog.kinds.all {
         #expect(docs.contains("`\(kind.name)`"), "widget type \(kind.name)")
         for key in kind.properties.map(\.name) { #expect(docs.contains("`\(key)`"), "docs/layout.md does not mention `\(key)` (\(kind.name))") }
     }
@@ -64,9 +62,8 @@ enum URLPath {
 /// panels/schema.json is generated from the checker's rules for every type of the catalog.
 /// To update it on purpose: `REGENERATE_SCHEMA=1 swift test --filter schemaFileMatchesTheChecker`.
 @Test func schemaFileMatchesTheChecker() throws {
-    WidgetCatalog.install()
     let path = URLPath.repositoryRoot(#filePath) + "/panels/schema.json"
-    let generated = PanelSchema.jsonSchemaText
+    let generated = PanelSchema.jsonSchemaText(WidgetCatalog.kinds)
     if ProcessInfo.processInfo.environment["REGENERATE_SCHEMA"] == "1" {
         try generated.write(toFile: path, atomically: true, encoding: .utf8)
     }

@@ -10,6 +10,7 @@ import PanelLayout
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// A real Unix socket client for tests, with non-blocking reads of whole lines.
 final class TestSocket {
@@ -56,7 +57,7 @@ enum IPCTest {
     static let panelText = #"{"panel":"p","size":[200,200],"pages":[{"id":"a","widgets":[{"id":"k","type":"knob","mode":"continuous","frame":[0,0,100,100]},{"id":"j","type":"knob","mode":"continuous","frame":[100,0,100,100]}]}]}"#
 
     static func controller() throws -> PanelController {
-        try PanelController(panel: try PanelLoader.parse(panelText, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
+        try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
     }
 
     static func temporaryPath(_ name: String) -> String {

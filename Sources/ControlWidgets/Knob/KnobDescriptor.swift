@@ -1,10 +1,10 @@
 import Graphics
 import PanelLayout
 
-/// The knob: its schema (WidgetTypes.knob), its factory (degrees in the file, radians in the
+/// The knob: its schema (KnobSchema.swift), its factory (degrees in the file, radians in the
 /// model), Home Assistant (a number with a range, a select when discrete, an event for a dial).
 public enum KnobDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [WidgetTypes.knob] }
+    public static var kinds: [WidgetKind] { [kind] }
     public static var savesState: Bool { true }
 
     public static func homeAssistant(_ knob: KnobView) -> HAEntity? {
