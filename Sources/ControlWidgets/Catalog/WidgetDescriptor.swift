@@ -81,6 +81,10 @@ extension Color {
 /// The generic entry points the catalog calls with a view of unknown type: the one place a
 /// view is cast to its concrete type, and only to the type its own descriptor built.
 extension WidgetDescriptor {
+    /// The view as this descriptor's concrete type, nil when another descriptor built it (for
+    /// a caller that drives one type's model on purpose, as the bench drives a knob's sweep).
+    public static func view(_ view: any WidgetView) -> View? { view as? View }
+
     static func makeAny(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> any WidgetView {
         try make(spec, context)
     }

@@ -88,7 +88,14 @@ extension KnobDescriptor {
             },
         ],
         frameConstraints: [rotaryDialSize],
-        warnings: [.knobDeprecatedReset])
+        warnings: [.knobDeprecatedReset],
+        titlesDrawn: titlesDrawn)
+
+    /// A generated knob in a discrete mode lays out one title per position.
+    static let titlesDrawn: @Sendable (WidgetSpec) -> Int = { w in
+        guard w.string("image") == nil, ["linearReturn", "wheelOfFortune"].contains(w.string("mode") ?? "linearReturn") else { return 0 }
+        return Int(w.number("positions") ?? 2)
+    }
 
     /// The reference's smallest dial (adjustFrame): a square of ⌈9.72 × fingerHoleRadius⌉, so
     /// that R ≥ 4.86 f and the holes fit (ControlWidgets' RotaryDialGeometry.minimumSide; a

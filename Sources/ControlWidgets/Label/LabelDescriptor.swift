@@ -20,7 +20,8 @@ public enum LabelDescriptor: WidgetDescriptor {
             .valueFormat(),
             .needs("bind", for: ["valueFormat"], because: "it formats the bound value"),
         ],
-        requiredAnyOf: [["text", "bind"]])
+        requiredAnyOf: [["text", "bind"]],
+        bindable: false, framedTextKey: "text")
     public static var kinds: [WidgetKind] { [kind] }
     public static var savesState: Bool { false }
 

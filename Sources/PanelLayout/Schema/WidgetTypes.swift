@@ -32,9 +32,18 @@ public struct WidgetKind: Sendable {
     /// Like `constraints`, but what they return are warnings: the file still loads (a
     /// deprecated key says what replaced it).
     public var warnings: [WidgetConstraint]
+    /// Whether a label's `bind` may name a widget of this type (it has a value to show).
+    public var bindable: Bool
+    /// How many titles a widget of this type lays out on the first frame (a discrete knob's
+    /// positions), for the per-page budget; 0 for types without titles.
+    public var titlesDrawn: @Sendable (WidgetSpec) -> Int
+    /// The key whose text is wrapped inside the widget's frame and must fit it (a label's
+    /// `text`), for `check`'s overflow warning; nil when no text is laid out that way.
+    public var framedTextKey: String?
 
     public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = [],
-                requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = [], warnings: [WidgetConstraint] = []) {
+                requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = [], warnings: [WidgetConstraint] = [],
+                bindable: Bool = true, titlesDrawn: @escaping @Sendable (WidgetSpec) -> Int = { _ in 0 }, framedTextKey: String? = nil) {
         self.name = name
         self.doc = doc
         self.properties = properties
@@ -42,6 +51,9 @@ public struct WidgetKind: Sendable {
         self.requiredAnyOf = requiredAnyOf
         self.frameConstraints = frameConstraints
         self.warnings = warnings
+        self.bindable = bindable
+        self.titlesDrawn = titlesDrawn
+        self.framedTextKey = framedTextKey
     }
 
     public func property(named key: String) -> PropertyRule? {

@@ -193,11 +193,7 @@ extension PanelChecker {
                 report(location, "'widgets': the widgets of \(name) cover \(LayoutValue.formatNumber((coverage * 10).rounded() / 10)) times the design area; at most \(LayoutValue.formatNumber(PanelSchema.maxCoverage)) (each covered pixel costs memory for cached layers)")
             }
         }
-        let titles = widgets.reduce(0) { total, w in
-            guard w.type == "knob", w.string("image") == nil,
-                  ["linearReturn", "wheelOfFortune"].contains(w.string("mode") ?? "linearReturn") else { return total }
-            return total + Int(w.number("positions") ?? 2)
-        }
+        let titles = widgets.reduce(0) { total, w in total + (kinds.kind(named: w.type)?.titlesDrawn(w) ?? 0) }
         if titles > PanelSchema.maxTitlesPerPage {
             report(location, "'widgets': the knobs of \(name) draw \(titles) titles (their positions); at most \(PanelSchema.maxTitlesPerPage) (the first frame lays out every title)")
         }
