@@ -70,3 +70,23 @@ enum URLPath {
     let onDisk = try String(contentsOfFile: path, encoding: .utf8)
     #expect(onDisk == generated, "panels/schema.json is stale: run REGENERATE_SCHEMA=1 swift test --filter schemaFileMatchesTheChecker")
 }
+
+/// docs/protocol.md lists every command key of every type, from the descriptors' command
+/// sets: in the type's row of the `set` keys table, else (knob, slider) in the commands section.
+@Test func protocolDocsListEveryCommandKey() throws {
+    let docs = try #require(try? String(contentsOfFile: URLPath.repositoryRoot(#filePath) + "/docs/protocol.md", encoding: .utf8))
+    let start = try #require(docs.range(of: "## Commands and replies"))
+    let end = try #require(docs.range(of: "\n## ", range: start.upperBound..<docs.endIndex))
+    let section = docs[start.lowerBound..<end.lowerBound]
+    for d in WidgetCatalog.all {
+        for set in d.commandSets {
+            #expect(d.kinds.contains { $0.name == set.type }, "\(d) has a command set for \(set.type)")
+            let row = section.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("| `\(set.type)` |") }
+            let text = row.map(String.init) ?? String(section)
+            for (verb, keys) in set.verbs {
+                #expect(section.contains("`\(verb)`"), "docs/protocol.md does not mention the verb `\(verb)` (\(set.type))")
+                for key in keys { #expect(text.contains("`\(key)`"), "docs/protocol.md does not list `\(key)` for \(set.type) \(verb)") }
+            }
+        }
+    }
+}

@@ -16,6 +16,8 @@ public enum ButtonDescriptor: WidgetDescriptor {
         ] + PropertyRule.tileCommon("button"),
         requiredAnyOf: [["title", "icon"]])
     public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("button", ["set": ["title", "enabled", "selected"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
     /// What a button's event entity reports (MQTTBridge publishes only these).
     public static let eventTypes = ["clicked"]

@@ -19,6 +19,8 @@ public enum SegmentedDescriptor: WidgetDescriptor {
             },
         ])
     public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("segmented", ["set": ["index", "title", "enabled"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> SegmentedView {

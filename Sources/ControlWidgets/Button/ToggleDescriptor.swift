@@ -12,6 +12,8 @@ public enum ToggleDescriptor: WidgetDescriptor {
             PropertyRule("on", .bool, default: .bool(false), doc: "Initial state."),
         ] + PropertyRule.tileCommon("toggle"))
     public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("toggle", ["set": ["on", "enabled"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> ToggleView {

@@ -23,6 +23,8 @@ public enum LabelDescriptor: WidgetDescriptor {
         requiredAnyOf: [["text", "bind"]],
         bindable: false, framedTextKey: "text")
     public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("label", ["set": ["text"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { false }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> LabelView {
