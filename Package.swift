@@ -61,9 +61,9 @@ let package = Package(
 
         // Test support, never linked into knob-panel: the scenario files' loader, matcher and
         // rig, the golden check, and the fakes (a GPU, a socket client) several suites share.
-        .target(name: "PanelTesting", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelDisplay", "PanelHost", "PanelLayout", "Graphics"]),
+        .target(name: "PanelTesting", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelDisplay", "PanelHost", "PanelLayout", "ControlWidgets", "Graphics"]),
 
-        .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout"]),
+        .testTarget(name: "PanelLayoutTests", dependencies: ["PanelLayout", "ControlWidgets"]),
         .testTarget(name: "ControlWidgetsTests", dependencies: ["ControlWidgets", "Graphics", "Formatting", "PanelSystem"]),
         .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelSystem", "PanelLoop", "PanelProtocol", "PanelCore", "PanelInput", "PanelDisplay", "PanelHost", "PanelMQTT", "PanelStudio", "PanelBench", "PanelLayout", "ControlWidgets", "PanelTesting"],
                     exclude: ["Golden"]),

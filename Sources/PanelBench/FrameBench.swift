@@ -74,7 +74,9 @@ public struct FrameBench {
 
         // knob: one continuous knob turning 3° a frame, set frame by frame (as under a finger).
         report.knob = try animated {
-            guard let knob = try shownWidget(where: { ($0 as? KnobView).map { $0.model.mode != .rotaryDial } ?? false }) as? KnobView
+            // The bench drives a knob's own model on purpose (its sweep): the knob's descriptor
+            // hands out the concrete view.
+            guard let knob = try shownWidget(where: { KnobDescriptor.view($0).map { $0.model.mode != .rotaryDial } ?? false }).flatMap(KnobDescriptor.view)
             else { return nil }
             let sweep = KnobSweep(knob.model)
             return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
@@ -96,7 +98,7 @@ public struct FrameBench {
 
         // slider: one slider's value moving back and forth over its range, a new value a frame.
         report.slider = try animated {
-            guard let slider = try shownWidget(where: { $0.typeName == "slider" || $0.typeName == "rangeSlider" }) else { return nil }
+            guard let slider = try shownWidget(where: { SliderDescriptor.view($0) != nil }) else { return nil }
             let spec = panel.pages.flatMap(\.widgets).first { $0.id == slider.id }
             let lo = spec?.number("minimumValue") ?? 0, hi = spec?.number("maximumValue") ?? 100
             return try clock.phase(warmUp: warmUp, frames: frames) { i, time in

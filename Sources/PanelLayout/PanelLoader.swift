@@ -1,10 +1,15 @@
-/// Reads layout files: JSON syntax, then the schema, then placement.
-public enum PanelLoader {
+/// Reads layout files: JSON syntax, then the schema, then placement, for the widget types
+/// of `kinds` (the caller's catalog, `WidgetCatalog.kinds`; this module knows none itself).
+public struct PanelLoader: Sendable {
+    public let kinds: WidgetKinds
+
+    public init(kinds: WidgetKinds) { self.kinds = kinds }
+
     /// Reads and checks the file at `path`. Image paths resolve against the file's directory.
     /// An unreadable file gives `PATH:1:1: error: cannot read file: <strerror>`.
     /// `imageDecoder` decodes each image file fully and says why one fails (nil: it decodes);
     /// pass one (the command line does) so that a damaged PNG fails the check, not the render.
-    public static func load(path: String, imageDecoder: ((String) -> String?)? = nil) -> Result<Panel, LayoutErrors> {
+    public func load(path: String, imageDecoder: ((String) -> String?)? = nil) -> Result<Panel, LayoutErrors> {
         switch FileSystem.readFile(path) {
         case .failure(let error):
             return .failure(LayoutErrors(diagnostics: [
@@ -16,19 +21,19 @@ public enum PanelLoader {
     }
 
     /// Checks layout bytes (UTF-8), read in place: memory stays proportional to the file.
-    public static func parse(bytes: [UInt8], file: String, baseDirectory: String = ".",
+    public func parse(bytes: [UInt8], file: String, baseDirectory: String = ".",
                              imageDecoder: ((String) -> String?)? = nil) -> Result<Panel, LayoutErrors> {
         check(JSONReader.parse(bytes: bytes), file: file, baseDirectory: baseDirectory, imageDecoder: imageDecoder)
     }
 
     /// Checks layout text. `file` names it in diagnostics (and becomes `Panel.sourcePath`);
     /// image paths resolve against `baseDirectory`.
-    public static func parse(_ text: String, file: String, baseDirectory: String = ".",
+    public func parse(_ text: String, file: String, baseDirectory: String = ".",
                              imageDecoder: ((String) -> String?)? = nil) -> Result<Panel, LayoutErrors> {
         check(JSONReader.parse(text), file: file, baseDirectory: baseDirectory, imageDecoder: imageDecoder)
     }
 
-    private static func check(_ parsed: Result<JSONNode, JSONSyntaxError>, file: String, baseDirectory: String,
+    private func check(_ parsed: Result<JSONNode, JSONSyntaxError>, file: String, baseDirectory: String,
                               imageDecoder: ((String) -> String?)?) -> Result<Panel, LayoutErrors> {
         let root: JSONNode
         switch parsed {
@@ -39,7 +44,7 @@ public enum PanelLoader {
         case .success(let node):
             root = node
         }
-        let checker = PanelChecker(file: file, baseDirectory: baseDirectory)
+        let checker = PanelChecker(file: file, baseDirectory: baseDirectory, kinds: kinds)
         checker.imageDecoder = imageDecoder
         let panel = checker.checkPanel(root, sourcePath: file)
         if var panel, checker.diagnostics.isEmpty {

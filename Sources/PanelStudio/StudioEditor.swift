@@ -6,6 +6,7 @@ import PanelLayout
 import PanelCore
 import PanelProtocol
 import PanelSystem
+import ControlWidgets
 
 /// The studio's editor side: the layout file's text with `check`'s diagnostics (the same
 /// `FILE:LINE:COLUMN: error: message` lines the command line prints, plus line and column
@@ -60,7 +61,7 @@ package struct StudioEditor {
 
     private func diagnostics(_ bytes: [UInt8]) -> [LayoutDiagnostic] {
         let dir = FileReplacer.directory(of: path)
-        switch PanelLoader.parse(bytes: bytes, file: path, baseDirectory: dir, imageDecoder: ImageSurface.decodingProblem(pngPath:)) {
+        switch PanelLoader(kinds: WidgetCatalog.kinds).parse(bytes: bytes, file: path, baseDirectory: dir, imageDecoder: ImageSurface.decodingProblem(pngPath:)) {
         case .success: return []
         case .failure(let e): return e.diagnostics
         }

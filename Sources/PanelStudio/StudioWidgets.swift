@@ -2,12 +2,13 @@ import Graphics
 import PanelLayout
 import PanelCore
 import PanelProtocol
+import ControlWidgets
 
 /// What the page shows when the pointer rests on a widget: `layout --json`'s data (id, type,
 /// page, frame and screen frame, a knob's centre and radius) with the widget's current state
 /// (as `list` reports it), so a test script can be written without measuring.
 package enum StudioWidgets {
-    package static var schemaText: String { PanelSchema.jsonSchemaText }
+    package static var schemaText: String { PanelSchema.jsonSchemaText(WidgetCatalog.kinds) }
 
     package static func json(_ controller: PanelController) -> String {
         let scene = controller.scene

@@ -11,6 +11,7 @@ import PanelHost
 import PanelMQTT
 import PanelStudio
 import PanelBench
+import ControlWidgets
 
 enum RenderCommand {
     static let spec = CommandSpec(
@@ -152,7 +153,7 @@ enum RenderCommand {
     /// layout file it was recorded from.
     static func loadFlightLayout(_ flight: FlightRecording, file: String) throws(CommandFailure) -> Panel {
         let base = flight.panelFile.contains("/") ? String(flight.panelFile[..<flight.panelFile.lastIndex(of: "/")!]) : "."
-        switch PanelLoader.parse(flight.layout, file: "\(file) (layout of \(flight.panelFile))", baseDirectory: base.isEmpty ? "/" : base,
+        switch PanelLoader(kinds: WidgetCatalog.kinds).parse(flight.layout, file: "\(file) (layout of \(flight.panelFile))", baseDirectory: base.isEmpty ? "/" : base,
                                  imageDecoder: ImageSurface.decodingProblem(pngPath:)) {
         case .success(let panel): return panel
         case .failure(let errors):

@@ -9,6 +9,7 @@ import PanelHost
 import PanelMQTT
 import PanelStudio
 import PanelBench
+import ControlWidgets
 
 /// `knob-panel studio PANEL`: the panel headless (as `run --headless --watch`) with the
 /// layout studio on a local web page.
@@ -47,7 +48,7 @@ enum StudioCommand {
             // A file being written (empty, or with mistakes) still opens: the starter panel is
             // shown until a save makes the file valid; the editor shows the file and its errors.
             for d in errors.diagnostics { Console.err(d.description) }
-            guard case .success(let starter) = PanelLoader.parse(StarterPanel.text, file: path) else {
+            guard case .success(let starter) = PanelLoader(kinds: WidgetCatalog.kinds).parse(StarterPanel.text, file: path) else {
                 throw CommandFailure("the starter panel does not load", status: 1)
             }
             Console.note("'\(path)' has errors: showing a starter panel until the file is saved without errors")

@@ -35,8 +35,6 @@ let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] 
 
 // An integrator that stops reading our events must not kill the panel (and leave the
 // display unrestored): writes to a closed pipe fail quietly instead.
-// The layout checker learns every widget type from the catalog before a file is read.
-WidgetCatalog.install()
 signal(SIGPIPE, SIG_IGN)
 // A file-size limit (RLIMIT_FSIZE) must not kill the panel halfway through a save either:
 // ignored, the write fails with EFBIG, and OutputFile reports it and removes its temporary.

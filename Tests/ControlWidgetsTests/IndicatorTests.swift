@@ -61,13 +61,12 @@ import Testing
     }
 
     @Test func badStateInLayoutFileIsReportedWithItsPlace() {
-        WidgetCatalog.install()
         let text = """
         {"panel": "T", "size": [800, 480], "pages": [{"id": "p", "widgets": [
         {"id": "led", "type": "indicator", "state": "flashing", "frame": [0, 0, 60, 60]}
         ]}]}
         """
-        guard case .failure(let errors) = PanelLoader.parse(text, file: "t.json", baseDirectory: ".") else {
+        guard case .failure(let errors) = PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: ".") else {
             Issue.record("a bad state loaded"); return
         }
         #expect(errors.diagnostics.map(\.description).contains { $0.hasPrefix("t.json:2:45: error:") && $0.contains("'state'") }, "\(errors)")

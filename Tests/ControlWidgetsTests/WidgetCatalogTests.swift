@@ -7,11 +7,9 @@ import Testing
 /// The catalog is the one list of widget types: every schema has a descriptor, once.
 @Suite struct WidgetCatalogTests {
     @Test func everyLayoutTypeHasOneDescriptor() {
-        let names = WidgetCatalog.kinds.map(\.name)
+        let names = WidgetCatalog.kinds.names
         #expect(Set(names).count == names.count)
-        for kind in WidgetTypes.builtIn { #expect(WidgetCatalog.descriptor(named: kind.name) != nil, "\(kind.name)") }
-        WidgetCatalog.install()
-        #expect(WidgetTypes.names == names)
+        for kind in WidgetCatalog.kinds.all { #expect(WidgetCatalog.descriptor(named: kind.name)?.kinds.contains { $0.name == kind.name } == true, "\(kind.name)") }
     }
 
     /// 800×480 design on a 154×86 mm 7-inch screen: min(154/800, 86/480) = 0.179 mm per design
@@ -19,7 +17,6 @@ import Testing
     /// one 14.3 mm; a segmented control 300 wide with 3 titles has 100-pixel segments, but 45
     /// high: 8.1 mm (warned). Labels and lights take no touches.
     @Test func smallTouchTargetsWarn() throws {
-        WidgetCatalog.install()
         let text = #"""
         {"panel": "T", "size": [800, 480], "pages": [{"id": "p", "widgets": [
         {"id": "small", "type": "button", "title": "+", "frame": [0, 0, 40, 40]},
@@ -29,7 +26,7 @@ import Testing
         {"id": "led", "type": "indicator", "frame": [0, 300, 10, 10]}
         ]}]}
         """#
-        let p = try PanelLoader.parse(text, file: "t.json", baseDirectory: ".").get()
+        let p = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: ".").get()
         let w = TouchTargets.warnings(p, screenMM: (154, 86), targetSize: WidgetCatalog.touchTarget)
         #expect(w.map(\.isWarning) == [true, true])
         #expect(w.first?.description == "t.json:2:1: warning: button 'small' is a 7.2 mm touch target on a 154×86 mm screen; at least 9 mm is recommended (make it at least 51 design pixels)")
@@ -43,7 +40,7 @@ import Testing
 @Test func docsMentionEveryCatalogKey() throws {
     let root = URLPath.repositoryRoot(#filePath)
     let docs = try #require(try? String(contentsOfFile: root + "/docs/layout.md", encoding: .utf8))
-    for kind in WidgetCatalog.kinds {
+    for kind in WidgetCatalog.kinds.all {
         #expect(docs.contains("`\(kind.name)`"), "widget type \(kind.name)")
         for key in kind.properties.map(\.name) { #expect(docs.contains("`\(key)`"), "docs/layout.md does not mention `\(key)` (\(kind.name))") }
     }
@@ -64,12 +61,31 @@ enum URLPath {
 /// panels/schema.json is generated from the checker's rules for every type of the catalog.
 /// To update it on purpose: `REGENERATE_SCHEMA=1 swift test --filter schemaFileMatchesTheChecker`.
 @Test func schemaFileMatchesTheChecker() throws {
-    WidgetCatalog.install()
     let path = URLPath.repositoryRoot(#filePath) + "/panels/schema.json"
-    let generated = PanelSchema.jsonSchemaText
+    let generated = PanelSchema.jsonSchemaText(WidgetCatalog.kinds)
     if ProcessInfo.processInfo.environment["REGENERATE_SCHEMA"] == "1" {
         try generated.write(toFile: path, atomically: true, encoding: .utf8)
     }
     let onDisk = try String(contentsOfFile: path, encoding: .utf8)
     #expect(onDisk == generated, "panels/schema.json is stale: run REGENERATE_SCHEMA=1 swift test --filter schemaFileMatchesTheChecker")
+}
+
+/// docs/protocol.md lists every command key of every type, from the descriptors' command
+/// sets: in the type's row of the `set` keys table, else (knob, slider) in the commands section.
+@Test func protocolDocsListEveryCommandKey() throws {
+    let docs = try #require(try? String(contentsOfFile: URLPath.repositoryRoot(#filePath) + "/docs/protocol.md", encoding: .utf8))
+    let start = try #require(docs.range(of: "## Commands and replies"))
+    let end = try #require(docs.range(of: "\n## ", range: start.upperBound..<docs.endIndex))
+    let section = docs[start.lowerBound..<end.lowerBound]
+    for d in WidgetCatalog.all {
+        for set in d.commandSets {
+            #expect(d.kinds.contains { $0.name == set.type }, "\(d) has a command set for \(set.type)")
+            let row = section.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("| `\(set.type)` |") }
+            let text = row.map(String.init) ?? String(section)
+            for (verb, keys) in set.verbs {
+                #expect(section.contains("`\(verb)`"), "docs/protocol.md does not mention the verb `\(verb)` (\(set.type))")
+                for key in keys { #expect(text.contains("`\(key)`"), "docs/protocol.md does not list `\(key)` for \(set.type) \(verb)") }
+            }
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 /// The keys `resetOnDoubleTap` replaced stay accepted, so a layout written before it still
 /// checks and loads after an upgrade: a warning at the key (FILE:LINE:COLUMN) with the number
@@ -79,11 +80,11 @@ import Testing
         let p = try #require(panel(fileWithWidget(volume + #""value": -30}"#)))
         #expect(p.warnings.isEmpty)
         #expect(p.pages[0].widgets[0].number("defaultPosition") == nil && p.pages[0].widgets[0].number("resetOnDoubleTap") == nil)
-        #expect(WidgetTypes.knob.property(named: "defaultPosition")?.defaultValue == nil)
+        #expect(KnobDescriptor.kind.property(named: "defaultPosition")?.defaultValue == nil)
     }
 
     @Test func theSchemaMarksThemDeprecated() throws {
-        let schema = try JSONReader.parse(PanelSchema.jsonSchemaText).get().layoutValue
+        let schema = try JSONReader.parse(PanelSchema.jsonSchemaText(WidgetCatalog.kinds)).get().layoutValue
         let defs = try #require(schema["$defs"])
         #expect(defs["knob"]?["properties"]?["defaultPosition"]?["deprecated"] == .bool(true))
         #expect(defs["slider"]?["properties"]?["defaultValue"]?["deprecated"] == .bool(true))

@@ -1,5 +1,6 @@
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 /// SplitMix64: a small deterministic generator so failures reproduce.
 struct SplitMix64: RandomNumberGenerator {
@@ -18,7 +19,7 @@ struct SplitMix64: RandomNumberGenerator {
 private func checkContract(_ bytes: [UInt8]) -> Bool {
     let text = String(decoding: bytes, as: UTF8.self)
     let lineCount = text.unicodeScalars.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) } + text.unicodeScalars.reduce(0) { $0 + ($1 == "\r" ? 1 : 0) }
-    switch PanelLoader.parse(text, file: "fuzz.json", baseDirectory: "/nonexistent") {
+    switch PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "fuzz.json", baseDirectory: "/nonexistent") {
     case .success:
         return true
     case .failure(let errors):
@@ -43,7 +44,7 @@ private let seedText = Array("""
     #expect(checkContract(seedText))
     for length in 0..<seedText.count {
         let prefix = Array(seedText[0..<length])
-        if case .success = PanelLoader.parse(String(decoding: prefix, as: UTF8.self), file: "t", baseDirectory: ".") {
+        if case .success = PanelLoader(kinds: WidgetCatalog.kinds).parse(String(decoding: prefix, as: UTF8.self), file: "t", baseDirectory: ".") {
             Issue.record("prefix of length \(length) loaded")
         }
         #expect(checkContract(prefix), "prefix \(length)")

@@ -3,6 +3,7 @@
 #endif
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 /// Issue 6, item 3: every string, array and image has a limit, checked at the offending value
 /// (docs/layout.md, "Limits"), so that what `check` accepts renders in bounded time and memory.
@@ -81,7 +82,7 @@ import Testing
         write("small.png", header(16, 16))       // a valid header, but no image data
         func load(_ name: String, decoder: ((String) -> String?)? = nil) -> [String] {
             let text = Self.knob(#""image": "\#(name)""#)
-            switch PanelLoader.parse(text, file: "t.json", baseDirectory: dir, imageDecoder: decoder) {
+            switch PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: dir, imageDecoder: decoder) {
             case .success: return []
             case .failure(let e): return e.diagnostics.map(\.message)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 let demoPanel = """
 { "panel": "Demo", "size": [1280, 800],
@@ -148,7 +149,7 @@ let demoPanel = """
     let path = dir.appendingPathComponent("p.json").path
     try layout.write(toFile: path, atomically: true, encoding: .utf8)
 
-    let loaded = PanelLoader.load(path: path)
+    let loaded = PanelLoader(kinds: WidgetCatalog.kinds).load(path: path)
     let p = try loaded.get()
     let knob = p.pages[0].widgets[0]
     #expect(p.sourcePath == path)
@@ -170,12 +171,12 @@ let demoPanel = """
 }
 
 @Test func unreadableFileIsOneDiagnostic() {
-    guard case .failure(let errors) = PanelLoader.load(path: "/nonexistent/panel.json") else {
+    guard case .failure(let errors) = PanelLoader(kinds: WidgetCatalog.kinds).load(path: "/nonexistent/panel.json") else {
         Issue.record("expected a failure")
         return
     }
     #expect(errors.description == "/nonexistent/panel.json:1:1: error: cannot read file: No such file or directory")
-    guard case .failure(let dirErrors) = PanelLoader.load(path: "/") else {
+    guard case .failure(let dirErrors) = PanelLoader(kinds: WidgetCatalog.kinds).load(path: "/") else {
         Issue.record("expected a failure")
         return
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 /// The layout keys of issue 23's widget items: `resetOnDoubleTap` (opt-in, in the widget's
 /// units), a knob's `value` in range units, a slider's `step`; every error keeps its
@@ -14,7 +15,7 @@ import Testing
         #expect(panel(fileWithWidget(#"{"id": "s", "type": "slider", "frame": [0, 0, 200, 200], "step": 0.5, "resetOnDoubleTap": 20}"#)) != nil)
         #expect(panel(fileWithWidget(#"{"id": "r", "type": "rangeSlider", "frame": [0, 0, 200, 200], "resetOnDoubleTap": [20, 80]}"#)) != nil)
         // No reset unless asked: the key has no default.
-        #expect(WidgetTypes.knob.property(named: "resetOnDoubleTap")?.defaultValue == nil)
+        #expect(KnobDescriptor.kind.property(named: "resetOnDoubleTap")?.defaultValue == nil)
     }
 
     /// Line 3 is the widget's line in `fileWithWidget`; columns count from its `{` (column 1).

@@ -1,5 +1,6 @@
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 struct SchemaCase: Sendable, CustomStringConvertible {
     var name: String
@@ -165,7 +166,7 @@ func unboundedNumbersAreRefused(_ property: String, _ message: String) {
     {"panel": "P", "size": [400, 300], "pages": [{"id": "p", "widgets": [
     {"id": "k", "type": "knob", "frame": [0, 0, 100, 100], \(property)}]}]}
     """
-    guard case .failure(let errors) = PanelLoader.parse(text, file: "p.json") else { Issue.record("accepted \(property)"); return }
+    guard case .failure(let errors) = PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "p.json") else { Issue.record("accepted \(property)"); return }
     #expect(errors.diagnostics.contains { $0.message.hasPrefix(message) }, "\(errors)")
 }
 
@@ -174,7 +175,7 @@ func unboundedNumbersAreRefused(_ property: String, _ message: String) {
     {"panel": "P", "size": [400, 300], "pages": [{"id": "p", "widgets": [
     {"id": "k", "type": "knob", "frame": [0, 0, 100, 100], "range": [-1e9, 1e9]}]}]}
     """
-    #expect(throws: Never.self) { try PanelLoader.parse(text, file: "p.json").get() }
+    #expect(throws: Never.self) { try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "p.json").get() }
 }
 
 /// In a grid the dial is the largest square of its cell: a 4×2 grid on 400×300 gives cells

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 /// The repository root, found from this file even when the test directory is a symlink.
 private var repositoryRoot: URL {
@@ -12,7 +13,7 @@ private var repositoryRoot: URL {
 // (WidgetCatalogTests.schemaFileMatchesTheChecker): this module sees only its own types.
 
 @Test func schemaIsValidJSONWithTheExpectedShape() throws {
-    let schema = try JSONReader.parse(PanelSchema.jsonSchemaText).get().layoutValue
+    let schema = try JSONReader.parse(PanelSchema.jsonSchemaText(WidgetCatalog.kinds)).get().layoutValue
     #expect(schema["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
     #expect(schema["additionalProperties"] == .bool(false))
     #expect(schema["required"] == .array([.string("panel"), .string("size"), .string("pages")]))
@@ -30,9 +31,9 @@ private var repositoryRoot: URL {
 @Test func docsMentionEveryKey() throws {
     let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/layout.md"), encoding: .utf8)
     var keys = PanelSchema.panel.map(\.name) + PanelSchema.theme.properties.map(\.name) + PanelSchema.grid.properties.map(\.name)
-    keys += PanelSchema.page.map(\.name) + PanelSchema.widgetCommon.map(\.name) + PanelSchema.drawer.properties.map(\.name)
+    keys += PanelSchema.page.map(\.name) + PanelSchema.widgetCommon(WidgetCatalog.kinds).map(\.name) + PanelSchema.drawer.properties.map(\.name)
     keys += PanelSchema.screen.properties.map(\.name)
-    for kind in WidgetTypes.all {
+    for kind in WidgetCatalog.kinds.all {
         keys += kind.properties.map(\.name)
         #expect(docs.contains("`\(kind.name)`"), "widget type \(kind.name)")
     }

@@ -1,9 +1,10 @@
 import Testing
 @testable import PanelLayout
+import ControlWidgets
 
 /// Diagnostics of a text that must fail to load.
 func diagnostics(_ text: String, file: String = "t.json", baseDirectory: String = ".") -> [LayoutDiagnostic] {
-    switch PanelLoader.parse(text, file: file, baseDirectory: baseDirectory) {
+    switch PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: file, baseDirectory: baseDirectory) {
     case .success:
         return []
     case .failure(let errors):
@@ -14,7 +15,7 @@ func diagnostics(_ text: String, file: String = "t.json", baseDirectory: String 
 /// The panel of a text that must load; records an issue with every diagnostic otherwise.
 func panel(_ text: String, file: String = "t.json", baseDirectory: String = ".",
            sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Panel? {
-    switch PanelLoader.parse(text, file: file, baseDirectory: baseDirectory) {
+    switch PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: file, baseDirectory: baseDirectory) {
     case .success(let panel):
         return panel
     case .failure(let errors):

@@ -12,6 +12,7 @@ import PanelTesting
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// The backlight path against a fake sysfs tree (what `KNOB_PANEL_SYSFS=ROOT` points at):
 /// which backlight is chosen for a connector, what is written for dim/off/on, and that the
@@ -98,7 +99,7 @@ import PanelTesting
         let output = try KMSOutput(device: FakeKMSDevice.typical(), connectorName: nil, modeRequest: .preferred)
         let power = DisplayPower(output: output, backlight: try Backlight(path: fs.root + "/sys/class/backlight/panel"))
         #expect(power.abilities.dims && power.abilities.blanks)
-        let panel = try PanelLoader.parse("""
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse("""
         { "panel": "B", "size": [200, 100], "theme": {"background": "#808080"}, "screen": {"dimAfter": 1, "dimLevel": 0.5, "offAfter": 2}, "pages": [ { "id": "p" } ] }
         """, file: "b.json").get()
         let controller = try PanelController(panel: panel, screenWidth: 200, screenHeight: 100)

@@ -10,6 +10,7 @@ import PanelLayout
 @testable import PanelStudio
 @testable import PanelBench
 import Testing
+import ControlWidgets
 
 /// `knob-panel bench --json`: the shape of its one object (keys, types, null for a phase the
 /// panel cannot show), never its timings. The benches run 2 frames after 1 warm-up.
@@ -20,7 +21,7 @@ import Testing
     static let phases = ["full", "first", "knob", "dial", "slider", "drawer", "cursor"]
 
     static func report(_ path: String, width: Int, height: Int) throws -> JSONNode {
-        let panel = try PanelLoader.load(path: repoRoot + path).get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: repoRoot + path).get()
         let json = try FrameBench(panel: panel, width: width, height: height, frames: 2, warmUp: 1).run().json
         #expect(!json.contains("\n"))
         return try JSONReader.parse(json).get()

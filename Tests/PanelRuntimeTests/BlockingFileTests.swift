@@ -13,6 +13,7 @@ import PanelTesting
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// Issue 24, section 3: a FIFO in place of a file the loop reads or writes is an error, never a
 /// wait. (Before, each of these calls blocked until someone opened the other end: a test that
@@ -30,14 +31,14 @@ import PanelTesting
         let path = Self.fifo()
         #expect(ImageSurface.decodingProblem(pngPath: path)?.contains("not a regular file") == true)
         let layout = #"{"panel":"p","size":[100,100],"pages":[{"id":"a","widgets":[{"id":"k","type":"knob","frame":[0,0,80,80],"image":"\#(path)"}]}]}"#
-        guard case .failure(let e) = PanelLoader.parse(layout, file: "p.json", imageDecoder: ImageSurface.decodingProblem(pngPath:)) else {
+        guard case .failure(let e) = PanelLoader(kinds: WidgetCatalog.kinds).parse(layout, file: "p.json", imageDecoder: ImageSurface.decodingProblem(pngPath:)) else {
             Issue.record("a layout whose image is a FIFO passed the check"); return
         }
         #expect(e.diagnostics.contains { $0.message.contains("not a regular file") })
     }
 
     @Test func aLayoutFileThatIsAFIFOIsAReadError() {
-        guard case .failure(let e) = PanelLoader.load(path: Self.fifo()) else { Issue.record("a FIFO loaded as a layout"); return }
+        guard case .failure(let e) = PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.fifo()) else { Issue.record("a FIFO loaded as a layout"); return }
         #expect(e.diagnostics.first?.message.contains("not a regular file") == true)
     }
 

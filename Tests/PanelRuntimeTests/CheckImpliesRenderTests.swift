@@ -194,7 +194,7 @@ import Testing
             var tree = trees[iteration % trees.count]
             for _ in 0..<Int.random(in: 1...3, using: &rng) { tree = Self.mutate(tree, &rng) }
             let text = tree.jsonText
-            guard case .success(let panel) = PanelLoader.parse(text, file: "m.json", baseDirectory: dir,
+            guard case .success(let panel) = PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "m.json", baseDirectory: dir,
                                                                  imageDecoder: ImageSurface.decodingProblem(pngPath:)) else {
                 rejected += 1
                 continue

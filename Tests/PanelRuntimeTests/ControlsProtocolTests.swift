@@ -34,7 +34,7 @@ import PanelLayout
     """#
 
     static func controller() throws -> (PanelController, () -> [String], () -> Void) {
-        let c = try PanelController(panel: try PanelLoader.parse(panelText, file: "p.json").get(), screenWidth: 400, screenHeight: 300)
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "p.json").get(), screenWidth: 400, screenHeight: 300)
         final class Box { var lines: [String] = [] }
         let box = Box()
         c.emit = { box.lines.append($0) }

@@ -29,7 +29,7 @@ import Testing
         #expect(abs(r.knob.model.positionDegrees + 67.5) < 1e-9)
 
         let text = #"{"panel": "G", "size": [400, 300], "pages": [{"id": "p", "widgets": [{"id": "k", "type": "knob", "frame": [100, 50, 200, 200], "# + legacy + "}]}]}"
-        guard case .success(let panel) = PanelLoader.parse(text, file: "legacy.json") else { Issue.record("did not load"); return }
+        guard case .success(let panel) = PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "legacy.json") else { Issue.record("did not load"); return }
         let messages = panel.warnings.map(\.message)
         #expect(messages == ["'defaultPosition' is deprecated: use 'resetOnDoubleTap' (-60 here: in range units, the value at -67.5°)"])
         // Writing that number instead resets to the same place.

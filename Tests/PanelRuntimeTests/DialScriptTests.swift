@@ -131,6 +131,6 @@ import PanelTesting
 /// The layout checker's dial minimum and the dial's geometry use the same rule.
 @Test func layoutAndGeometryAgreeOnTheSmallestDial() {
     for f in [10.0, 22, 30, 44.5] {
-        #expect((WidgetTypes.rotaryDialMinimumSideFactor * f).rounded(.up) == RotaryDialGeometry.minimumSide(fingerHoleRadius: f))
+        #expect((KnobDescriptor.rotaryDialMinimumSideFactor * f).rounded(.up) == RotaryDialGeometry.minimumSide(fingerHoleRadius: f))
     }
 }

@@ -12,6 +12,7 @@ import PanelTesting
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// Display hotplug against the fake KMS device (the VM proves the real calls): a connector
 /// that goes away stops being drawn, one that comes back gets its mode and a full repaint,
@@ -25,7 +26,7 @@ import PanelTesting
     """
 
     static func session(_ dev: FakeKMSDevice, connectors names: [String?] = [nil]) throws -> (DisplaySession, [DisplayScreen]) {
-        let panel = try PanelLoader.parse(panelText, file: "h.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "h.json").get()
         var screens: [DisplayScreen] = []
         for name in names {
             let all = try dev.connectors()
@@ -110,7 +111,7 @@ import PanelTesting
 
     @Test func anExplicitModeTheNewDisplayLacksFallsBackToItsPreferred() throws {
         let dev = FakeKMSDevice.typical()
-        let panel = try PanelLoader.parse(Self.panelText, file: "h.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(Self.panelText, file: "h.json").get()
         let out = try KMSOutput(device: dev, connectorName: nil, modeRequest: ModeRequest("800x600")!)
         let screen = DisplayScreen(controller: try PanelController(panel: panel, screenWidth: 800, screenHeight: 600),
                                    output: out, modeRequest: ModeRequest("800x600")!)

@@ -12,6 +12,7 @@ import PanelTesting
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// Issue 23, item 12: every channel's commands produce events with its own `source`
 /// (docs/protocol.md, "Who changed it: `source`"). Before, stdin, the socket, the studio and
@@ -37,7 +38,7 @@ import PanelTesting
             var o = PanelServices.Options()
             o.commandFD = fds[0]
             o.ipc = IPCServer.Options(path: socketPath)
-            let panel = try PanelLoader.parse(EventSourceTests.panelText, file: "e.json").get()
+            let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(EventSourceTests.panelText, file: "e.json").get()
             let controller = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
             weak var box: Panel?
             services = try PanelServices(controller: controller, options: o, write: { box?.stdout.append($0) })

@@ -147,7 +147,7 @@ import Testing
         let fd = open(dir + "/p.json", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         _ = text.withCString { write(fd, $0, strlen($0)) }
         close(fd)
-        let panel = try PanelLoader.load(path: dir + "/p.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: dir + "/p.json").get()
         let live = try PanelController(panel: panel, screenWidth: 300, screenHeight: 200)
         live.startFlightRecorder(FlightRecorder(limits: .init(seconds: 60, bytes: 1 << 20)), at: 0)
         var t = 0.0
@@ -183,7 +183,7 @@ import Testing
 
         let f = try #require(try FlightRecording.read(dump.text, file: "dump").get())
         #expect(f.atRest)
-        let replay = try PanelController(panel: try PanelLoader.parse(f.layout, file: "dump").get(), screenWidth: f.width, screenHeight: f.height)
+        let replay = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(f.layout, file: "dump").get(), screenWidth: f.width, screenHeight: f.height)
         replay.overrideScreenTimers(dimAfter: .some(nil), offAfter: .some(nil))
         replay.restoreFlightState(f.state, at: 0)
         _ = try OffscreenSession(controller: replay, inputs: try InputScript.parse(f.script, file: "dump").get()).runToRest()

@@ -176,7 +176,7 @@ import PanelTesting
         { "panel": "G", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
           { "id": "t", "type": "label", "text": "hi", "frame": [0, 0, 100, 30] } ] } ] }
         """
-        let c = try PanelController(panel: try PanelLoader.parse(text, file: "g.json").get(), screenWidth: 400, screenHeight: 300)
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "g.json").get(), screenWidth: 400, screenHeight: 300)
         var lines: [String] = []
         c.emit = { lines.append($0) }
         c.execute(commandLine: #"{"command":"get","widget":"t"}"#, at: 1)

@@ -30,7 +30,7 @@ import PanelTesting
     }
 
     @Test func demoPanelAt640x400() throws {
-        let panel = try PanelLoader.load(path: Self.repoRoot + "panels/demo.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + "panels/demo.json").get()
         let c = try PanelController(panel: panel, screenWidth: 640, screenHeight: 400)
         try OffscreenSession(controller: c, inputs: []).run(until: 0)
         try Self.compare(c.frame, name: "demo-640x400")
@@ -40,7 +40,7 @@ import PanelTesting
     /// its design size (values, scales, upright titles, buttons, toggles, a bound label).
     @Test(arguments: [("panels/room-800x480.json", 800, 480, "room-800x480"), ("panels/demo.json", 1280, 800, "demo-1280x800")])
     func productPanels(path: String, width: Int, height: Int, name: String) throws {
-        let panel = try PanelLoader.load(path: Self.repoRoot + path).get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + path).get()
         let c = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
         try OffscreenSession(controller: c, inputs: []).run(until: 0)
         try Self.compare(c.frame, name: name)
@@ -49,7 +49,7 @@ import PanelTesting
     /// Every knob mode and option of the gallery, plus a linear-return knob caught mid-return:
     /// released at 38.3° at t = 0.3 s, it returns to 60° at 30°/s, so at t = 0.5 s it shows 44.3°.
     @Test func knobGalleryMidAnimationAt640x400() throws {
-        let panel = try PanelLoader.load(path: Self.repoRoot + "panels/knobs.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + "panels/knobs.json").get()
         let c = try PanelController(panel: panel, screenWidth: 640, screenHeight: 400)
         let script = """
         {"t":0.10,"type":"touch_down","id":0,"x":172,"y":300}
@@ -67,7 +67,7 @@ import PanelTesting
     /// over other digits, shadows turned with them).
     @Test(arguments: [(0.0, "phone-800x480-rest"), (0.9, "phone-800x480-wind240")])
     func phoneDial(time: Double, name: String) throws {
-        let panel = try PanelLoader.load(path: Self.repoRoot + "panels/phone.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + "panels/phone.json").get()
         let c = try PanelController(panel: panel, screenWidth: 800, screenHeight: 480)
         let script = #"{"t":0.1,"type":"command","command":{"command":"dial","widget":"phone","number":0}}"#
         try OffscreenSession(controller: c, inputs: try InputScript.parse(script, file: "s").get()).run(until: time)

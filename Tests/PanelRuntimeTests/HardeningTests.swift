@@ -19,7 +19,7 @@ import Testing
         { "panel": "H", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
           { "id": "k", "type": "knob", "frame": [100, 50, 200, 200] } ] } ] }
         """
-        let panel = try PanelLoader.parse(text, file: "h.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "h.json").get()
         let c = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
         let box = Box()
         c.emit = { box.lines.append($0) }

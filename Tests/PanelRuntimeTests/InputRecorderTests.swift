@@ -47,7 +47,7 @@ import Testing
     /// offscreen: the knob ends at the same position (exactly), the user events are the same
     /// lines, and the frames at rest are pixel-equal.
     @Test func recordingReplaysToTheSameStateAndFrame() throws {
-        let panel = try PanelLoader.parse("""
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse("""
         { "panel": "R", "size": [300, 200], "pages": [ { "id": "p", "widgets": [
           { "id": "k", "type": "knob", "frame": [0, 0, 200, 200], "mode": "continuous" },
           { "id": "s", "type": "slider", "frame": [200, 0, 100, 200] } ] } ] }

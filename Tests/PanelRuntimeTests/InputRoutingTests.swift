@@ -10,6 +10,7 @@ import Testing
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func aSecondScreensSourceDrivesItsOwnPanel() throws {
-        let panel = try PanelLoader.parse(DisplayHotplugTests.panelText, file: "h.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(DisplayHotplugTests.panelText, file: "h.json").get()
         let primary = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
         let second = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
         var primaryLines: [String] = [], secondLines: [String] = []

@@ -44,7 +44,7 @@ import PanelLayout
     """
 
     static func controller() throws -> PanelController {
-        try PanelController(panel: try PanelLoader.parse(panelText, file: "m.json").get(), screenWidth: 800, screenHeight: 600)
+        try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "m.json").get(), screenWidth: 800, screenHeight: 600)
     }
 
     static func widget(_ c: PanelController, _ id: String) -> any WidgetView { c.scene.widget(id: id)! }

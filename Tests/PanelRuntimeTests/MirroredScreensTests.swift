@@ -29,7 +29,7 @@ import Glibc
     }
 
     static func reference(_ w: Int, _ h: Int, text: String = RenderingTests.panelText) throws -> PanelController {
-        try PanelController(panel: try PanelLoader.parse(text, file: "r.json").get(), screenWidth: w, screenHeight: h)
+        try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "r.json").get(), screenWidth: w, screenHeight: h)
     }
 
     /// Before the fix the mirror took the primary's values after each change: at 0.12 s it
@@ -141,7 +141,7 @@ import Glibc
     @Test func reloadsReachTheMirrorAndTheSafetyNetResyncsAtRest() throws {
         let bench = try TwoScreenBench(RenderingTests.panelText, modes: [(400, 300, 60), (800, 600, 75)])
         bench.primary.execute(commandLine: #"{"command":"set","widget":"volume","position":30}"#, at: 0.1)
-        let renamed = try PanelLoader.parse(RenderingTests.panelText.replacing(#""Test""#, with: #""Renamed""#), file: "t.json").get()
+        let renamed = try PanelLoader(kinds: WidgetCatalog.kinds).parse(RenderingTests.panelText.replacing(#""Test""#, with: #""Renamed""#), file: "t.json").get()
         try bench.primary.replacePanelWithMirrors(renamed, at: 0.2)
         #expect(bench.second.scene.panel.name == "Renamed")
         #expect(bench.second.savedState() == bench.primary.savedState())

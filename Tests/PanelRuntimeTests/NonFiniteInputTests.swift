@@ -29,7 +29,7 @@ import Testing
         private var notes: [String] = []
         var recoveryMessages: [String] { notes += controller.takeDiagnostics(); return notes }
         init() throws {
-            let panel = try PanelLoader.parse("""
+            let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse("""
             { "panel": "N", "size": [400, 200], "pages": [ { "id": "p", "widgets": [
               { "id": "pan", "type": "knob", "frame": [0, 0, 200, 200], "mode": "continuous", "gesture": "verticalPan" },
               { "id": "k", "type": "knob", "frame": [200, 0, 200, 200], "mode": "continuous", "normalized": false, "range": [0, 100] } ] } ] }

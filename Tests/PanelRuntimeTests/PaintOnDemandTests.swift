@@ -12,6 +12,7 @@ import PanelTesting
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// The display path keeps no screen-sized frame: an output asks the controller to paint the
 /// rectangles its back buffer needs, band by band in a small tile, and the other buffer's
@@ -25,7 +26,7 @@ import PanelTesting
         let dev = FakeKMSDevice.typical()
         let output = try KMSOutput(device: dev, connectorName: nil, modeRequest: .preferred)
         output.setRotation(degrees: 90)
-        let panel = try PanelLoader.parse(RenderingTests.panelText, file: "t.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(RenderingTests.panelText, file: "t.json").get()
         let controller = try PanelController(panel: panel, screenWidth: output.width, screenHeight: output.height, rotationDegrees: 90)
         let screen = DisplayScreen(controller: controller, output: output)
         func flip(_ t: Double) throws {
@@ -54,7 +55,7 @@ import PanelTesting
         let dev = FakeKMSDevice.typical()
         let output = try KMSOutput(device: dev, connectorName: nil, modeRequest: .preferred)
         let text = RenderingTests.panelText.replacing(#""pages""#, with: #""screen": {"dimAfter": 1, "dimLevel": 0.5}, "pages""#)
-        let controller = try PanelController(panel: try PanelLoader.parse(text, file: "t.json").get(), screenWidth: output.width, screenHeight: output.height)
+        let controller = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json").get(), screenWidth: output.width, screenHeight: output.height)
         let screen = DisplayScreen(controller: controller, output: output)
         try screen.start(at: 0)
         try dev.dispatchEvents { _ in }

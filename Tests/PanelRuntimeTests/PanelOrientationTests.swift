@@ -11,6 +11,7 @@ import Testing
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 @Suite struct PanelOrientationTests {
     /// The kernel's enum names (drm_panel_orientation_enum_list) and the correction plymouth
@@ -49,7 +50,7 @@ import Testing
 
     @Test func theLoaderTellsAnExplicitRotationFromTheDefault() throws {
         func panel(_ extra: String) throws -> Panel {
-            try PanelLoader.parse("{ \"panel\": \"P\", \"size\": [100, 100]\(extra), \"pages\": [ { \"id\": \"p\", \"widgets\": [] } ] }", file: "p.json").get()
+            try PanelLoader(kinds: WidgetCatalog.kinds).parse("{ \"panel\": \"P\", \"size\": [100, 100]\(extra), \"pages\": [ { \"id\": \"p\", \"widgets\": [] } ] }", file: "p.json").get()
         }
         #expect(try panel("").rotationIsExplicit == false)
         #expect(try panel(", \"rotation\": 0").rotationIsExplicit == true)

@@ -102,7 +102,7 @@ import PanelLayout
     /// the request id, and a good request with an id gets an `ok` line.
     @Test func widgetCommandsAreCheckedByType() throws {
         let text = #"{"panel":"p","size":[200,200],"pages":[{"id":"a","widgets":[{"id":"k","type":"knob","frame":[0,0,200,200]}]}]}"#
-        let c = try PanelController(panel: try PanelLoader.parse(text, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
         var lines: [String] = []
         c.emit = { lines.append($0) }
         for (cmd, want) in [(#"{"command":"set","widget":"k","position":"x","request_id":1}"#, #""request_id":1,"ok":false,"error":"'position' must be a number""#),

@@ -11,6 +11,7 @@ import Testing
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// Pixel checks on offscreen frames. Expected colours are derived by hand:
 /// tint #3a7bd5 = (58,123,213) → hue = (4 + (58−123)/155)/6 = 0.59677.
@@ -25,7 +26,7 @@ import Testing
     """
 
     static func controller(width: Int = 400, height: Int = 300) throws -> PanelController {
-        let panel = try PanelLoader.parse(panelText, file: "test.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "test.json").get()
         return try PanelController(panel: panel, screenWidth: width, screenHeight: height)
     }
 

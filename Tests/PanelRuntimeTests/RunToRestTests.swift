@@ -21,7 +21,7 @@ import Testing
         { "panel": "R", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
           { "id": "k", "type": "knob", "mode": "linearReturn", "positions": 4, "frame": [100, 50, 200, 200] } ] } ] }
         """
-        let c = try PanelController(panel: try PanelLoader.parse(text, file: "r.json").get(), screenWidth: 400, screenHeight: 300)
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "r.json").get(), screenWidth: 400, screenHeight: 300)
         return OffscreenSession(controller: c, inputs: try InputScript.parse(script, file: "s").get())
     }
 

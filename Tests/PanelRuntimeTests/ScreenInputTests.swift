@@ -1,6 +1,7 @@
 import Graphics
 import PanelLayout
 import Testing
+import ControlWidgets
 @testable import PanelProtocol
 @testable import PanelCore
 
@@ -15,7 +16,7 @@ import Testing
     """
 
     @Test func aDeviceTouchIsTurnedAndLetterboxedIntoDesignPixels() throws {
-        let c = try PanelController(panel: PanelLoader.parse(Self.text, file: "s.json").get(), screenWidth: 300, screenHeight: 400)
+        let c = try PanelController(panel: PanelLoader(kinds: WidgetCatalog.kinds).parse(Self.text, file: "s.json").get(), screenWidth: 300, screenHeight: 400)
         let e = c.designEvent(fromScreen: .touchDown(id: 3, x: 234, y: 200), measuredOn: (300, 400))
         guard case let .touchDown(id, x, y) = e else { Issue.record("not a touch: \(e)"); return }
         #expect(id == 3 && Point(x: x, y: y) == Point(x: 200, y: 66))
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func aDeviceOpenedBeforeAResizeIsScaledToTheScreenNow() throws {
-        let c = try PanelController(panel: PanelLoader.parse(Self.text, file: "s.json").get(), screenWidth: 300, screenHeight: 400)
+        let c = try PanelController(panel: PanelLoader(kinds: WidgetCatalog.kinds).parse(Self.text, file: "s.json").get(), screenWidth: 300, screenHeight: 400)
         try c.resize(screenWidth: 600, screenHeight: 800, at: 0)
         // (234, 200) on the 300x400 screen the device was opened for is (468, 400) now.
         let e = c.designEvent(fromScreen: .pointerMotion(x: 234, y: 200), measuredOn: (300, 400))

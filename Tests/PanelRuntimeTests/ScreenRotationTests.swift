@@ -12,6 +12,7 @@ import PanelTesting
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// A panel turned 90° clockwise on a portrait screen: upright frame 400×300, screen 300×400.
 /// A logical point (x, y) shows at physical (300 − y, x); so the knob's pip at (200, 66)
@@ -65,7 +66,7 @@ import PanelTesting
           "pages": [ { "id": "p", "widgets": [
             { "id": "k", "type": "knob", "mode": "continuous", "finish": "flat", "frame": [100, 50, 200, 200] } ] } ] }
         """
-        let panel = try PanelLoader.parse(text, file: "r.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "r.json").get()
         let c = try PanelController(panel: panel, screenWidth: 300, screenHeight: 400)
         #expect(c.frame.width == 400 && c.frame.height == 300)
         c.renderFrame(at: 0)

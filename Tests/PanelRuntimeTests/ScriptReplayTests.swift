@@ -21,7 +21,7 @@ import Testing
     /// in three `run(until:)` calls: 600 × 5° = 3000° turns, normalized to
     /// 3000 − 8·360 = 120°; 600 valueChanged lines with strictly increasing times.
     @Test func everyInputIsDeliveredOnceAcrossRunCalls() throws {
-        let panel = try PanelLoader.parse("""
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse("""
         { "panel": "R", "size": [200, 200], "pages": [ { "id": "p", "widgets": [
           { "id": "k", "type": "knob", "frame": [0, 0, 200, 200], "mode": "continuous" } ] } ] }
         """, file: "r.json").get()

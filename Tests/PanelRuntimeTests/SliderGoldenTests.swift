@@ -16,7 +16,7 @@ import Testing
 /// The slider gallery against reference PNGs (see GoldenImageTests for the update switch).
 @Suite struct SliderGoldenTests {
     static func gallery(width: Int, height: Int) throws -> PanelController {
-        let panel = try PanelLoader.load(path: GoldenImageTests.repoRoot + "panels/sliders.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: GoldenImageTests.repoRoot + "panels/sliders.json").get()
         return try PanelController(panel: panel, screenWidth: width, screenHeight: height)
     }
 

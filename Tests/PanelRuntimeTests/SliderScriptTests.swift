@@ -106,7 +106,7 @@ import PanelTesting
                 { "panel": "S", "size": [400, 300], "pages": [ { "id": "p", "widgets": [
                   { "id": "s", "frame": \(frame), \(props) } ] } ] }
                 """
-                let panel = try PanelLoader.parse(text, file: "s.json").get()
+                let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "s.json").get()
                 let c = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
                 var lines: [String] = []
                 c.emit = { lines.append($0) }

@@ -12,6 +12,7 @@ import PanelTesting
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// Saved state and reload against real files in /tmp.
 @Suite struct StateAndReloadTests {
@@ -68,7 +69,7 @@ import PanelTesting
     @Test func everyPageAndThePageShownAreSavedAndRestored() throws {
         let path = IPCTest.temporaryPath("pages-state.json")
         defer { unlink(path) }
-        let panel = try PanelLoader.parse(DrawerScriptTests.panel(), file: "d.json").get()
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(DrawerScriptTests.panel(), file: "d.json").get()
         let c = try PanelController(panel: panel, screenWidth: 800, screenHeight: 480)
         let services = try PanelServices(controller: c, options: .init(), write: { _ in })
         services.enableState(path: path, at: 0, report: { Issue.record("\($0)") })
@@ -128,7 +129,7 @@ import PanelTesting
         let path = IPCTest.temporaryPath("panel.json")
         defer { unlink(path) }
         write(IPCTest.panelText, to: path)
-        let c = try PanelController(panel: try PanelLoader.load(path: path).get(), screenWidth: 200, screenHeight: 200)
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).load(path: path).get(), screenWidth: 200, screenHeight: 200)
         var events: [String] = []
         c.emit = { events.append($0) }
         var stderr: [String] = []
@@ -161,7 +162,7 @@ import PanelTesting
         let path = IPCTest.temporaryPath("panel.json")
         defer { unlink(path) }
         write(IPCTest.panelText, to: path)
-        let c = try PanelController(panel: try PanelLoader.load(path: path).get(), screenWidth: 200, screenHeight: 200)
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).load(path: path).get(), screenWidth: 200, screenHeight: 200)
         let reloader = PanelReloader(path: path, controller: c, report: { _ in })
         #expect(reloader.fileChangedSinceReload)            // nothing read by the reloader yet
         write(IPCTest.panelText + " ", to: path)            // a save: replaced (new inode) ...

@@ -11,6 +11,7 @@ import Testing
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// `check`'s warnings about texts (issue 23, item 19): characters no installed font has, by
 /// script and at the text's position, and label texts that do not fit their frame. Fonts
@@ -19,7 +20,7 @@ import Testing
 /// that has DejaVu only).
 @Suite struct TextWarningsTests {
     func panel(_ widgets: String) throws -> Panel {
-        try PanelLoader.parse("""
+        try PanelLoader(kinds: WidgetCatalog.kinds).parse("""
             { "panel": "Texts", "size": [400, 300], "theme": { "font": "DejaVu Sans" },
               "pages": [ { "id": "main", "widgets": [
             \(widgets)

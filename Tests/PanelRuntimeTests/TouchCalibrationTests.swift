@@ -10,6 +10,7 @@ import Testing
 @testable import PanelMQTT
 @testable import PanelStudio
 @testable import PanelBench
+import ControlWidgets
 
 /// libinput's calibration convention (x' = a·x + b·y + c, y' = d·x + e·y + f on 0..1
 /// coordinates), which-device-drives-which-connector, and the latency hand-over.
@@ -44,7 +45,7 @@ import Testing
     /// checker error at its position.
     @Test func layoutCalibration() throws {
         func panel(_ cal: String) -> Result<Panel, LayoutErrors> {
-            PanelLoader.parse(#"{"panel":"C","size":[100,100],"calibration":\#(cal),"pages":[{"id":"p","widgets":[]}]}"#, file: "c.json")
+            PanelLoader(kinds: WidgetCatalog.kinds).parse(#"{"panel":"C","size":[100,100],"calibration":\#(cal),"pages":[{"id":"p","widgets":[]}]}"#, file: "c.json")
         }
         #expect(try panel("[0, -1, 1, 1, 0, 0]").get().touchCalibration == [0, -1, 1, 1, 0, 0])
         for bad in ["[1, 0, 0, 0, 1]", "[1, 0, 0, 0, 1, 200]", "\"1,0,0,0,1,0\""] {

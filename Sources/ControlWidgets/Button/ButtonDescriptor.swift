@@ -4,7 +4,20 @@ import PanelLayout
 /// A push button. Home Assistant: an event entity with one event a tap (pressed and released
 /// stay on the `events` topic, or a tap would be three logbook and recorder entries).
 public enum ButtonDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [WidgetTypes.button] }
+    /// A momentary push button.
+    public static let kind = WidgetKind(
+        name: "button",
+        doc: "A push button: pressed, released and clicked events; optional auto-repeat.",
+        properties: [
+            PropertyRule("title", .string(nonEmpty: false), doc: "The button's text."),
+            PropertyRule("icon", .imagePath, doc: "An image (PNG) drawn above the title, or alone."),
+            PropertyRule("repeat", .bool, default: .bool(false), doc: "While held, click again after 0.5 s and then every 0.1 s (+ and - buttons)."),
+            PropertyRule("selected", .bool, default: .bool(false), doc: "Drawn in the selected (accent) state."),
+        ] + PropertyRule.tileCommon("button"),
+        requiredAnyOf: [["title", "icon"]])
+    public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("button", ["set": ["title", "enabled", "selected"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
     /// What a button's event entity reports (MQTTBridge publishes only these).
     public static let eventTypes = ["clicked"]

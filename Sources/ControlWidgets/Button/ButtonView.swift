@@ -105,7 +105,7 @@ public final class ButtonView: WidgetView {
     }
 
     public var typeName: String { "button" }
-    public var commandKeys: [String: Set<String>] { ["set": ["title", "enabled", "selected"]] }
+    public var commandKeys: [String: Set<String>] { ButtonDescriptor.commands.verbs }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
         let enabled = try command.checkedBool("enabled"), selected = try command.checkedBool("selected")

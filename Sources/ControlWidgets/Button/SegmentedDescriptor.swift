@@ -3,7 +3,24 @@ import PanelLayout
 
 /// One choice among a few. Home Assistant: a select of the titles.
 public enum SegmentedDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [WidgetTypes.segmented] }
+    /// One choice among a few, side by side.
+    public static let kind = WidgetKind(
+        name: "segmented",
+        doc: "A row of segments, one selected (valueChanged with index and title).",
+        properties: [
+            PropertyRule("titles", .array(of: .string(nonEmpty: false), minCount: 2, maxCount: 12), required: true, doc: "One title per segment, 2…12."),
+            PropertyRule("index", .integer(min: 0, max: 11), default: .number(0), doc: "The initially selected segment (0-based)."),
+        ] + PropertyRule.tileCommon("segmented control"),
+        constraints: [
+            WidgetConstraint { members in
+                guard let i = members["index"], let n = i.value.numberValue, let titles = members["titles"]?.value.arrayValue,
+                      Int(n) >= titles.count else { return [] }
+                return [(i.value.location, "'index' \(Int(n)) is out of range: there are \(titles.count) titles (0…\(titles.count - 1))")]
+            },
+        ])
+    public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("segmented", ["set": ["index", "title", "enabled"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> SegmentedView {

@@ -115,7 +115,7 @@ public final class SegmentedView: WidgetView {
 
     public func advance(to time: Double) -> [WidgetEvent] { [] }
     public var typeName: String { "segmented" }
-    public var commandKeys: [String: Set<String>] { ["set": ["index", "title", "enabled"]] }
+    public var commandKeys: [String: Set<String>] { SegmentedDescriptor.commands.verbs }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
         let enabled = try command.checkedBool("enabled")

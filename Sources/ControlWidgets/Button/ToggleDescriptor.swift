@@ -3,7 +3,17 @@ import PanelLayout
 
 /// An on/off switch. Home Assistant: a switch, ON/OFF on the state's `on`.
 public enum ToggleDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [WidgetTypes.toggle] }
+    /// An on/off switch.
+    public static let kind = WidgetKind(
+        name: "toggle",
+        doc: "An on/off switch with a title; a tap flips it (valueChanged with on).",
+        properties: [
+            PropertyRule("title", .string(nonEmpty: false), required: true, doc: "The text beside the switch."),
+            PropertyRule("on", .bool, default: .bool(false), doc: "Initial state."),
+        ] + PropertyRule.tileCommon("toggle"))
+    public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("toggle", ["set": ["on", "enabled"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> ToggleView {

@@ -102,7 +102,7 @@ public final class ToggleView: WidgetView {
 
     public func advance(to time: Double) -> [WidgetEvent] { [] }
     public var typeName: String { "toggle" }
-    public var commandKeys: [String: Set<String>] { ["set": ["on", "enabled"]] }
+    public var commandKeys: [String: Set<String>] { ToggleDescriptor.commands.verbs }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
         let on = try command.checkedBool("on"), enabled = try command.checkedBool("enabled")

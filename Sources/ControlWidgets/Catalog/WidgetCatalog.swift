@@ -13,12 +13,9 @@ public enum WidgetCatalog {
         IndicatorDescriptor.self,
     ] }
 
-    /// Every layout type, in the list's order.
-    public static var kinds: [WidgetKind] { all.flatMap { $0.kinds } }
-
-    /// Tells the layout checker about every type (PanelLayout cannot see this module); called
-    /// before a layout file is read. Idempotent.
-    public static func install() { WidgetTypes.install(kinds) }
+    /// Every layout type, in the list's order: what the loader, the checker and the schema
+    /// export are given (PanelLayout cannot see this module and keeps no list of its own).
+    public static let kinds = WidgetKinds(all.flatMap { $0.kinds })
 
     public static func descriptor(named name: String) -> (any WidgetDescriptor.Type)? {
         all.first { $0.kinds.contains { $0.name == name } }

@@ -20,6 +20,20 @@ public protocol WidgetDescriptor {
     static func touchTarget(_ spec: WidgetSpec) -> Double?
     /// Whether the state file keeps the widget's snapshot (its `state` fields) across starts.
     static var savesState: Bool { get }
+    /// Every command vocabulary the type's views take (a knob has one for dials and one for
+    /// the other modes): the views return one of these, docs/protocol.md is checked against them.
+    static var commandSets: [WidgetCommandSet] { get }
+}
+
+/// The verbs a widget takes and the keys of each, as data (a view's `commandKeys`).
+public struct WidgetCommandSet: Sendable {
+    /// The layout type, and which of its views take these (nil: all of them).
+    public let type: String
+    public let variant: String?
+    public let verbs: [String: Set<String>]
+    public init(_ type: String, variant: String? = nil, _ verbs: [String: Set<String>]) {
+        self.type = type; self.variant = variant; self.verbs = verbs
+    }
 }
 
 /// What a factory needs besides the spec.
@@ -81,6 +95,10 @@ extension Color {
 /// The generic entry points the catalog calls with a view of unknown type: the one place a
 /// view is cast to its concrete type, and only to the type its own descriptor built.
 extension WidgetDescriptor {
+    /// The view as this descriptor's concrete type, nil when another descriptor built it (for
+    /// a caller that drives one type's model on purpose, as the bench drives a knob's sweep).
+    public static func view(_ view: any WidgetView) -> View? { view as? View }
+
     static func makeAny(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> any WidgetView {
         try make(spec, context)
     }

@@ -15,6 +15,8 @@ public enum IndicatorDescriptor: WidgetDescriptor {
             PropertyRule("period", .number(min: .atLeast(0.2), max: .atMost(60)), default: .number(1), doc: "Blink period in seconds, 0.2…60."),
         ])
     public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("indicator", ["set": ["state", "color", "label"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> IndicatorView {

@@ -74,7 +74,7 @@ public final class IndicatorView: WidgetView {
     public func hitTest(_ point: Point) -> Bool { false }
     public func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent] { [] }
     public var typeName: String { "indicator" }
-    public var commandKeys: [String: Set<String>] { ["set": ["state", "color", "label"]] }
+    public var commandKeys: [String: Set<String>] { IndicatorDescriptor.commands.verbs }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
         guard !command.arguments.isEmpty else { throw WidgetCommandError("nothing to set: give 'state', 'color' or 'label'") }

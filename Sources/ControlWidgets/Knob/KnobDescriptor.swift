@@ -1,10 +1,14 @@
 import Graphics
 import PanelLayout
 
-/// The knob: its schema (WidgetTypes.knob), its factory (degrees in the file, radians in the
+/// The knob: its schema (KnobSchema.swift), its factory (degrees in the file, radians in the
 /// model), Home Assistant (a number with a range, a select when discrete, an event for a dial).
 public enum KnobDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [WidgetTypes.knob] }
+    public static var kinds: [WidgetKind] { [kind] }
+    public static let turnCommands = WidgetCommandSet("knob", ["set": ["position", "positionIndex", "value", "animated", "enabled"]])
+    /// A dial is turned by dialling, never set to a position.
+    public static let dialCommands = WidgetCommandSet("knob", variant: "rotaryDial", ["set": ["enabled"], "dial": ["number"]])
+    public static var commandSets: [WidgetCommandSet] { [turnCommands, dialCommands] }
     public static var savesState: Bool { true }
 
     public static func homeAssistant(_ knob: KnobView) -> HAEntity? {

@@ -418,8 +418,7 @@ public final class KnobView: WidgetView, ValueReadout {
     public var typeName: String { "knob" }
     /// A dial is turned by dialling (`dial`), never set to a position.
     public var commandKeys: [String: Set<String>] {
-        model.mode == .rotaryDial ? ["set": ["enabled"], "dial": ["number"]]
-                                  : ["set": ["position", "positionIndex", "value", "animated", "enabled"]]
+        model.mode == .rotaryDial ? KnobDescriptor.dialCommands.verbs : KnobDescriptor.turnCommands.verbs
     }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {

@@ -3,7 +3,28 @@ import PanelLayout
 
 /// Text on the panel: no entity in Home Assistant, no touches, nothing in the state file.
 public enum LabelDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [WidgetTypes.label] }
+    /// A line of text: static, set by commands, or showing another widget's value.
+    public static let kind = WidgetKind(
+        name: "label",
+        doc: "Text inside its frame: static, set by a command, or bound to another widget's value.",
+        properties: [
+            PropertyRule("text", .string(nonEmpty: false, maxLength: 4096), doc: "The text, at most 4096 characters (required unless the label has 'bind'; a bound label shows it until the value is known)."),
+            PropertyRule("bind", .identifier, doc: "Id of a widget whose value this label shows, updated on every change."),
+            PropertyRule("valueFormat", .string(nonEmpty: true), doc: "With bind: printf-style format of the bound value; default: the bound widget's own readout."),
+            PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), default: .number(24), doc: "Font size in design pixels."),
+            PropertyRule("color", .color, doc: "Text color; default: the theme's textColor."),
+            PropertyRule("align", .enumeration(["left", "center", "right"]), default: .string("center"), doc: "Horizontal alignment inside the frame."),
+            PropertyRule("weight", .enumeration(["normal", "bold"]), default: .string("normal"), doc: "Font weight."),
+        ],
+        constraints: [
+            .valueFormat(),
+            .needs("bind", for: ["valueFormat"], because: "it formats the bound value"),
+        ],
+        requiredAnyOf: [["text", "bind"]],
+        bindable: false, framedTextKey: "text")
+    public static var kinds: [WidgetKind] { [kind] }
+    public static let commands = WidgetCommandSet("label", ["set": ["text"]])
+    public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { false }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> LabelView {

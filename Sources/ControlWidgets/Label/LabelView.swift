@@ -78,7 +78,7 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent] { [] }
     public func advance(to time: Double) -> [WidgetEvent] { [] }
     public var typeName: String { "label" }
-    public var commandKeys: [String: Set<String>] { ["set": ["text"]] }
+    public var commandKeys: [String: Set<String>] { LabelDescriptor.commands.verbs }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {
         guard let value = command.arguments["text"] else { throw WidgetCommandError("nothing to set: give 'text'") }

@@ -312,7 +312,7 @@ public final class SliderView: WidgetView {
     }
 
     public var commandKeys: [String: Set<String>] {
-        ["set": model.isRange ? ["value", "secondValue", "animated", "enabled"] : ["value", "animated", "enabled"]]
+        model.isRange ? SliderDescriptor.rangeSliderCommands.verbs : SliderDescriptor.sliderCommands.verbs
     }
 
     public func apply(_ command: WidgetCommand, at time: Double) throws(WidgetCommandError) -> [WidgetEvent] {

@@ -1,5 +1,6 @@
 import Graphics
 import PanelLayout
+import ControlWidgets
 
 /// What `check` says about the panel's texts on this machine's fonts (warnings: the panel
 /// works, but draws something the author did not mean): characters no installed font has
@@ -28,8 +29,9 @@ public enum TextWarnings {
                         warn(w.propertyLocations[key] ?? w.location, "\(w.type) '\(w.id)': '\(key)' \(m)")
                     }
                 }
-                if w.type == "label", let text = w.string("text"), let overflow = overflow(text, w, family: family, bold: bold) {
-                    warn(w.propertyLocations["text"] ?? w.location, "label '\(w.id)': its text \(overflow)")
+                if let key = WidgetCatalog.kinds.kind(named: w.type)?.framedTextKey, let text = w.string(key),
+                   let overflow = overflow(text, w, family: family, bold: bold) {
+                    warn(w.propertyLocations[key] ?? w.location, "\(w.type) '\(w.id)': its \(key) \(overflow)")
                 }
             }
         }

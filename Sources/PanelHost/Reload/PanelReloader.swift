@@ -1,6 +1,7 @@
 import PanelLayout
 import PanelCore
 import PanelProtocol
+import ControlWidgets
 
 /// Reloads the layout file (SIGHUP, `{"command":"reload"}`, `--watch`): a valid file is
 /// swapped in keeping the values of widgets whose id and type are unchanged, and
@@ -39,7 +40,7 @@ public final class PanelReloader: PanelReloading {
         }
         readVersion = FileVersion(path: path)
         var errors: [String]
-        switch PanelLoader.load(path: path) {
+        switch PanelLoader(kinds: WidgetCatalog.kinds).load(path: path) {
         case .failure(let e):
             errors = e.diagnostics.map(\.description)
         case .success(let panel):

@@ -7,7 +7,7 @@
 /// "min and max: the last one set wins".
 ///
 /// The typed accessors return the file's value, or else the widget type's documented
-/// default (see `WidgetTypes`), or nil when there is neither or the value has another shape.
+/// default (from its `WidgetKind`), or nil when there is neither or the value has another shape.
 public struct WidgetSpec: Sendable {
     public var id: String
     public var type: String
@@ -18,10 +18,12 @@ public struct WidgetSpec: Sendable {
     public var location: SourceLocation
     /// Position of each property's value in the file (same keys as `properties`).
     public var propertyLocations: [String: SourceLocation]
+    /// The type's documented defaults, by key (copied from its kind by the checker).
+    public var defaults: [String: LayoutValue]
 
     public init(id: String, type: String, frame: LayoutRect, properties: [String: LayoutValue] = [:],
                 propertyOrder: [String]? = nil, location: SourceLocation = SourceLocation(line: 1, column: 1),
-                propertyLocations: [String: SourceLocation] = [:]) {
+                propertyLocations: [String: SourceLocation] = [:], defaults: [String: LayoutValue] = [:]) {
         self.id = id
         self.type = type
         self.frame = frame
@@ -29,6 +31,7 @@ public struct WidgetSpec: Sendable {
         self.propertyOrder = propertyOrder ?? properties.keys.sorted()
         self.location = location
         self.propertyLocations = propertyLocations
+        self.defaults = defaults
     }
 
     /// The file's value for `key`, or the type's default, or nil.
@@ -38,7 +41,7 @@ public struct WidgetSpec: Sendable {
 
     /// The widget type's documented default for `key`, if it has one.
     public func defaultValue(_ key: String) -> LayoutValue? {
-        WidgetTypes.kind(named: type)?.property(named: key)?.defaultValue
+        defaults[key]
     }
 
     /// True when the file itself sets `key` (defaults do not count).

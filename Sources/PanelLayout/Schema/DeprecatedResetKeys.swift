@@ -3,19 +3,19 @@
 /// accepted so that a layout written before the change still checks and loads after an
 /// upgrade: a file that set one asked for a reset, so it keeps its old reset target, and
 /// `check` warns at the key with what to write instead. Giving both keys is an error.
-extension WidgetTypes {
-    static let deprecatedDefaultPosition = PropertyRule(
+extension PropertyRule {
+    package static let deprecatedDefaultPosition = PropertyRule(
         "defaultPosition", .angle, deprecated: true,
         doc: "Deprecated: use resetOnDoubleTap. A double tap returns the knob to this position in degrees (also on a knob with a range). Default: none (a double tap does nothing).")
 
-    static let deprecatedDefaultValue = PropertyRule(
-        "defaultValue", sliderNumber, deprecated: true,
+    package static let deprecatedDefaultValue = PropertyRule(
+        "defaultValue", .sliderNumber, deprecated: true,
         doc: "Deprecated: use resetOnDoubleTap. A double tap sets this value (a rangeSlider's first handle; the second stays). Default: none (a double tap is two taps).")
 }
 
 extension WidgetConstraint {
     /// The old key next to `resetOnDoubleTap`: two reset targets; the error is at the later key.
-    static func deprecatedResetConflict(_ old: String) -> WidgetConstraint {
+    package static func deprecatedResetConflict(_ old: String) -> WidgetConstraint {
         WidgetConstraint { m in
             guard let legacy = m[old], let reset = m["resetOnDoubleTap"] else { return [] }
             let later = legacy.keyLocation > reset.keyLocation ? legacy : reset
@@ -25,7 +25,7 @@ extension WidgetConstraint {
 
     /// The warning for a knob's `defaultPosition`, with the number to write: the same degrees
     /// without a range, else the value the knob reads at that position.
-    static let knobDeprecatedReset = WidgetConstraint { m in
+    package static let knobDeprecatedReset = WidgetConstraint { m in
         guard let legacy = m["defaultPosition"], let degrees = legacy.value.numberValue else { return [] }
         let head = "'defaultPosition' is deprecated"
         if m["mode"]?.value.stringValue == "rotaryDial" {
@@ -43,7 +43,7 @@ extension WidgetConstraint {
     }
 
     /// The warning for a slider's or range slider's `defaultValue`.
-    static func sliderDeprecatedReset(range: Bool) -> WidgetConstraint {
+    package static func sliderDeprecatedReset(range: Bool) -> WidgetConstraint {
         WidgetConstraint { m in
             guard let legacy = m["defaultValue"], let v = legacy.value.numberValue else { return [] }
             let shown = LayoutValue.formatNumber(v)

@@ -1,12 +1,12 @@
 /// Writes the layout format as a JSON Schema (draft 2020-12) for editors, from the same
 /// rules the checker uses. `panels/schema.json` is this output (a test keeps them equal).
 extension PanelSchema {
-    /// The schema document as JSON text (2-space indent, trailing newline).
-    public static var jsonSchemaText: String {
-        jsonSchema.prettyJSONText(indent: 2) + "\n"
+    /// The schema document for the types of `kinds` as JSON text (2-space indent, trailing newline).
+    public static func jsonSchemaText(_ kinds: WidgetKinds) -> String {
+        jsonSchema(kinds).prettyJSONText(indent: 2) + "\n"
     }
 
-    public static var jsonSchema: LayoutValue {
+    public static func jsonSchema(_ kinds: WidgetKinds) -> LayoutValue {
         var defs: [(key: String, value: LayoutValue)] = [
             ("color", .object([
                 ("type", .string("string")),
@@ -16,10 +16,10 @@ extension PanelSchema {
             ("layout", objectSchema(layout.properties)),
             ("theme", objectSchema(theme.properties)),
             ("page", objectSchema(page)),
-            ("widget", widgetSchema),
+            ("widget", widgetSchema(kinds)),
         ]
-        for kind in WidgetTypes.all {
-            defs.append((kind.name, widgetKindSchema(kind)))
+        for kind in kinds.all {
+            defs.append((kind.name, widgetKindSchema(kind, kinds)))
         }
         var root: [(key: String, value: LayoutValue)] = [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
@@ -32,9 +32,9 @@ extension PanelSchema {
         return .object(root)
     }
 
-    static var widgetSchema: LayoutValue {
+    static func widgetSchema(_ kinds: WidgetKinds) -> LayoutValue {
         var branches: [LayoutValue] = []
-        for kind in WidgetTypes.all {
+        for kind in kinds.all {
             branches.append(.object([
                 ("if", .object([
                     ("properties", .object([("type", .object([("const", .string(kind.name))]))])),
@@ -46,7 +46,7 @@ extension PanelSchema {
         return .object([
             ("type", .string("object")),
             ("required", .array([.string("id"), .string("type")])),
-            ("properties", .object([("type", .object([("enum", .array(WidgetTypes.names.map(LayoutValue.string)))]))])),
+            ("properties", .object([("type", .object([("enum", .array(kinds.names.map(LayoutValue.string)))]))])),
             ("oneOf", .array([
                 .object([("required", .array([.string("frame")]))]),
                 .object([("required", .array([.string("cell")]))]),
@@ -56,8 +56,8 @@ extension PanelSchema {
         ])
     }
 
-    static func widgetKindSchema(_ kind: WidgetKind) -> LayoutValue {
-        var common = widgetCommon
+    static func widgetKindSchema(_ kind: WidgetKind, _ kinds: WidgetKinds) -> LayoutValue {
+        var common = widgetCommon(kinds)
         if let i = common.firstIndex(where: { $0.name == "type" }) {
             common[i] = PropertyRule("type", .enumeration([kind.name]), required: true, doc: kind.doc)
         }

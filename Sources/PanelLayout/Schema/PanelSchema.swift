@@ -1,4 +1,4 @@
-/// The keys of a layout file outside the widget types (see `WidgetTypes` for those).
+/// The keys of a layout file outside the widget types (see `WidgetKind` for those).
 public enum PanelSchema {
     /// Design sizes up to 4096 a side (4K screens fit); with the area budget below this
     /// bounds a frame's memory (see docs/layout.md, "Limits").
@@ -41,10 +41,10 @@ public enum PanelSchema {
     ])
 
     /// Keys every widget has, whatever its type.
-    /// Computed: the `type` rule lists the types installed by the catalog.
-    public static var widgetCommon: [PropertyRule] { [
+    /// The `type` rule lists the types of `kinds`.
+    public static func widgetCommon(_ kinds: WidgetKinds) -> [PropertyRule] { [
         PropertyRule("id", .identifier, required: true, doc: "Unique across the whole panel: letters, digits, '_', '.', '-'."),
-        PropertyRule("type", .enumeration(WidgetTypes.names), required: true, doc: "The widget type."),
+        PropertyRule("type", .enumeration(kinds.names), required: true, doc: "The widget type."),
         PropertyRule("frame", .tuple([TupleElement("x", .designCoordinate), TupleElement("y", .designCoordinate),
                                       TupleElement("width", .designExtent), TupleElement("height", .designExtent)]),
                      doc: "[x, y, width, height] in design pixels (origin top left). Give either frame or cell."),
@@ -61,7 +61,8 @@ public enum PanelSchema {
         PropertyRule("role", .enumeration(["page", "right"]), default: .string("page"),
                      doc: "page: listed in the page menu; right: the drawer's right view, revealed from the right edge (at most one)."),
         PropertyRule("layout", .object(layout), doc: "This page's grid; default: the panel's layout."),
-        PropertyRule("widgets", .array(of: .object(ObjectSchema(name: "widget", properties: widgetCommon)), minCount: 0, maxCount: maxWidgetsPerPage),
+        // Each widget is checked against its kind (checkWidget) and exported as $defs/widget.
+        PropertyRule("widgets", .array(of: .object(ObjectSchema(name: "widget", properties: [])), minCount: 0, maxCount: maxWidgetsPerPage),
                      default: .array([]), doc: "The page's widgets, drawn in this order (later on top)."),
     ]
 

@@ -14,7 +14,7 @@ extension WidgetConstraint {
 
     /// Knob: `value` xor `position`; `value` and `resetOnDoubleTap` inside `range`; no reset
     /// on a rotary dial (no double tap) nor with the tap gesture (each tap turns the knob).
-    static let knobStartAndReset = WidgetConstraint { m in
+    package static let knobStartAndReset = WidgetConstraint { m in
         var out: [(SourceLocation, String)] = []
         let ends = m["range"]?.value.arrayValue?.compactMap(\.numberValue)
         let range = ends?.count == 2 ? (lo: ends![0], hi: ends![1]) : nil
@@ -43,7 +43,7 @@ extension WidgetConstraint {
     }
 
     /// Slider and range slider: a step no larger than the range; reset values inside it.
-    static let sliderStepAndReset = WidgetConstraint { m in
+    package static let sliderStepAndReset = WidgetConstraint { m in
         var out: [(SourceLocation, String)] = []
         let lo = m["minimumValue"]?.value.numberValue ?? 0, hi = m["maximumValue"]?.value.numberValue ?? 100
         guard lo != hi else { return [] }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A rule that looks at several properties of one widget together. It receives the
 /// widget's members (first occurrence of each key) and returns problems to report.
 public struct WidgetConstraint: Sendable {
@@ -34,9 +32,18 @@ public struct WidgetKind: Sendable {
     /// Like `constraints`, but what they return are warnings: the file still loads (a
     /// deprecated key says what replaced it).
     public var warnings: [WidgetConstraint]
+    /// Whether a label's `bind` may name a widget of this type (it has a value to show).
+    public var bindable: Bool
+    /// How many titles a widget of this type lays out on the first frame (a discrete knob's
+    /// positions), for the per-page budget; 0 for types without titles.
+    public var titlesDrawn: @Sendable (WidgetSpec) -> Int
+    /// The key whose text is wrapped inside the widget's frame and must fit it (a label's
+    /// `text`), for `check`'s overflow warning; nil when no text is laid out that way.
+    public var framedTextKey: String?
 
     public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = [],
-                requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = [], warnings: [WidgetConstraint] = []) {
+                requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = [], warnings: [WidgetConstraint] = [],
+                bindable: Bool = true, titlesDrawn: @escaping @Sendable (WidgetSpec) -> Int = { _ in 0 }, framedTextKey: String? = nil) {
         self.name = name
         self.doc = doc
         self.properties = properties
@@ -44,201 +51,38 @@ public struct WidgetKind: Sendable {
         self.requiredAnyOf = requiredAnyOf
         self.frameConstraints = frameConstraints
         self.warnings = warnings
+        self.bindable = bindable
+        self.titlesDrawn = titlesDrawn
+        self.framedTextKey = framedTextKey
     }
 
     public func property(named key: String) -> PropertyRule? {
         properties.first { $0.name == key }
     }
+
+    /// The documented default of each key that has one.
+    public var defaults: [String: LayoutValue] {
+        Dictionary(properties.compactMap { r in r.defaultValue.map { (r.name, $0) } }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
-/// The widget types the layout checker knows. ControlWidgets' WidgetCatalog owns the list
-/// and installs it (`install`) before a file is read; until then (PanelLayout's own tests)
-/// the types whose schemas are still declared here.
-public enum WidgetTypes {
-    public static let builtIn: [WidgetKind] = [knob, label, slider, rangeSlider, button, toggle, segmented]
-    private static let installed = Mutex<[WidgetKind]?>(nil)
+/// The widget types a layout may use, passed explicitly to the loader, the checker and the
+/// schema export by whoever owns the list (ControlWidgets' `WidgetCatalog.kinds`): this
+/// module declares no type of its own and keeps no global list.
+public struct WidgetKinds: Sendable {
+    public let all: [WidgetKind]
 
-    public static var all: [WidgetKind] { installed.withLock { $0 } ?? builtIn }
+    public init(_ all: [WidgetKind]) { self.all = all }
 
-    /// Replaces the list with the catalog's (every type it has a descriptor for).
-    public static func install(_ kinds: [WidgetKind]) { installed.withLock { $0 = kinds } }
-
-    public static func kind(named name: String) -> WidgetKind? {
+    public func kind(named name: String) -> WidgetKind? {
         all.first { $0.name == name }
     }
 
-    public static var names: [String] { all.map(\.name) }
+    public var names: [String] { all.map(\.name) }
 
     /// The other widget types that have a property `key` ("mode" → knob), for messages
     /// about a property given to the wrong type.
-    public static func types(having key: String, except name: String) -> [String] {
+    public func types(having key: String, except name: String) -> [String] {
         all.filter { $0.name != name && $0.property(named: key) != nil }.map(\.name)
     }
-
-    /// The knob, after IOSKnobControl (reference document 000/001). Property names are the
-    /// reference's own; angles are in degrees where the reference uses radians.
-    public static let knob = WidgetKind(
-        name: "knob",
-        doc: "A rotary knob (IOSKnobControl): four modes, several gestures, discrete or continuous positions.",
-        properties: [
-            PropertyRule("mode", .enumeration(["linearReturn", "wheelOfFortune", "continuous", "rotaryDial"]), default: .string("linearReturn"),
-                         doc: "linearReturn: snaps to the nearest of `positions` at rest; wheelOfFortune: stops anywhere inside a segment; continuous: a circular slider; rotaryDial: an old telephone dial."),
-            PropertyRule("gesture", .enumeration(["oneFingerRotation", "twoFingerRotation", "verticalPan", "tap"]), default: .string("oneFingerRotation"),
-                         doc: "Gesture that turns the knob (twoFingerRotation and verticalPan are not available in rotaryDial mode)."),
-            PropertyRule("circular", .bool, default: .bool(true), doc: "The circle is closed (all angles allowed; min and max ignored). Ignored in rotaryDial mode."),
-            PropertyRule("clockwise", .bool, default: .bool(false), doc: "Position increases when the knob turns clockwise. Ignored in rotaryDial mode."),
-            PropertyRule("normalized", .bool, default: .bool(true), doc: "With circular: keep position in (-180, 180]; false counts whole turns."),
-            PropertyRule("min", .angle, default: .number(-180), doc: "Least position in degrees when circular is false. min and max are at most a full turn apart; the later key in the file wins."),
-            PropertyRule("max", .angle, default: .number(180), doc: "Greatest position in degrees when circular is false. min and max are at most a full turn apart; the later key in the file wins."),
-            PropertyRule("position", .angle, default: .number(0), doc: "Initial angular position in degrees."),
-            PropertyRule("value", .rangeEnd, doc: "Initial value in range units (needs range), instead of position: -30 on a range [-80, 0] knob."),
-            PropertyRule("resetOnDoubleTap", .rangeEnd,
-                         doc: "Opt-in: a double tap returns the knob to this value, in range units with a range, else a position in degrees (not with gesture tap nor mode rotaryDial). Default: none (a double tap does nothing)."),
-            deprecatedDefaultPosition,
-            PropertyRule("positions", .integer(min: 2, max: 360), default: .number(2), doc: "Number of discrete positions (linearReturn, wheelOfFortune), at most 360 (one a degree)."),
-            PropertyRule("titles", .array(of: .string(nonEmpty: false, maxLength: 64), minCount: 0, maxCount: 360),
-                         doc: "Titles drawn around a generated knob, one per position (at most 360 of at most 64 characters); missing ones are the position indices."),
-            PropertyRule("timeScale", .number(min: .above(0), max: .atMost(1000)), default: .number(1), doc: "Return animation time scale: 30°/s divided by timeScale (rotaryDial: 300°/s); at most 1000."),
-            PropertyRule("gestureSensitivity", .number(min: .above(0), max: .atMost(36000)), default: .number(57.29578),
-                         doc: "verticalPan: degrees of rotation per control height (default 1 radian)."),
-            PropertyRule("range", .distinctPair, doc: "[lo, hi]: the value reported to integrators, mapped linearly from min…max; lo and hi differ and lie within ±1e9."),
-            PropertyRule("fillColor", .colorOrStateColors, doc: "Knob fill: a color, or per state {normal, highlighted, disabled, selected}. Default derived from the tint."),
-            PropertyRule("titleColor", .colorOrStateColors, doc: "Title color: a color, or per state. Default derived from the tint."),
-            PropertyRule("tint", .color, doc: "Tint for generated colors; default: the theme's tint."),
-            PropertyRule("fontName", .string(nonEmpty: true), default: .string("DejaVu Sans"), doc: "Font family for generated titles and dial numbers."),
-            PropertyRule("zoomTopTitle", .bool, default: .bool(true), doc: "Enlarge the title at the top (linearReturn, wheelOfFortune, generated knob)."),
-            PropertyRule("zoomPointSize", .number(min: .atLeast(0), max: .atMost(500)), default: .number(0), doc: "Point size of the zoomed top title; 0 means 17."),
-            PropertyRule("shadowOpacity", .number(min: .atLeast(0), max: .atMost(1)), default: .number(0), doc: "Opacity of the knob's and foreground's shadow, 0…1."),
-            PropertyRule("shadowOffset", .tuple([TupleElement("dx", .shadowDistance), TupleElement("dy", .shadowDistance)]), default: .array([.number(0), .number(3)]),
-                         doc: "Shadow offset [dx, dy] in design pixels (y down)."),
-            PropertyRule("shadowRadius", .number(min: .atLeast(0), max: .atMost(100)), default: .number(3), doc: "Shadow blur radius in design pixels."),
-            PropertyRule("shadowColor", .color, default: .string("#000000"), doc: "Shadow color."),
-            PropertyRule("image", .imagePath, doc: "Knob image (PNG) for every state; replaces the generated knob."),
-            PropertyRule("images", .stateMap(.imagePath), doc: "Knob images per state {normal, highlighted, disabled, selected}."),
-            PropertyRule("backgroundImage", .imagePath, doc: "Stationary image behind the knob."),
-            PropertyRule("foregroundImage", .imagePath, doc: "Stationary image in front of the knob (e.g. a dial's finger stop)."),
-            PropertyRule("knobRadius", .number(min: .atLeast(0), max: .atMost(8192)), doc: "Radius in design pixels of the knob's shadow path and mask; default half the frame's smaller side."),
-            PropertyRule("masksImage", .bool, default: .bool(false), doc: "Clip the knob image to a circle of knobRadius."),
-            PropertyRule("fingerHoleRadius", .number(min: .above(0), max: .atMost(8192)), default: .number(22), doc: "rotaryDial: finger hole radius in design pixels; the dial's square must be at least 9.72 × this (rounded up)."),
-            PropertyRule("fingerHoleMargin", .number(min: .above(0), max: .atMost(8192)), doc: "rotaryDial: distance from a finger hole to the dial's edge; default (R - 4.86 × fingerHoleRadius) / 2.93 with R the dial's radius, which makes the gaps between holes equal to it."),
-            PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled knob ignores input and draws in its disabled colors."),
-            PropertyRule("selected", .bool, default: .bool(false), doc: "Initial selected state (draws in the selected colors)."),
-            PropertyRule("label", .string(nonEmpty: false), doc: "Caption drawn under the knob."),
-            PropertyRule("finish", .enumeration(["satin", "flat"]), default: .string("satin"),
-                         doc: "Surface of a generated knob: satin adds a soft sheen and a bevelled rim over the reference's fill colour (the centre row keeps the exact colour); flat is the reference's plain disc."),
-            PropertyRule("step", .number(min: .above(0), max: .atMost(1e9)),
-                         doc: "Continuous mode with a range: values snap to range lo + k·step (value units), whatever moves the knob. Default: none (any value)."),
-            PropertyRule("valueFormat", .string(nonEmpty: true),
-                         doc: "printf-style format of the value shown (\"%.1f °C\", \"%d %%\"): at most one of %d, %i, %.Nf with flags + space 0 -, width ≤ 20, precision ≤ 6. Default: decimals of the step, else about three significant digits of the range."),
-            PropertyRule("valuePlacement", .enumeration(["center", "caption", "none"]),
-                         doc: "Where a knob with a range shows its value: center (upright on the knob), caption (after the label), none. Default: center for continuous knobs with a range, else none."),
-            PropertyRule("wheelStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: one wheel or encoder detent, value units. Default: step (else 5°)."),
-            PropertyRule("keyStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: one arrow key, value units. Default: step (else 1°)."),
-            PropertyRule("pageStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: PageUp/PageDown, value units. Default: 10 key steps (else 10°)."),
-            PropertyRule("titleOrientation", .enumeration(["upright", "radial"]), default: .string("upright"),
-                         doc: "Discrete modes: upright titles stay level however the knob turns (never upside down); radial titles follow the rim (the reference)."),
-            PropertyRule("scale", .bool,
-                         doc: "A track arc from min to max outside the disc, filled up to the position in the accent colour (knobs with circular false). Default: true for continuous knobs with circular false, else false."),
-            PropertyRule("ticks", .integer(min: 0, max: 101), default: .number(0), doc: "Major ticks on the scale, both ends included (0: none, else at least 2)."),
-            PropertyRule("minorTicks", .integer(min: 0, max: 20), default: .number(0), doc: "Minor ticks between two major ticks."),
-            PropertyRule("tickLabels", .bool, default: .bool(false), doc: "Write the value at each major tick (needs a range and ticks)."),
-        ],
-        constraints: [
-            WidgetConstraint { members in
-                guard members["mode"]?.value.stringValue == "rotaryDial",
-                      let gesture = members["gesture"]?.value,
-                      let name = gesture.stringValue,
-                      name == "twoFingerRotation" || name == "verticalPan" else { return [] }
-                return [(gesture.location, "'gesture': '\(name)' is not available in mode 'rotaryDial' (use 'oneFingerRotation' or 'tap')")]
-            },
-            .valueFormat(),
-            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels", "value"], because: "they are in value units"),
-            .knobStartAndReset,
-            .deprecatedResetConflict("defaultPosition"),
-            WidgetConstraint { members in
-                guard let n = members["ticks"], n.value.numberValue == 1 else { return [] }
-                return [(n.value.location, "'ticks': 1 tick cannot mark a scale; give 0 (none) or at least 2 (both ends)")]
-            },
-        ],
-        frameConstraints: [rotaryDialSize],
-        warnings: [.knobDeprecatedReset])
-
-    /// The reference's smallest dial (adjustFrame): a square of ⌈9.72 × fingerHoleRadius⌉, so
-    /// that R ≥ 4.86 f and the holes fit (ControlWidgets' RotaryDialGeometry.minimumSide; a
-    /// runtime test checks the two agree). The dial is the largest square in its frame or cell.
-    public static let rotaryDialMinimumSideFactor = 9.72
-    static let rotaryDialSize = WidgetFrameConstraint { members, frame, location in
-        guard members["mode"]?.value.stringValue == "rotaryDial" else { return [] }
-        let f = members["fingerHoleRadius"]?.value.numberValue ?? 22
-        let minimum = (rotaryDialMinimumSideFactor * f).rounded(.up)
-        let side = Swift.min(frame.width, frame.height)
-        guard side < minimum else { return [] }
-        let source = members["cell"] != nil ? "its cell" : "its frame"
-        return [(location, "rotaryDial is too small: \(source) is \(LayoutValue.formatNumber(frame.width))x\(LayoutValue.formatNumber(frame.height)), and a dial needs a square of at least \(LayoutValue.formatNumber(minimum)) (9.72 × fingerHoleRadius \(LayoutValue.formatNumber(f)), rounded up)")]
-    }
-
-    /// A line of text: static, set by commands, or showing another widget's value.
-    public static let label = WidgetKind(
-        name: "label",
-        doc: "Text inside its frame: static, set by a command, or bound to another widget's value.",
-        properties: [
-            PropertyRule("text", .string(nonEmpty: false, maxLength: 4096), doc: "The text, at most 4096 characters (required unless the label has 'bind'; a bound label shows it until the value is known)."),
-            PropertyRule("bind", .identifier, doc: "Id of a widget whose value this label shows, updated on every change."),
-            PropertyRule("valueFormat", .string(nonEmpty: true), doc: "With bind: printf-style format of the bound value; default: the bound widget's own readout."),
-            PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), default: .number(24), doc: "Font size in design pixels."),
-            PropertyRule("color", .color, doc: "Text color; default: the theme's textColor."),
-            PropertyRule("align", .enumeration(["left", "center", "right"]), default: .string("center"), doc: "Horizontal alignment inside the frame."),
-            PropertyRule("weight", .enumeration(["normal", "bold"]), default: .string("normal"), doc: "Font weight."),
-        ],
-        constraints: [
-            .valueFormat(),
-            .needs("bind", for: ["valueFormat"], because: "it formats the bound value"),
-        ],
-        requiredAnyOf: [["text", "bind"]])
-
-    /// Keys every tile-shaped control has.
-    static func tileCommon(_ what: String) -> [PropertyRule] {
-        [
-            PropertyRule("tint", .color, doc: "Accent of the \(what); default: the theme's tint."),
-            PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), doc: "Text size in design pixels; default: 38 % of the height, 12…32."),
-            PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled \(what) ignores input and is drawn dimmed."),
-        ]
-    }
-
-    /// A momentary push button.
-    public static let button = WidgetKind(
-        name: "button",
-        doc: "A push button: pressed, released and clicked events; optional auto-repeat.",
-        properties: [
-            PropertyRule("title", .string(nonEmpty: false), doc: "The button's text."),
-            PropertyRule("icon", .imagePath, doc: "An image (PNG) drawn above the title, or alone."),
-            PropertyRule("repeat", .bool, default: .bool(false), doc: "While held, click again after 0.5 s and then every 0.1 s (+ and - buttons)."),
-            PropertyRule("selected", .bool, default: .bool(false), doc: "Drawn in the selected (accent) state."),
-        ] + tileCommon("button"),
-        requiredAnyOf: [["title", "icon"]])
-
-    /// An on/off switch.
-    public static let toggle = WidgetKind(
-        name: "toggle",
-        doc: "An on/off switch with a title; a tap flips it (valueChanged with on).",
-        properties: [
-            PropertyRule("title", .string(nonEmpty: false), required: true, doc: "The text beside the switch."),
-            PropertyRule("on", .bool, default: .bool(false), doc: "Initial state."),
-        ] + tileCommon("toggle"))
-
-    /// One choice among a few, side by side.
-    public static let segmented = WidgetKind(
-        name: "segmented",
-        doc: "A row of segments, one selected (valueChanged with index and title).",
-        properties: [
-            PropertyRule("titles", .array(of: .string(nonEmpty: false), minCount: 2, maxCount: 12), required: true, doc: "One title per segment, 2…12."),
-            PropertyRule("index", .integer(min: 0, max: 11), default: .number(0), doc: "The initially selected segment (0-based)."),
-        ] + tileCommon("segmented control"),
-        constraints: [
-            WidgetConstraint { members in
-                guard let i = members["index"], let n = i.value.numberValue, let titles = members["titles"]?.value.arrayValue,
-                      Int(n) >= titles.count else { return [] }
-                return [(i.value.location, "'index' \(Int(n)) is out of range: there are \(titles.count) titles (0…\(titles.count - 1))")]
-            },
-        ])
 }

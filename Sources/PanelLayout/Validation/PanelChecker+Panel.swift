@@ -193,11 +193,7 @@ extension PanelChecker {
                 report(location, "'widgets': the widgets of \(name) cover \(LayoutValue.formatNumber((coverage * 10).rounded() / 10)) times the design area; at most \(LayoutValue.formatNumber(PanelSchema.maxCoverage)) (each covered pixel costs memory for cached layers)")
             }
         }
-        let titles = widgets.reduce(0) { total, w in
-            guard w.type == "knob", w.string("image") == nil,
-                  ["linearReturn", "wheelOfFortune"].contains(w.string("mode") ?? "linearReturn") else { return total }
-            return total + Int(w.number("positions") ?? 2)
-        }
+        let titles = widgets.reduce(0) { total, w in total + (kinds.kind(named: w.type)?.titlesDrawn(w) ?? 0) }
         if titles > PanelSchema.maxTitlesPerPage {
             report(location, "'widgets': the knobs of \(name) draw \(titles) titles (their positions); at most \(PanelSchema.maxTitlesPerPage) (the first frame lays out every title)")
         }
@@ -213,9 +209,9 @@ extension PanelChecker {
         var kind: WidgetKind? = nil
         if let typeNode {
             if let typeName = typeNode.stringValue {
-                kind = WidgetTypes.kind(named: typeName)
+                kind = kinds.kind(named: typeName)
                 if kind == nil {
-                    report(typeNode.location, "'type': unknown widget type \(shown(typeName))\(Suggestion.hint(for: typeName, in: WidgetTypes.names)); expected one of: \(WidgetTypes.names.joined(separator: ", "))")
+                    report(typeNode.location, "'type': unknown widget type \(shown(typeName))\(Suggestion.hint(for: typeName, in: kinds.names)); expected one of: \(kinds.names.joined(separator: ", "))")
                 }
             } else {
                 report(typeNode.location, "'type': expected a string, found \(typeNode.typeDescription)")
@@ -224,11 +220,11 @@ extension PanelChecker {
         let idText = node["id"]?.stringValue
         let context = "\(kind?.name ?? "widget")\(idText.map { " \(shown($0))" } ?? "")"
         // With an unknown type we cannot tell which other keys are wrong; say nothing about them.
-        guard let found = members(of: node, rules: PanelSchema.widgetCommon + (kind?.properties ?? []),
+        guard let found = members(of: node, rules: PanelSchema.widgetCommon(kinds) + (kind?.properties ?? []),
                                   context: context, reportUnknown: kind != nil, unknownNote: { key in
             // A property of another widget type: say whose it is ("'mode' is a knob property").
             guard let kind else { return "" }
-            let owners = WidgetTypes.types(having: key, except: kind.name)
+            let owners = self.kinds.types(having: key, except: kind.name)
             guard !owners.isEmpty else { return "" }
             return "; \(shown(key)) is a \(owners.joined(separator: "/")) property, not a \(kind.name) one"
         }) else { return nil }
@@ -281,7 +277,7 @@ extension PanelChecker {
         }
         guard diagnostics.count == errorsBefore, let kind, let id, let frame else { return nil }
         return WidgetSpec(id: id, type: kind.name, frame: frame, properties: properties, propertyOrder: order,
-                          location: node.location, propertyLocations: locations)
+                          location: node.location, propertyLocations: locations, defaults: kind.defaults)
     }
 
     /// The widget's frame from `frame`, or from `cell` and `span` in the grid.
@@ -290,7 +286,7 @@ extension PanelChecker {
         let frameMember = byKey["frame"]
         let cellMember = byKey["cell"]
         let spanMember = byKey["span"]
-        let common = PanelSchema.widgetCommon
+        let common = PanelSchema.widgetCommon(kinds)
         func rule(_ name: String) -> ValueRule { common.first { $0.name == name }!.rule }
 
         if let frameMember, let cellMember {

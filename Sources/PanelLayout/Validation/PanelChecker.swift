@@ -1,4 +1,4 @@
-/// Checks a parsed layout file against `PanelSchema` and `WidgetTypes`, collecting every
+/// Checks a parsed layout file against `PanelSchema` and the widget types of `kinds`, collecting every
 /// problem (not just the first), and builds the `Panel` when there are none.
 ///
 /// Where problems are reported: at the offending value; for unknown and duplicate keys at
@@ -6,6 +6,8 @@
 final class PanelChecker {
     let file: String
     let baseDirectory: String
+    /// The widget types the file may use (the caller's catalog).
+    let kinds: WidgetKinds
     /// Decodes an image file fully and returns why it failed (nil when it decodes). The
     /// layout module has no image decoder; the caller passes one, so "check says ok" means
     /// every image renders (a file with only a PNG signature used to pass).
@@ -16,8 +18,9 @@ final class PanelChecker {
     var widgetIDs: [String: SourceLocation] = [:]
     var pageIDs: [String: SourceLocation] = [:]
 
-    init(file: String, baseDirectory: String) {
+    init(file: String, baseDirectory: String, kinds: WidgetKinds) {
         self.file = file
+        self.kinds = kinds
         self.baseDirectory = baseDirectory
     }
 

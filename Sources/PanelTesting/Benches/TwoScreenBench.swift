@@ -4,6 +4,7 @@ import PanelDisplay
 import PanelHost
 import PanelLayout
 import PanelSystem
+import ControlWidgets
 
 /// Two screens of one panel process on the fake KMS device, on a virtual clock: connector
 /// Virtual-1 (the primary) and Virtual-2, each at its own mode, as `run --output …` builds
@@ -29,8 +30,8 @@ package final class TwoScreenBench {
                           modes: [FakeKMSDevice.mode(m.0, m.1, m.2, preferred: true, index: 0)], crtcCandidates: [41, 42])
         })
         dev.dpmsConnectors = dpms
-        let panels = [try PanelLoader.parse(panelText, file: "p.json").get(),
-                      try PanelLoader.parse(secondPanel ?? panelText, file: "q.json").get()]
+        let panels = [try PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "p.json").get(),
+                      try PanelLoader(kinds: WidgetCatalog.kinds).parse(secondPanel ?? panelText, file: "q.json").get()]
         var built: [DisplayScreen] = []
         for (info, panel) in zip(try dev.connectors(), panels) {
             let out = try KMSOutput(device: dev, connector: info, modeRequest: .preferred, busyCRTCs: Set(built.compactMap { $0.output?.crtc }))

@@ -4,6 +4,7 @@ import PanelHost
 import PanelLayout
 import PanelLoop
 import PanelSystem
+import ControlWidgets
 
 /// A real Unix socket client for tests, with non-blocking reads of whole lines.
 package final class TestSocket {
@@ -50,7 +51,7 @@ package enum IPCTest {
     package static let panelText = #"{"panel":"p","size":[200,200],"pages":[{"id":"a","widgets":[{"id":"k","type":"knob","mode":"continuous","frame":[0,0,100,100]},{"id":"j","type":"knob","mode":"continuous","frame":[100,0,100,100]}]}]}"#
 
     package static func controller() throws -> PanelController {
-        try PanelController(panel: try PanelLoader.parse(panelText, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
+        try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "p.json").get(), screenWidth: 200, screenHeight: 200)
     }
 
     package static func temporaryPath(_ name: String) -> String {

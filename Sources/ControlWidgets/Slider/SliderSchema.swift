@@ -1,11 +1,9 @@
-/// The circular sliders, after MSCircularSlider (reference document 004; property names and
+import PanelLayout
+
+/// The circular sliders' schemas, after MSCircularSlider (reference document 004; property names and
 /// defaults are the reference's) with TBCircularSlider's look (002). Angles in degrees from
 /// 3 o'clock, clockwise on screen.
-extension WidgetTypes {
-    /// Values, ids and counts share these bounds with the command parser (±1e9).
-    static let sliderNumber = ValueRule.number(min: .atLeast(-1e9), max: .atMost(1e9))
-    static let designLength = ValueRule.number(min: .atLeast(0), max: .atMost(4096))
-
+extension SliderDescriptor {
     /// Properties of one handle, with a prefix for the second handle of a range slider.
     static func handleProperties(prefix: String) -> [PropertyRule] {
         func key(_ name: String) -> String { prefix.isEmpty ? name : prefix + name.prefix(1).uppercased() + name.dropFirst() }
@@ -23,15 +21,15 @@ extension WidgetTypes {
     }
 
     static let sliderCommon: [PropertyRule] = [
-        PropertyRule("minimumValue", sliderNumber, default: .number(0), doc: "The value at the start of the arc."),
-        PropertyRule("maximumValue", sliderNumber, default: .number(100), doc: "The value at the end of the arc (maximumAngle)."),
-        PropertyRule("currentValue", sliderNumber, default: .number(0), doc: "Initial value (clamped to the range)."),
+        PropertyRule("minimumValue", .sliderNumber, default: .number(0), doc: "The value at the start of the arc."),
+        PropertyRule("maximumValue", .sliderNumber, default: .number(100), doc: "The value at the end of the arc (maximumAngle)."),
+        PropertyRule("currentValue", .sliderNumber, default: .number(0), doc: "Initial value (clamped to the range)."),
         PropertyRule("step", .number(min: .above(0), max: .atMost(1e9)),
                      doc: "Values rest on minimumValue + k·step (value units) while dragging and after; a wheel detent or arrow key moves one step, PageUp/PageDown ten. Default: none."),
         PropertyRule("maximumAngle", .number(min: .above(0), max: .atMost(360)), default: .number(360), doc: "The arc's sweep in degrees; 360 is a full circle, less leaves a gap."),
         PropertyRule("rotationAngle", .number(min: .atLeast(-360), max: .atMost(360)),
                      doc: "Where the arc starts, degrees clockwise from 3 o'clock; default 90 + (360 − maximumAngle)/2, so the gap (or a full circle's seam) faces downwards."),
-        PropertyRule("sliderPadding", designLength, default: .number(0), doc: "Room between the frame and the slider, design pixels."),
+        PropertyRule("sliderPadding", .sliderLength, default: .number(0), doc: "Room between the frame and the slider, design pixels."),
         PropertyRule("lineWidth", .number(min: .above(0), max: .atMost(1000)), default: .number(5), doc: "Width of the track, design pixels; the dark ring around it is 1.5 times as wide."),
         PropertyRule("filledColor", .color, doc: "A plain colour for the filled part; ignored when gradientColors is set. Neither: the default gradient."),
         PropertyRule("gradientColors", .array(of: .color, minCount: 1, maxCount: 16), default: .array([.string("#2e80ed"), .string("#9b51e0")]),
@@ -60,29 +58,29 @@ extension WidgetTypes {
         PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled slider ignores input and is drawn faded."),
     ]
 
-    public static let slider = WidgetKind(
+    public static let sliderKind = WidgetKind(
         name: "slider",
         doc: "A circular slider (MSCircularSlider) with TBCircularSlider's look: dark ring, gradient arc with a glow, handle, value in the centre.",
         properties: sliderCommon + handleProperties(prefix: "") + [
             PropertyRule("maximumRevolutions", .integer(min: -1, max: 1_000_000), default: .number(-1),
                          doc: "Full circles: revolutions before the slider stops at 100 % (it also stops at 0 % counter-clockwise); -1: endless."),
             PropertyRule("revolutionsCount", .integer(min: -1_000_000, max: 1_000_000), default: .number(0), doc: "Full circles: initial number of revolutions."),
-            PropertyRule("resetOnDoubleTap", sliderNumber,
+            PropertyRule("resetOnDoubleTap", .sliderNumber,
                          doc: "Opt-in: a double tap sets this value, animated; a tap's move then waits 0.3 s for a possible second tap. Default: none (a double tap is two taps)."),
-            deprecatedDefaultValue,
+            .deprecatedDefaultValue,
         ],
         constraints: sliderConstraints(range: false),
         warnings: [.sliderDeprecatedReset(range: false)])
 
-    public static let rangeSlider = WidgetKind(
+    public static let rangeSliderKind = WidgetKind(
         name: "rangeSlider",
         doc: "A circular slider with two handles (MSDoubleHandleCircularSlider); the arc between them is filled.",
         properties: sliderCommon + handleProperties(prefix: "") + [
-            PropertyRule("secondCurrentValue", sliderNumber, doc: "Initial value of the second handle; default: the value 60° along the arc."),
-            PropertyRule("minimumHandlesDistance", designLength, default: .number(10), doc: "The least arc length between the two handles, design pixels along the track."),
-            PropertyRule("resetOnDoubleTap", .tuple([TupleElement("first", sliderNumber), TupleElement("second", sliderNumber)]),
+            PropertyRule("secondCurrentValue", .sliderNumber, doc: "Initial value of the second handle; default: the value 60° along the arc."),
+            PropertyRule("minimumHandlesDistance", .sliderLength, default: .number(10), doc: "The least arc length between the two handles, design pixels along the track."),
+            PropertyRule("resetOnDoubleTap", .tuple([TupleElement("first", .sliderNumber), TupleElement("second", .sliderNumber)]),
                          doc: "Opt-in: a double tap sets the handles to [first, second], animated; a tap's move then waits 0.3 s for a possible second tap. Default: none (a double tap is two taps)."),
-            deprecatedDefaultValue,
+            .deprecatedDefaultValue,
         ] + handleProperties(prefix: "second"),
         constraints: sliderConstraints(range: true),
         warnings: [.sliderDeprecatedReset(range: true)])
