@@ -12,9 +12,9 @@ public final class PanelController {
     public private(set) var compositor: Compositor
     /// Receives each outgoing JSON line (events, and replies to commands without a client).
     public var emit: (String) -> Void = { _ in }
-    /// When set, events go here instead of `emit`, with their widget's id (nil for panel
-    /// events), so a hub can fan them out to clients by their filters.
-    public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
+    /// When set, events go here as values instead of to `emit` as lines, so a hub can fan
+    /// them out to its edges (each encodes them itself). Weak: the hub owns the controller.
+    public weak var eventSink: (any PanelEventSink)?
     /// Runs a `reload` request: returns the layout's errors, empty when it was swapped in.
     public var reloadHandler: ((Double) -> [String])?
     /// Another page became the front (`--state` saves the page shown).
@@ -35,7 +35,7 @@ public final class PanelController {
     /// Widgets that animated in the last frame: they need one more frame to show the end state.
     private var animatingBefore: Set<ObjectIdentifier> = []
     /// Events held back while a request runs, so they follow its reply.
-    private var heldEvents: [(String?, String)]?
+    private var heldEvents: [PanelEvent]?
     /// Screenshots asked for while a frame was due: written once it is painted.
     private var pendingScreenshots: [(path: String, requestID: String?, client: (any CommandClient)?)] = []
     /// Where clients that may not write anywhere (the socket, MQTT, the studio) put
@@ -165,6 +165,12 @@ public final class PanelController {
         }
     }
 
+    /// Executes a command a client built as a value (MQTT); `line` is what a recording keeps.
+    public func execute(_ command: PanelCommand, line: String, at time: Double, from client: (any CommandClient)?) {
+        recorder?.record(commandLine: line, command: command, at: time)
+        execute(command, at: time, from: client)
+    }
+
     /// Replies to a line that could not even be read (longer than the transport's limit).
     public func rejectCommand(_ message: String, at time: Double, from client: (any CommandClient)? = nil) {
         send(Reply.failure(nil, message), to: client)
@@ -179,7 +185,7 @@ public final class PanelController {
         recordFlight(command, at: time)
         defer { mirror(command, at: time) }   // after this one's reply and events
         let rid = command.requestID
-        let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
+        let reply: (Reply) -> Void = { [unowned self] in self.send($0, to: client) }
         switch command.action {
         case .list:
             // Every page's widgets (hidden ones keep their values), with the pages.
@@ -271,7 +277,7 @@ public final class PanelController {
             defer {
                 let held = heldEvents ?? []
                 heldEvents = nil
-                for (widget, line) in held { emitEvent(line, widget: widget) }
+                for event in held { emitEvent(event) }
             }
             if errors.isEmpty {
                 var data = JSONLineWriter()
@@ -322,8 +328,8 @@ public final class PanelController {
         if !accepted { answer(.failed("busy: \(worker.capacity) screenshots are being written"), width: 0, height: 0) }
     }
 
-    private func send(_ line: String, to client: (any CommandClient)?) {
-        if let client { client.send(line) } else { emit(line) }
+    private func send(_ reply: Reply, to client: (any CommandClient)?) {
+        if let client { client.reply(reply) } else { emit(reply.line) }
     }
 
     /// A widget's reply data: id, type, then its state fields (as in its `valueChanged`).
@@ -349,30 +355,18 @@ public final class PanelController {
             }
             return
         }
-        for e in events { emitEvent(line(for: e, widget: widget.id, time: time), widget: widget.id) }
+        for e in events { emitEvent(PanelEvent(time: time, widget: widget.id, e)) }
         LabelBindings.update(after: events, from: widget, in: scene.allWidgets)
     }
 
     /// Sends a panel event (`reloaded`, `reloadFailed`) with its fields.
-    public func publishPanelEvent(_ name: String, at time: Double, fields: (inout JSONLineWriter) -> Void = { _ in }) {
-        var w = JSONLineWriter()
-        w.add("t", time); w.add("event", name)
-        fields(&w)
-        emitEvent(w.line, widget: nil)
+    public func publishPanelEvent(_ name: String, at time: Double, _ fields: [EventField] = []) {
+        emitEvent(PanelEvent(time: time, widget: nil, name: name, fields: fields))
     }
 
-    private func emitEvent(_ line: String, widget: String?) {
-        if heldEvents != nil { heldEvents!.append((widget, line)); return }
-        if let onEvent { onEvent(widget, line) } else { emit(line) }
-    }
-
-    private func line(for event: WidgetEvent, widget: String, time: Double) -> String {
-        var w = JSONLineWriter()
-        w.add("t", time)
-        w.add("widget", widget)
-        w.add("event", event.name)
-        for f in event.fields { w.add(f.key, f.value) }
-        return w.line
+    private func emitEvent(_ event: PanelEvent) {
+        if heldEvents != nil { heldEvents!.append(event); return }
+        if let eventSink { eventSink.deliver(event) } else { emit(event.line) }
     }
 
     // MARK: frames
