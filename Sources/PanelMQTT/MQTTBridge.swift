@@ -18,7 +18,7 @@ import PanelProtocol
 /// client, so their events say `"source":"mqtt"`. Bad payloads are ignored with one log line.
 /// State while a finger drags a widget, and the clearing of a removed widget's state, are
 /// paced on the panel's clock (MQTTPublishSchedule); the bridge is a loop source for that.
-public final class MQTTBridge: CommandClient, PollSource {
+public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
     public struct Options {
         public var prefix: String
         public var discovery: HADiscovery?
@@ -61,7 +61,7 @@ public final class MQTTBridge: CommandClient, PollSource {
     /// Held states and delayed clears.
     private var schedule = MQTTPublishSchedule()
     /// Widgets a finger is dragging now (between trackingBegan and trackingEnded).
-    private var tracking: Set<String> = []
+    private(set) var tracking: Set<String> = []
     /// The panel's clock as last seen (an event's `t`, a loop turn, a broker happening).
     private var now = 0.0
 
@@ -85,13 +85,15 @@ public final class MQTTBridge: CommandClient, PollSource {
 
     // MARK: CommandClient (replies to the `set` commands the bridge runs)
 
-    public func send(_ line: String) {
+    public func reply(_ reply: Reply) {
         // Successful replies say nothing new: the events and the state topic carry the change.
-        guard line.contains("\"ok\":false") else { setsApplied += 1; return }
+        guard let error = reply.error else { setsApplied += 1; return }
         setsIgnored += 1
-        let error = MQTTBridge.parse(line)?["error"]?.stringValue ?? line
         report("mqtt: ignored '\(currentTopic ?? "?")': \(MQTTSetPayload.oneLine(error))")
     }
+
+    /// Events reach the bridge as values (`deliver`), never as a client's lines.
+    public func send(_ line: String) {}
 
     // MARK: broker
 
@@ -148,11 +150,11 @@ public final class MQTTBridge: CommandClient, PollSource {
         guard let widget = controller.scene.widget(id: name) else {
             return ignore("no widget '\(MQTTSetPayload.excerpt(name))'")
         }
-        switch MQTTSetPayload.commandLine(payload, widget: widget) {
+        switch MQTTSetPayload.command(payload, widget: widget) {
         case .failure(let why): ignore(why.reason)
-        case .success(let line):
+        case .success(let set):
             currentTopic = topic
-            controller.execute(commandLine: line, at: time, from: self)
+            controller.execute(set.command, line: set.line, at: time, from: self)
             currentTopic = nil
         }
     }
@@ -177,39 +179,38 @@ public final class MQTTBridge: CommandClient, PollSource {
         var w = JSONLineWriter()
         w.add("command", "page"); w.add("page", pages[index])
         currentTopic = topics.pageSet
-        controller.execute(commandLine: w.line, at: time, from: self)
+        controller.execute(PanelCommand(.page(id: pages[index], animated: true)), line: w.line, at: time, from: self)
         currentTopic = nil
         publishPage()
     }
 
     // MARK: panel → broker
 
-    /// Every event line the panel sends (the hub of PanelServices calls this).
-    public func event(widget: String?, line: String) {
-        let node = widget == nil && !line.contains("\"event\":\"reloaded\"") ? nil : MQTTBridge.parse(line)
-        if let t = node?["t"]?.numberValue, t.isFinite { now = Swift.max(now, t) }
-        let name = node?["event"]?.stringValue
-        if let widget {
+    /// Every event the panel sends (the hub of PanelServices delivers it).
+    public func deliver(_ event: PanelEvent) {
+        if event.time.isFinite { now = Swift.max(now, event.time) }
+        let name = event.name
+        if let widget = event.widget {
             // Kept while the broker is away too: a drag in progress at reconnect is still paced.
             if name == WidgetEvent.trackingBegan.name { tracking.insert(widget) }
             if name == WidgetEvent.trackingEnded.name { tracking.remove(widget) }
         }
         guard client.isConnected else { return }
-        client.publish(topics.events, line, retain: false)
-        guard let widget else {
+        client.publish(topics.events, event.line, retain: false)
+        guard let widget = event.widget else {
             // A reload may add and remove widgets: discovery and state follow.
             if name == "reloaded" { publishAll(at: now) } else { publishPage() }
             return
         }
         publishState(widget, at: now)
-        if let node, let name, let view = controller.scene.widget(id: widget) {
+        if let view = controller.scene.widget(id: widget) {
             var w = JSONLineWriter()
-            if name == "dialed", let n = node["number"]?.numberValue {
+            if name == "dialed", let n = event["number"]?.number, n.isFinite, abs(n) < 1e15 {
                 w.add("event_type", String(Int(n)))
             } else if HADiscovery.isEntityEvent(name, of: view) {
                 w.add("event_type", name)
             } else { return }
-            if let source = node["source"]?.stringValue { w.add("source", source) }
+            if let source = event["source"]?.string { w.add("source", source) }
             client.publish(topics.event(widget), w.line, retain: false)
         }
     }

@@ -1,8 +1,11 @@
 /// Whoever sent a command: stdin/stdout, or one socket connection. Replies go back to the
 /// sender only; events go to every client whose filter admits them.
 public protocol CommandClient: AnyObject {
-    /// Sends one line (a reply or an event) to this client.
+    /// Sends one event line to this client.
     func send(_ line: String)
+    /// Answers one of this client's requests. Default: the reply's line, as `send` sends it;
+    /// a client that does not speak text (MQTT) reads the value instead.
+    func reply(_ reply: Reply)
     /// Which events this client receives (`observe` changes it).
     var filter: EventFilter { get set }
     /// See the extension below; default nil.
@@ -22,6 +25,7 @@ extension CommandClient {
     /// can tell who turned a knob. nil: the widget's own, `program`.
     public var eventSource: String? { nil }
     public var writesAnywhere: Bool { false }
+    public func reply(_ reply: Reply) { send(reply.line) }
     public func replyDeferred() {}
     public func deferredReplySent() {}
 }

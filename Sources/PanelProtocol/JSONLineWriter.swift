@@ -3,7 +3,7 @@ import PanelLayout
 
 /// Builds one JSON object on one line, for events and replies. Numbers are written with up
 /// to 6 decimals and no trailing zeros, so logs are stable and easy to diff.
-public struct JSONLineWriter {
+public struct JSONLineWriter: Sendable, Equatable {
     private var parts: [String] = []
 
     public init() {}

@@ -58,7 +58,8 @@ public struct PanelCommand: Sendable, Equatable {
     }
 
     /// Parses a command object (a line of its own, or the `command` of an input script line).
-    public static func parse(node: JSONNode, file: String, line: Int) -> Result<PanelCommand, LineError> {
+    /// `widget`: the widget a widget command without one is for (an MQTT topic names it).
+    public static func parse(node: JSONNode, file: String, line: Int, widget defaultWidget: String? = nil) -> Result<PanelCommand, LineError> {
         func fail(_ loc: SourceLocation, _ msg: String) -> Result<PanelCommand, LineError> {
             .failure(LineError(file: file, line: line, column: loc.column, message: msg))
         }
@@ -150,8 +151,13 @@ public struct PanelCommand: Sendable, Equatable {
         default: break
         }
         if verb == "get" && node["widget"] == nil { return .success(PanelCommand(.getPanel, requestID: requestID)) }
-        guard let wNode = node["widget"] else { return fail(node.location, "missing 'widget'") }
-        guard let widget = wNode.stringValue else { return fail(wNode.location, "'widget' must be a string") }
+        let widget: String
+        if let wNode = node["widget"] {
+            guard let id = wNode.stringValue else { return fail(wNode.location, "'widget' must be a string") }
+            widget = id
+        } else if let defaultWidget {
+            widget = defaultWidget
+        } else { return fail(node.location, "missing 'widget'") }
         if verb == "get" { return .success(PanelCommand(.get(widget: widget), requestID: requestID)) }
         return .success(PanelCommand(.widget(id: widget, WidgetCommand(verb, arguments)), requestID: requestID))
     }

@@ -4,6 +4,7 @@ import Graphics
 #endif
 import PanelHost
 import PanelLoop
+import PanelProtocol
 
 /// The layout studio (`knob-panel studio`, `run --studio`): a small HTTP/1.1 server driven by
 /// the panel's own `poll()` loop (no thread, non-blocking sockets), serving the page
@@ -64,9 +65,7 @@ public final class StudioServer: PollSource {
         frames.report = report
         services.add(self)
         services.add(frames)
-        services.eventObservers.append { [unowned self] _, line in
-            self.frames.broadcast(Array(("event: panel\ndata: " + line + "\n\n").utf8))
-        }
+        services.addEventSink(self)
         services.onFrameShown.append { [unowned self] time, _ in self.frames.frameChanged(at: time) }
         services.onShutdown.append { [unowned self] _ in self.close() }
     }
@@ -185,4 +184,11 @@ extension StudioServer {
 public struct StudioError: Error, CustomStringConvertible {
     public let description: String
     package init(_ d: String) { description = d }
+}
+
+/// The page's event stream: every event as a Server-Sent Event, encoded once for all browsers.
+extension StudioServer: PanelEventSink {
+    public func deliver(_ event: PanelEvent) {
+        frames.broadcast(Array(("event: panel\ndata: " + event.line + "\n\n").utf8))
+    }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import PanelLayout
 import PanelSystem
 import PanelLoop
 import PanelProtocol
@@ -109,11 +110,13 @@ enum CtlCommand {
             while let nl = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[start..<nl], as: UTF8.self)
                 start = nl + 1
-                // Replies start with "ok" or "request_id"; events with "t" or "event".
-                let isReply = line.hasPrefix("{\"ok\":") || line.hasPrefix("{\"request_id\":")
+                // A reply carries `ok` (Reply), an event never does; read by the JSON reader,
+                // not by matching text (a string holding `"ok":true` must not count).
+                let ok: JSONNode? = if case .success(let node) = JSONReader.parseKeepingHugeNumbers(line) { node["ok"] } else { nil }
+                let isReply = ok != nil
                 if isReply {
                     replies += 1
-                    if !line.contains("\"ok\":true") { failures += 1 }
+                    if ok?.boolValue != true { failures += 1 }
                 }
                 if isReply || follow { Console.out(line) }
                 if !follow && replies >= requests.count { break reading }

@@ -124,7 +124,7 @@ struct MQTTSettings {
             bo.discovery = d
         }
         let bridge = MQTTBridge(client: client, controller: services.controller, options: bo, report: { Console.note($0) })
-        services.eventObservers.append { [unowned bridge] widget, line in bridge.event(widget: widget, line: line) }
+        services.addEventSink(bridge)
         services.onShutdown.append { _ in bridge.close() }
         services.add(client)
         services.add(bridge)   // its deadline: states held during a drag, delayed clears

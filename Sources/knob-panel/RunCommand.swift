@@ -144,7 +144,7 @@ enum RunCommand {
         for screen in screens.dropFirst() where screen.mirrorsPrimary { controller.addMirror(screen.controller, at: 0) }
         for screen in screens.dropFirst() where !screen.mirrorsPrimary {
             // Another panel: its events go out with the primary's; commands for its widgets reach it.
-            screen.controller.onEvent = controller.onEvent
+            screen.controller.eventSink = controller.eventSink
             controller.peers.append(screen.controller)
         }
         for (screen, o) in zip(screens, opened) {

@@ -47,7 +47,7 @@ import ControlWidgets
         let second = try PanelController(panel: panel, screenWidth: 400, screenHeight: 300)
         var primaryLines: [String] = [], secondLines: [String] = []
         let services = try PanelServices(controller: primary, options: .init(), write: { primaryLines.append($0) })
-        second.onEvent = { _, line in secondLines.append(line) }
+        second.emit = { secondLines.append($0) }
         let primaryInput = PipeInput(), secondInput = PipeInput()
         services.addInput(primaryInput)
         services.addInput(secondInput, to: second)

@@ -50,7 +50,7 @@ import PanelLayout
     static func widget(_ c: PanelController, _ id: String) -> any WidgetView { c.scene.widget(id: id)! }
 
     static func line(_ payload: String, for id: String, in c: PanelController) -> Result<String, MQTTSetPayload.Ignored> {
-        MQTTSetPayload.commandLine(Array(payload.utf8), widget: widget(c, id))
+        MQTTSetPayload.command(Array(payload.utf8), widget: widget(c, id)).map(\.line)
     }
 
     // MARK: topics
@@ -136,10 +136,10 @@ import PanelLayout
         #expect(refused("x", "phone"))
         #expect(refused("hello", "note") == false)   // a label takes any text
         // Not UTF-8, and oversized: refused before anything is parsed.
-        #expect(MQTTSetPayload.commandLine([0xff, 0xfe], widget: Self.widget(c, "volume"))
+        #expect(MQTTSetPayload.command([0xff, 0xfe], widget: Self.widget(c, "volume")).map(\.line)
                 == .failure("payload is not UTF-8"))
         let big = [UInt8](repeating: UInt8(ascii: "1"), count: MQTTSetPayload.maxBytes + 1)
-        #expect(MQTTSetPayload.commandLine(big, widget: Self.widget(c, "volume"))
+        #expect(MQTTSetPayload.command(big, widget: Self.widget(c, "volume")).map(\.line)
                 == .failure("payload of 4097 bytes is over 4096"))
     }
 

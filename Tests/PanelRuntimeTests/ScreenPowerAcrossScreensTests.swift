@@ -43,12 +43,15 @@ import PanelTesting
         let bench = try TwoScreenBench(panelText, modes: [(400, 300, 60), (400, 300, 60)], secondPanel: mirrored ? nil : otherText,
                                        dpms: [31], backlights: [nil, light])
         let box = Box()
-        bench.primary.onEvent = { _, line in box.events.append(line) }
-        if !mirrored { bench.second.onEvent = bench.primary.onEvent }   // as run wires a NAME=PANEL screen
+        bench.primary.eventSink = box
+        if !mirrored { bench.second.eventSink = bench.primary.eventSink }   // as run wires a NAME=PANEL screen
         return (bench, box)
     }
 
-    final class Box { var events: [String] = [] }
+    final class Box: PanelEventSink {
+        var events: [String] = []
+        func deliver(_ event: PanelEvent) { events.append(event.line) }
+    }
     static func screenEvents(_ b: Box) -> [String] { b.events.filter { $0.contains("\"event\":\"screen\"") } }
     static func dpms(_ bench: TwoScreenBench) -> [String] { bench.dev.calls.filter { $0.hasPrefix("dpms") } }
 

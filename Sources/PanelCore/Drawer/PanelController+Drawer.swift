@@ -87,7 +87,7 @@ extension PanelController {
     // MARK: commands
 
     /// `{"command":"page","page":ID}`: the drawer's push (or an instant switch).
-    package func showPage(_ id: String, animated: Bool, time: Double, requestID rid: String?, reply: (String) -> Void) {
+    package func showPage(_ id: String, animated: Bool, time: Double, requestID rid: String?, reply: (Reply) -> Void) {
         guard let index = scene.pageIndex(id: id) else {
             let ids = scene.menuPageIndices.map { scene.panel.pages[$0].id }
             return reply(Reply.failure(rid, "no page '\(LineError.excerpt(id))'\(Suggestion.hint(for: id, in: ids)) (pages: \(ids.joined(separator: ", ")))"))
@@ -104,7 +104,7 @@ extension PanelController {
     }
 
     /// `{"command":"drawer","position":P}` (a position name, or `toggle`).
-    package func moveDrawer(_ position: String, animated: Bool, time: Double, requestID rid: String?, reply: (String) -> Void) {
+    package func moveDrawer(_ position: String, animated: Bool, time: Double, requestID rid: String?, reply: (Reply) -> Void) {
         guard let drawer = scene.drawer else {
             return reply(Reply.failure(rid, "this panel has no drawer (it has one page and no 'drawer' object)"))
         }
@@ -136,6 +136,6 @@ extension PanelController {
     package func emitPanelEvent(_ name: String, time: Double, _ fields: (inout EventFields) -> Void) {
         var f = EventFields()
         fields(&f)
-        publishPanelEvent(name, at: time) { w in for field in f.fields { w.add(field.key, field.value) } }
+        publishPanelEvent(name, at: time, f.fields)
     }
 }

@@ -188,7 +188,7 @@ extension PanelController {
 
     /// `{"command":"dump","path":…}`: clients that may not write anywhere write inside the
     /// screenshot directory, as for screenshots.
-    package func executeDump(_ requested: String, at time: Double, requestID rid: String?, client: (any CommandClient)?, reply: (String) -> Void) {
+    package func executeDump(_ requested: String, at time: Double, requestID rid: String?, client: (any CommandClient)?, reply: (Reply) -> Void) {
         var path = requested
         if let client, !client.writesAnywhere {
             switch ScreenshotPath.resolve(requested, inside: screenshotDirectory) {

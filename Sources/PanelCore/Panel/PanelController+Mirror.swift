@@ -19,7 +19,7 @@ extension PanelController {
     public func addMirror(_ mirror: PanelController, at time: Double) {
         precondition(mirror !== self && mirror.mirrors.isEmpty, "a mirror follows one primary and has no mirrors of its own")
         mirror.emit = { _ in }
-        mirror.onEvent = nil
+        mirror.eventSink = nil
         mirror.reloader = nil
         mirrors.append(mirror)
         mirror.shareScreenPower(with: self)

@@ -13,9 +13,9 @@ public final class PanelController {
     public private(set) var compositor: Compositor
     /// Receives each outgoing JSON line (events, and replies to commands without a client).
     public var emit: (String) -> Void = { _ in }
-    /// When set, events go here instead of `emit`, with their widget's id (nil for panel
-    /// events), so a hub can fan them out to clients by their filters.
-    public var onEvent: ((_ widget: String?, _ line: String) -> Void)?
+    /// When set, events go here as values instead of to `emit` as lines, so a hub can fan
+    /// them out to its edges (each encodes them itself). Weak: the hub owns the controller.
+    public weak var eventSink: (any PanelEventSink)?
     /// Runs `reload` requests (nil: not available here, only with `run`). Weak: the host owns it.
     public weak var reloader: (any PanelReloading)?
     /// Another page became the front (`--state` saves the page shown).
@@ -36,7 +36,7 @@ public final class PanelController {
     /// Widgets that animated in the last frame: they need one more frame to show the end state.
     private var animatingBefore: Set<ObjectIdentifier> = []
     /// Events held back while a request runs, so they follow its reply.
-    private var heldEvents: [(String?, String)]?
+    private var heldEvents: [PanelEvent]?
     /// Messages for the host's stderr from compositors a reload replaced (`takeDiagnostics`).
     private var diagnostics: [String] = []
     /// Screenshots: held while a frame is due, written on the worker (ScreenshotQueue).
@@ -181,6 +181,12 @@ public final class PanelController {
         }
     }
 
+    /// Executes a command a client built as a value (MQTT); `line` is what a recording keeps.
+    public func execute(_ command: PanelCommand, line: String, at time: Double, from client: (any CommandClient)?) {
+        recorder?.record(commandLine: line, command: command, at: time)
+        execute(command, at: time, from: client)
+    }
+
     /// Replies to a line that could not even be read (longer than the transport's limit).
     public func rejectCommand(_ message: String, at time: Double, from client: (any CommandClient)? = nil) {
         send(Reply.failure(nil, message), to: client)
@@ -195,7 +201,7 @@ public final class PanelController {
         recordFlight(command, at: time)
         defer { mirror(command, at: time) }   // after this one's reply and events
         let rid = command.requestID
-        let reply: (String) -> Void = { [unowned self] in self.send($0, to: client) }
+        let reply: (Reply) -> Void = { [unowned self] in self.send($0, to: client) }
         switch command.action {
         case .list:
             // Every page's widgets (hidden ones keep their values), with the pages.
@@ -282,7 +288,7 @@ public final class PanelController {
             defer {
                 let held = heldEvents ?? []
                 heldEvents = nil
-                for (widget, line) in held { emitEvent(line, widget: widget) }
+                for event in held { emitEvent(event) }
             }
             if errors.isEmpty {
                 var data = JSONLineWriter()
@@ -303,14 +309,15 @@ public final class PanelController {
     /// Writes the picture shown now for `request` (ScreenshotQueue); the reply goes to its
     /// client, or to `emit` without one.
     private func writeScreenshot(_ request: ScreenshotQueue.Request) {
-        let reply: (String) -> Void = request.client.map { client in { client.send($0) } } ?? emit
+        let emit = self.emit
+        let reply: (Reply) -> Void = request.client.map { client in { client.reply($0) } } ?? { emit($0.line) }
         let picture: Result<CapturedImage, ScreenshotQueue.ImageFailure>
         do { picture = .success(try CapturedImage(physicalFrame())) } catch { picture = .failure(.init(message: error.description)) }
         screenshots.write(request, picture: picture, reply: reply)
     }
 
-    private func send(_ line: String, to client: (any CommandClient)?) {
-        if let client { client.send(line) } else { emit(line) }
+    private func send(_ reply: Reply, to client: (any CommandClient)?) {
+        if let client { client.reply(reply) } else { emit(reply.line) }
     }
 
     /// A widget's reply data: id, type, then its state fields (as in its `valueChanged`).
@@ -336,30 +343,18 @@ public final class PanelController {
             }
             return
         }
-        for e in events { emitEvent(line(for: e, widget: widget.id, time: time), widget: widget.id) }
+        for e in events { emitEvent(PanelEvent(time: time, widget: widget.id, e)) }
         LabelBindings.update(after: events, from: widget, in: scene.allWidgets)
     }
 
     /// Sends a panel event (`reloaded`, `reloadFailed`) with its fields.
-    public func publishPanelEvent(_ name: String, at time: Double, fields: (inout JSONLineWriter) -> Void = { _ in }) {
-        var w = JSONLineWriter()
-        w.add("t", time); w.add("event", name)
-        fields(&w)
-        emitEvent(w.line, widget: nil)
+    public func publishPanelEvent(_ name: String, at time: Double, _ fields: [EventField] = []) {
+        emitEvent(PanelEvent(time: time, widget: nil, name: name, fields: fields))
     }
 
-    private func emitEvent(_ line: String, widget: String?) {
-        if heldEvents != nil { heldEvents!.append((widget, line)); return }
-        if let onEvent { onEvent(widget, line) } else { emit(line) }
-    }
-
-    private func line(for event: WidgetEvent, widget: String, time: Double) -> String {
-        var w = JSONLineWriter()
-        w.add("t", time)
-        w.add("widget", widget)
-        w.add("event", event.name)
-        for f in event.fields { w.add(f.key, f.value) }
-        return w.line
+    private func emitEvent(_ event: PanelEvent) {
+        if heldEvents != nil { heldEvents!.append(event); return }
+        if let eventSink { eventSink.deliver(event) } else { emit(event.line) }
     }
 
     // MARK: frames

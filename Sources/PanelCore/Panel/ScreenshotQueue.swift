@@ -34,8 +34,8 @@ package final class ScreenshotQueue {
     }
 
     /// Writes `picture` (the picture shown now, or why there is none) for `request`, whose
-    /// client's `replyDeferred` was called; `reply` sends a line to that client.
-    package func write(_ request: Request, picture: Result<CapturedImage, ImageFailure>, reply: @escaping (String) -> Void) {
+    /// client's `replyDeferred` was called; `reply` sends the reply to that client.
+    package func write(_ request: Request, picture: Result<CapturedImage, ImageFailure>, reply: @escaping (Reply) -> Void) {
         let (path, rid, client) = (request.path, request.requestID, request.client)
         // Stdin's own user may name a device (/dev/stdout); other clients only regular files.
         // Never a FIFO: opening one blocks until a reader comes.

@@ -126,7 +126,7 @@ extension PanelController {
     }
 
     /// `{"command":"screen","state":…}`: replies with the state, then the event (if it changed).
-    package func executeScreen(_ state: ScreenState, at time: Double, requestID rid: String?, reply: (String) -> Void) {
+    package func executeScreen(_ state: ScreenState, at time: Double, requestID rid: String?, reply: (Reply) -> Void) {
         advanceScreen(to: time)
         let change = screenRuntime.power.command(state, at: time)
         var data = JSONLineWriter()
@@ -164,10 +164,8 @@ extension PanelController {
     /// The `screen` event, from the group's leader.
     package func announceScreenChange(_ change: ScreenChange) {
         recordFlightScreen(change)
-        publishPanelEvent("screen", at: change.time) {
-            $0.add("state", change.state.rawValue)
-            $0.add("cause", change.cause.rawValue)
-        }
+        publishPanelEvent("screen", at: change.time, [.init("state", .string(change.state.rawValue)),
+                                                      .init("cause", .string(change.cause.rawValue))])
     }
 
     /// Nothing is drawn while off: touches in progress end now, animations jump to their end

@@ -98,11 +98,15 @@ public final class IPCServer: PollSource {
         for c in clients { c.disconnect(reason: "the panel is shutting down") }
     }
 
-    /// Sends an event line to every client whose filter admits it.
-    public func broadcast(widget: String?, line: String) {
+    /// Sends an event to every client whose filter admits it, encoded once for all of them.
+    public func broadcast(_ event: PanelEvent) {
         // Closed connections leave here (and their descriptors close) at the next event.
         if clients.contains(where: \.isFinished) { clients.removeAll { $0.isFinished } }
-        for c in clients where !c.isFinished && c.filter.admits(widget: widget) { c.send(line) }
+        var line: String?
+        for c in clients where !c.isFinished && c.filter.admits(widget: event.widget) {
+            if line == nil { line = event.line }
+            c.send(line!)
+        }
     }
 
     /// Pushes pending output out once more, best effort, before exit.
@@ -118,7 +122,7 @@ public final class IPCServer: PollSource {
     public func service(_ revents: [Int16], at time: Double) {
         clients.removeAll { $0.isFinished }
         ConnectionAcceptor.acceptPending(on: listenFD, refusal: {
-            Array((Reply.failure(nil, "too many clients (at most \(options.maxClients)); try again later") + "\n").utf8)
+            Array((Reply.failure(nil, "too many clients (at most \(options.maxClients)); try again later").line + "\n").utf8)
         }) { fd in
             makeRoom(at: time)
             guard clients.count(where: { !$0.isFinished && !$0.closing }) < options.maxClients else { refusedConnections += 1; return false }

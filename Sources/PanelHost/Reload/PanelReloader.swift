@@ -67,11 +67,9 @@ public final class PanelReloader: PanelReloading {
 
     private func publish(errors: [String], panel: String, at time: Double) {
         if errors.isEmpty {
-            controller.publishPanelEvent("reloaded", at: time) { $0.add("panel", panel) }
+            controller.publishPanelEvent("reloaded", at: time, [.init("panel", .string(panel))])
         } else {
-            controller.publishPanelEvent("reloadFailed", at: time) {
-                $0.addRaw("errors", "[" + errors.map(JSONLineWriter.quote).joined(separator: ",") + "]")
-            }
+            controller.publishPanelEvent("reloadFailed", at: time, [.init("errors", .strings(errors))])
         }
     }
 

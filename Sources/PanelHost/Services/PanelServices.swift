@@ -4,6 +4,7 @@
 import PanelCore
 import PanelInput
 import PanelLoop
+import PanelProtocol
 import PanelSystem
 
 /// Everything of the main loop that is not the display: signals, stdin/stdout, the control
@@ -38,8 +39,9 @@ public final class PanelServices: PanelReloading {
     public var onUserSignal: ((Double) -> Void)?
     /// Called for every widget event (state saving watches values change).
     public var onWidgetEvent: ((String) -> Void)?
-    /// Further receivers of every event line (the MQTT bridge), after stdout and the socket.
-    public var eventObservers: [(_ widget: String?, _ line: String) -> Void] = []
+    /// Further receivers of every event (MQTT, the studio), after stdout and the socket;
+    /// held weakly, as their owners hold them (see `addEventSink`).
+    private var eventSinks: [WeakEventSink] = []
     /// Hooks run after each displayed frame (readiness, watchdog).
     public var onFrameShown: [(Double, Bool) -> Void] = []
     private var framesShown = 0
@@ -58,13 +60,11 @@ public final class PanelServices: PanelReloading {
             ipc = server
             loop.add(server)
         }
-        controller.onEvent = { [unowned self] widget, line in
-            if self.stdio.filter.admits(widget: widget) { self.stdio.send(line) }
-            self.ipc?.broadcast(widget: widget, line: line)
-            if let widget { self.onWidgetEvent?(widget) }
-            for observer in self.eventObservers { observer(widget, line) }
-        }
+        controller.eventSink = self
     }
+
+    /// Adds a receiver of every event, after those added before.
+    public func addEventSink(_ sink: any PanelEventSink) { eventSinks.append(WeakEventSink(sink: sink)) }
 
     /// Signals: SIGINT and SIGTERM stop the loop, SIGHUP reloads (as daemons do; a panel
     /// whose terminal went away keeps running, stdin simply ends), SIGUSR1 dumps the flight
@@ -165,4 +165,19 @@ public final class PanelServices: PanelReloading {
         ipc?.flushAll()
         stdio.drain(seconds: 1)
     }
+}
+
+/// The hub: each event goes to stdout and the socket clients whose filters admit it, to the
+/// state store, then to the other sinks, as a value each of them encodes or reads itself.
+extension PanelServices: PanelEventSink {
+    public func deliver(_ event: PanelEvent) {
+        if stdio.filter.admits(widget: event.widget) { stdio.send(event.line) }
+        ipc?.broadcast(event)
+        if let widget = event.widget { onWidgetEvent?(widget) }
+        for entry in eventSinks { entry.sink?.deliver(event) }
+    }
+}
+
+private struct WeakEventSink {
+    weak var sink: (any PanelEventSink)?
 }

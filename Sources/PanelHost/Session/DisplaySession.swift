@@ -106,7 +106,7 @@ public final class DisplaySession {
         // start-up: a panel that took 5 s to come up (a cold start under load) showed up dimmed.
         screens[0].controller.holdScreenTimersUntilShown()
         if !screens[0].controller.mirrors.isEmpty {
-            services.eventObservers.append { [unowned self] widget, _ in if widget != nil { self.mirrorCheckWanted = true } }
+            services.addEventSink(self)
         }
     }
 
@@ -285,5 +285,12 @@ public final class DisplaySession {
 
     private func markReady(_ path: String) {
         do { try OutputFile(path: path, special: .devices).commit() } catch { stats.outputErrors.append(error.description) }
+    }
+}
+
+/// A widget's event means the mirrors should be checked once the panel is at rest.
+extension DisplaySession: PanelEventSink {
+    public func deliver(_ event: PanelEvent) {
+        if event.widget != nil { mirrorCheckWanted = true }
     }
 }
