@@ -1,6 +1,7 @@
 // Shared by every fuzz target (compiled into each): the contracts a parser keeps on any input,
 // and a small panel to play parsed input on. A broken contract traps, so libFuzzer keeps the
 // input as a finding, just like a crash.
+import ControlWidgets
 import PanelLayout
 import PanelSystem
 import PanelLoop
@@ -87,7 +88,7 @@ let panelText = """
 """
 
 let fuzzPanel: Panel = {
-    switch PanelLoader.parse(panelText, file: "fuzz.json") {
+    switch PanelLoader(kinds: WidgetCatalog.kinds).parse(panelText, file: "fuzz.json") {
     case .success(let p): return p
     case .failure(let e): fatalError("the fuzz panel does not load: \(e)")
     }

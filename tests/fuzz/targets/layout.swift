@@ -1,5 +1,6 @@
 // Fuzz target: the layout reader and checker (`knob-panel check`), and "check says ok implies
 // the panel can be built and painted": a panel that loads is rendered once, small.
+import ControlWidgets
 import PanelLayout
 import PanelSystem
 import PanelLoop
@@ -16,7 +17,7 @@ import PanelBench
 public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = text(data, size)
     // No base directory: image paths never resolve, so the fuzzer does not read the disk.
-    switch PanelLoader.parse(input, file: "fuzz.json", baseDirectory: "/nonexistent") {
+    switch PanelLoader(kinds: WidgetCatalog.kinds).parse(input, file: "fuzz.json", baseDirectory: "/nonexistent") {
     case .failure(let errors):
         contract(!errors.diagnostics.isEmpty, "failure without diagnostics")
         for d in errors.diagnostics { checkPosition(d.location.line, d.location.column, d.description, in: input) }
