@@ -196,7 +196,7 @@ enum RunCommand {
                 let c = screen.controller, name = screen.connectorName
                 let (source, text) = openInput(width: c.rotation.physicalWidth, height: c.rotation.physicalHeight, calibration: calibration,
                                                accepts: { touchMap.output(for: $0, among: shown) == name })
-                if let source { services.addInput(source, to: screen.mirrorsPrimary ? controller : c) }
+                if let source { services.addInput(source, to: screen.mirrorsPrimary ? controller : c, on: c) }
                 if screen === screens[0] || source != nil { Console.note((screens.count > 1 ? name + ": " : "") + text) }
                 if screen === screens[0], let source, screen.output != nil, !args.flags.contains("no-cursor") {
                     cursor = attachCursor(to: source, screen: screen, services: services)

@@ -135,9 +135,11 @@ public final class PanelServices: PanelReloading {
 
     /// - Parameter target: the panel the input drives (another screen's, `run --output
     ///   NAME=PANEL`); nil: the primary's. Only the primary's input is timed to its flips.
-    public func addInput(_ input: any InputSource, to target: PanelController? = nil) {
+    /// - Parameter screen: the panel of the screen the device is on, whose mode maps its
+    ///   points (a mirror's); nil: the target's own.
+    public func addInput(_ input: any InputSource, to target: PanelController? = nil, on screen: PanelController? = nil) {
         let target = target ?? controller
-        loop.add(InputPollSource(input, controller: target, latency: target === controller ? inputLatency : nil) { [unowned self] in self.inputSuspended })
+        loop.add(InputPollSource(input, controller: target, screen: screen, latency: target === controller ? inputLatency : nil) { [unowned self] in self.inputSuspended })
     }
 
     /// Kernel input times handed to the flip that shows their effect (the flip log's `input`).
