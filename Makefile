@@ -49,8 +49,16 @@ DATADIR := $(PREFIX)/share/knob-panel
 DOCDIR := $(PREFIX)/share/doc/knob-panel
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+MANDIR := $(PREFIX)/share/man
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR := $(PREFIX)/share/zsh/vendor-completions
+# The unit reads its settings from here whatever the PREFIX (ConfigurationDirectory= is /etc).
+CONFDIR := /etc/knob-panel
+# What install writes besides the panels (uninstall removes exactly these).
+INSTALLED := $(BINDIR)/knob-panel $(UNITDIR)/knob-panel.service $(SYSUSERSDIR)/knob-panel.conf \
+	$(MANDIR)/man1/knob-panel.1 $(MANDIR)/man5/knob-panel-layout.5 $(BASHCOMPDIR)/knob-panel $(ZSHCOMPDIR)/_knob-panel
 
-.PHONY: run build test unit-test cli-test studio-test fuzz-test fuzz vm-test deps test-deps bench clean install uninstall image vm-demo image-test
+.PHONY: run build test unit-test cli-test studio-test fuzz-test fuzz vm-test deb-test deps test-deps bench clean install uninstall deb image vm-demo image-test
 
 run: deps build
 	$(BIN) run $(PANEL) --fallback png
@@ -69,7 +77,7 @@ test-deps:
 	@scripts/install-deps.sh test
 
 # Every test; fails (non-zero) when any test fails.
-test: test-deps unit-test build cli-test studio-test fuzz-test vm-test
+test: test-deps unit-test build cli-test studio-test fuzz-test deb-test vm-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -99,10 +107,13 @@ vm-test:
 bench: build
 	$(BIN) bench $(PANEL) --frames 100
 
-# make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]: binary, panels, schema, docs, the unit
-# and its user (sysusers.d). tests/vm/image.py writes the unit into the appliance the same way.
+# make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]: binary, panels, schema, docs, man pages,
+# completions, the unit and its user (sysusers.d), and /etc/knob-panel/knob-panel.conf unless one
+# is there. tests/vm/image.py writes the unit into the appliance the same way; make deb stages
+# with PREFIX=/usr. The man pages and completions come from the binary ('knob-panel manual').
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/panels $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/panels $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(CONFDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/knob-panel
 	install -m 0644 panels/*.json $(DESTDIR)$(DATADIR)/panels/
 	install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
@@ -110,6 +121,12 @@ install: $(BIN)
 	    dist/knob-panel.service.in > $(DESTDIR)$(UNITDIR)/knob-panel.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/knob-panel.service
 	install -m 0644 dist/knob-panel.sysusers $(DESTDIR)$(SYSUSERSDIR)/knob-panel.conf
+	$(BIN) manual knob-panel.1 > $(DESTDIR)$(MANDIR)/man1/knob-panel.1
+	$(BIN) manual knob-panel-layout.5 > $(DESTDIR)$(MANDIR)/man5/knob-panel-layout.5
+	$(BIN) manual bash > $(DESTDIR)$(BASHCOMPDIR)/knob-panel
+	$(BIN) manual zsh > $(DESTDIR)$(ZSHCOMPDIR)/_knob-panel
+	sed -e 's|/usr/share/knob-panel/panels|$(DATADIR)/panels|g' dist/knob-panel.conf > .build/knob-panel.conf
+	[ -e $(DESTDIR)$(CONFDIR)/knob-panel.conf ] || install -m 0644 .build/knob-panel.conf $(DESTDIR)$(CONFDIR)/knob-panel.conf
 
 $(BIN): $(STATIC_CXX)
 	$(RELEASE_BUILD)
@@ -128,9 +145,23 @@ vm-demo: image
 image-test: image
 	python3 tests/vm/image.py test --bin $(BIN) --out $(IMAGE)
 
+# Removes what install wrote. A panel that differs from the one shipped (a user edited it) and
+# /etc/knob-panel (the user's settings and panels) are kept, and said so.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/knob-panel $(DESTDIR)$(UNITDIR)/knob-panel.service $(DESTDIR)$(SYSUSERSDIR)/knob-panel.conf
-	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	for f in panels/*.json; do t=$(DESTDIR)$(DATADIR)/$$f; \
+	    if cmp -s "$$f" "$$t"; then rm -f "$$t"; elif [ -e "$$t" ]; then echo "kept $$t: it differs from the one installed"; fi; done
+	for f in README.md docs/*.md; do rm -f $(DESTDIR)$(DOCDIR)/$$(basename $$f); done
+	-rmdir $(DESTDIR)$(DATADIR)/panels $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
+	@[ ! -d $(DESTDIR)$(CONFDIR) ] || echo "kept $(DESTDIR)$(CONFDIR): your settings and panels (remove it yourself)"
+
+# The Debian package, built with dpkg-deb from a 'make install' staging tree (scripts/deb.sh).
+deb: $(BIN)
+	scripts/deb.sh build $(BIN)
+
+# Installs, runs, removes and purges the package in a throwaway Debian root (debootstrap).
+deb-test: deb
+	scripts/deb.sh test
 
 clean:
 	rm -rf .build .build-fuzz

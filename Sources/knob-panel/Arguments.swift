@@ -1,6 +1,6 @@
 /// A small argument parser in swift-argument-parser's spirit: each subcommand declares its
 /// options (with value, default and help) and gets a clear error for anything else.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     let name: String          // without dashes
     let valueName: String?    // nil for a flag
     let help: String
@@ -15,7 +15,7 @@ struct OptionSpec {
     }
 }
 
-struct CommandSpec {
+struct CommandSpec: Sendable {
     let name: String
     let abstract: String
     let usage: String
@@ -36,6 +36,7 @@ struct CommandSpec {
             s += "  " + left.padded(to: 26) + o.help + (o.defaultText.map { " (default: \($0))" } ?? "") + "\n"
         }
         s += "  " + "-h, --help".padded(to: 26) + "Show help for this command.\n"
+        s += "  " + "-V, --version".padded(to: 26) + "Print the version and exit.\n"
         s += "  " + "--".padded(to: 26) + "End of options: every later argument is positional (a panel file named -x.json).\n"
         if !discussion.isEmpty { s += "\n" + discussion + "\n" }
         return s
@@ -55,6 +56,7 @@ struct ParsedArguments {
     var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var wantsHelp = false
+    var wantsVersion = false
 
     func value(_ name: String) -> String? { values[name] }
 
@@ -92,6 +94,7 @@ func parseArguments(_ args: [String], for spec: CommandSpec) throws(UsageError) 
         // file named `-x.json`, a command line starting with `--`).
         if a == "--" { parsed.positionals += args[(i + 1)...]; break }
         if a == "-h" || a == "--help" { parsed.wantsHelp = true; i += 1; continue }
+        if a == "-V" || a == "--version" { parsed.wantsVersion = true; i += 1; continue }
         if a.hasPrefix("--") {
             var name = String(a.dropFirst(2))
             var inlineValue: String?

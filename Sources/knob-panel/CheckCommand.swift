@@ -22,7 +22,7 @@ enum CheckCommand {
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
         guard !args.positionals.isEmpty else { throw CommandFailure("check needs at least one FILE (see 'knob-panel check --help')", status: 64) }
-        var failed = false
+        var failed = false, missing = false
         let screenMM: (width: Double, height: Double)?
         do { screenMM = try millimetres(args.value("screen-mm")) } catch { throw CommandFailure(error.description, status: 64) }
         for path in args.positionals {
@@ -38,9 +38,11 @@ enum CheckCommand {
                 Console.out("\(path): ok (\(panel.pages.count) page\(panel.pages.count == 1 ? "" : "s"), \(widgets) widget\(widgets == 1 ? "" : "s"))")
             case .failure(let errors):
                 failed = true
+                missing = missing || inputMissing(path)
                 for d in errors.diagnostics { Console.err(d.description) }
             }
         }
+        if missing { throw CommandFailure(nil, status: ExitStatus.noInput) }
         if failed { throw CommandFailure(nil, status: 1) }
     }
 }
@@ -79,7 +81,7 @@ func loadPanel(_ path: String) throws(CommandFailure) -> Panel {
         return panel
     case .failure(let errors):
         for d in errors.diagnostics { Console.err(d.description) }
-        throw CommandFailure(nil, status: 1)
+        throw CommandFailure(nil, status: inputMissing(path) ? ExitStatus.noInput : 1)
     }
 }
 

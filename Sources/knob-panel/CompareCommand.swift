@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import Graphics
 import PanelLayout
 import PanelSystem
@@ -35,8 +36,9 @@ enum CompareCommand {
         Prints one JSON line on stdout: {"equal":BOOL,"differingPixels":N,"totalPixels":N,"maxChannelDelta":N,
         "tolerance":N,"bounds":[x,y,width,height]} (bounds only when some pixel differs), and on a
         mismatch one line on stderr with the count and bounding box.
-        EXIT STATUS: 0 equal within the tolerance; 1 the images differ; 2 a file is missing or not a
-        PNG; 3 the images have different sizes; 4 the --diff image could not be written; 64 usage.
+        EXIT STATUS: 0 equal within the tolerance; 1 the images differ; 2 a file is not a PNG; 3 the
+        images have different sizes; 4 the --diff image could not be written; 64 usage; 66 a file
+        does not exist or cannot be read.
         """)
 
     static func run(_ args: ParsedArguments) throws(CommandFailure) {
@@ -87,6 +89,7 @@ enum CompareCommand {
     static let maxImageSide = 8192
 
     private static func load(_ path: String) throws(CommandFailure) -> ImageSurface {
+        if inputMissing(path) { throw CommandFailure("cannot read '\(path)': \(String(cString: strerror(errno)))", status: ExitStatus.noInput) }
         if let size = FileSystem.pngDimensions(path), size.width > maxImageSide || size.height > maxImageSide {
             throw CommandFailure("\(path): \(size.width)x\(size.height) pixels is larger than compare takes (\(maxImageSide)x\(maxImageSide))", status: Status.unreadable)
         }

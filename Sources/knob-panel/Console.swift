@@ -16,12 +16,16 @@ enum Console {
         }
     }
 
-    static func err(_ s: String) {
-        fputs(s + "\n", stderr)
-    }
+    /// A diagnostic line (`file:line:col: error: …`): its priority is the severity it states.
+    static func err(_ s: String) { write(s, JournalStream.priority(of: s)) }
 
-    static func error(_ s: String) { err("knob-panel: error: \(s)") }
-    static func note(_ s: String) { err("knob-panel: \(s)") }
+    static func error(_ s: String) { write("knob-panel: error: \(s)", .error) }
+    static func warning(_ s: String) { write("knob-panel: \(s)", .warning) }
+    static func note(_ s: String) { write("knob-panel: \(s)", .info) }
+
+    private static func write(_ s: String, _ priority: JournalStream.Priority) {
+        fputs(JournalStream.lines(s, priority) + "\n", stderr)
+    }
 }
 
 /// A failure that ends the command with a message and exit status.
@@ -33,7 +37,7 @@ struct CommandFailure: Error {
 
 func readTextFile(_ path: String) throws(CommandFailure) -> String {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw CommandFailure("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw CommandFailure("cannot read '\(path)': \(String(cString: strerror(errno)))", status: ExitStatus.noInput) }
     defer { close(fd) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
@@ -70,4 +74,12 @@ func makeDirectory(_ path: String) throws(CommandFailure) {
     if mkdir(path, 0o755) != 0 && errno != EEXIST {
         throw CommandFailure("cannot create directory '\(path)': \(String(cString: strerror(errno)))")
     }
+}
+
+/// Whether an input file named on the command line cannot be opened for reading (missing, a
+/// permission): the command then exits `ExitStatus.noInput`, as sysexits.h's EX_NOINPUT.
+func inputMissing(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd >= 0 { close(fd); return false }
+    return errno != EISDIR
 }

@@ -14,6 +14,7 @@ import PanelBench
 enum ExitStatus {
     static let failure: Int32 = 1        // invalid input: layout or script errors, problems found
     static let usage: Int32 = 64         // a wrong command line
+    static let noInput: Int32 = 66       // an input file named on the command line cannot be read (sysexits.h EX_NOINPUT)
     static let output: Int32 = 74        // an output could not be written (PNG, events, stdout, logs)
 
     /// `run`: why no panel could be shown (or kept on) a display.
@@ -43,6 +44,7 @@ enum ExitStatus {
         (16, "the --mode is not offered by the connector"),
         (17, "the display failed (a DRM call failed while starting or running)"),
         (64, "a wrong command line"),
+        (66, "the layout file (or --input script) does not exist or cannot be read"),
         (74, "an output could not be written (stdout, --flip-log, --ready-file, the offscreen PNG)"),
     ]
 }

@@ -56,7 +56,7 @@ enum FlightRecorderOptions {
         services.onUserSignal = { [unowned controller] time in
             switch controller.writeFlightDump(to: path, reason: "SIGUSR1", at: time) {
             case .success(let d): Console.note("flight recording written to \(path): \(d.lines) lines from t=\(JSONLineWriter.number(d.from)) to \(JSONLineWriter.number(d.to)) s")
-            case .failure(let e): Console.note("flight recording: \(e.description)")
+            case .failure(let e): Console.warning("flight recording: \(e.description)")
             }
         }
     }

@@ -216,7 +216,7 @@ enum RunCommand {
             monitor.onEvent = { [unowned session] event, time in session.hotplugEvent(event, at: time) }
             services.add(monitor)
         } catch {
-            Console.note("no display hotplug: \(error.message)")
+            Console.warning("no display hotplug: \(error.message)")
         }
         do {
             try session.run()
@@ -227,7 +227,7 @@ enum RunCommand {
             throw CommandFailure(error.message, status: ExitStatus.display(error.kind))
         }
         Console.note(summary(session.stats) + (cursor.map { "; " + $0.summary } ?? ""))
-        for power in powers { for e in power.errors + (power.backlight?.errors ?? []) { Console.note("screen power: \(e)") } }
+        for power in powers { for e in power.errors + (power.backlight?.errors ?? []) { Console.warning("screen power: \(e)") } }
         var outputErrors = session.stats.outputErrors + Recording.finish(recorder)
         do { try options.flipLog?.commit() } catch { outputErrors.append(error.description) }
         if !outputErrors.isEmpty {
@@ -292,7 +292,7 @@ enum RunCommand {
                 screen.softwareCursor = composited
                 plane = composited
             } catch {
-                Console.note("cursor: no hardware cursor plane (\(reason)) and no memory for a composited one (\(error)); a mouse pointer is not shown")
+                Console.warning("cursor: no hardware cursor plane (\(reason)) and no memory for a composited one (\(error)); a mouse pointer is not shown")
                 return nil
             }
             Console.note("cursor: composited \(CursorArrow.inkWidth)x\(CursorArrow.inkHeight), no hardware cursor plane (\(reason)) (\(how))")

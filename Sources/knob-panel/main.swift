@@ -12,24 +12,14 @@ import PanelBench
 import ControlWidgets
 
 // knob-panel: the command line. Parses arguments, wires the modules, prints errors.
-let commands: [(CommandSpec, (ParsedArguments) throws(CommandFailure) -> Void)] = [
-    (RunCommand.spec, RunCommand.run),
-    (RenderCommand.spec, RenderCommand.run),
-    (CheckCommand.spec, CheckCommand.run),
-    (CompareCommand.spec, CompareCommand.run),
-    (LayoutCommand.spec, LayoutCommand.run),
-    (DevicesCommand.spec, DevicesCommand.run),
-    (BenchCommand.spec, BenchCommand.run),
-    (CtlCommand.spec, CtlCommand.run),
-    (StudioCommand.spec, StudioCommand.run),
-]
+let commands = CommandTable.all.map { ($0.spec, $0.run) }
 
 @MainActor func mainHelp() -> String {
     var s = "OVERVIEW: knob-panel turns a Linux box with a screen into a touch control panel (DRM/KMS + Cairo).\n\n"
     s += "USAGE: knob-panel <subcommand> [options]\n\nSUBCOMMANDS:\n"
     for (spec, _) in commands { s += "  " + spec.name.padded(to: 12) + spec.abstract + "\n" }
     s += "\n  See 'knob-panel help <subcommand>' or 'knob-panel <subcommand> --help' for its options.\n"
-    s += "  knob-panel --version prints the version.\n"
+    s += "  knob-panel --version (or -V, also after any subcommand) prints the version.\n"
     return s
 }
 
@@ -50,7 +40,7 @@ if argv.isEmpty || argv[0] == "--help" || argv[0] == "-h" {
     Console.out(mainHelp())
     exit(argv.isEmpty ? 64 : 0)
 }
-if argv[0] == "--version" || argv[0] == "version" {
+if argv[0] == "--version" || argv[0] == "-V" || argv[0] == "version" {
     Console.out("knob-panel \(PanelVersion.current)")
     exit(0)
 }
@@ -72,6 +62,10 @@ do {
     let parsed = try parseArguments(Array(argv.dropFirst()), for: spec)
     if parsed.wantsHelp {
         Console.out(spec.helpText)
+        exit(0)
+    }
+    if parsed.wantsVersion {
+        Console.out("knob-panel \(PanelVersion.current)")
         exit(0)
     }
     try body(parsed)

@@ -507,10 +507,37 @@ def test_install():
     good = r.returncode == 0 and os.access(os.path.join(stage, "usr/bin/knob-panel"), os.X_OK) \
         and os.path.exists(os.path.join(stage, "usr/share/knob-panel/panels/demo.json")) \
         and os.path.exists(os.path.join(stage, "usr/share/doc/knob-panel/protocol.md")) \
-        and os.path.exists(unit) and "ExecStart=/usr/bin/knob-panel run /usr/share/knob-panel/panels/demo.json" in open(unit).read()
+        and os.path.exists(unit) and "ExecStart=/usr/bin/knob-panel run ${PANEL} " in open(unit).read() \
+        and "Environment=PANEL=/usr/share/knob-panel/panels/demo.json " in open(unit).read()
     check(good, "make install DESTDIR=… PREFIX=/usr", r.stdout + r.stderr)
+    for path in ("etc/knob-panel/knob-panel.conf", "usr/share/man/man1/knob-panel.1", "usr/share/man/man5/knob-panel-layout.5",
+                 "usr/share/bash-completion/completions/knob-panel", "usr/share/zsh/vendor-completions/_knob-panel"):
+        check(os.path.exists(os.path.join(stage, path)), f"make install writes /{path}")
     if os.path.exists(unit):
         test_unit(stage, unit)
+    test_uninstall(stage)
+
+
+def test_uninstall(stage):
+    """make uninstall removes what install wrote, but not a panel the user edited nor
+    /etc/knob-panel (issue 29: it ran rm -rf on the data directory)."""
+    conf = os.path.join(stage, "etc/knob-panel/knob-panel.conf")
+    with open(conf, "a") as f:
+        f.write("PANEL=/etc/knob-panel/mine.json\n")
+    edited = os.path.join(stage, "usr/share/knob-panel/panels/knobs.json")
+    with open(edited, "a") as f:
+        f.write("\n")
+    r = subprocess.run(["make", "-s", "uninstall", f"DESTDIR={stage}", "PREFIX=/usr"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    left = sorted(os.path.relpath(os.path.join(d, n), stage) for d, _, files in os.walk(stage) for n in files)
+    check(r.returncode == 0 and not os.path.exists(os.path.join(stage, "usr/bin/knob-panel"))
+          and not os.path.exists(os.path.join(stage, "usr/share/knob-panel/panels/demo.json")),
+          "make uninstall removes the binary and the unchanged panels", r.stdout + r.stderr)
+    check(os.path.exists(edited) and "kept" in r.stdout, "make uninstall keeps a panel the user edited, and says so", r.stdout + "\n".join(left))
+    check(os.path.exists(conf) and "mine.json" in open(conf).read(), "make uninstall keeps /etc/knob-panel", "\n".join(left))
+    expected = {"etc/knob-panel/knob-panel.conf", "usr/share/knob-panel/panels/knobs.json"}
+    # sysusers wrote /etc/passwd and friends into the stage above: not install's.
+    check(set(l for l in left if not l.startswith("etc/") or l.startswith("etc/knob-panel/")) <= expected,
+          "make uninstall leaves nothing else", "\n".join(left))
 
 
 def test_unit(stage, unit):

@@ -92,7 +92,7 @@ out=$("$BIN" check "$T/trunc.json" 2>&1); st=$?
 [ $st = 1 ] && echo "$out" | grep -qE "trunc.json:2:[0-9]+: error:" && ok "truncated JSON reports a position" || bad "truncated JSON" "$out"
 head -c 3000 /dev/urandom > "$T/garbage.json"
 expect_status "binary garbage is an error, not a crash" 1 "$BIN" check "$T/garbage.json"
-expect_status "missing file" 1 "$BIN" check "$T/none.json"
+expect_status "missing file exits 66 (EX_NOINPUT)" 66 "$BIN" check "$T/none.json"
 expect_status "unknown subcommand" 64 "$BIN" rendr
 expect_status "unknown option" 64 "$BIN" render panels/demo.json --outt x.png
 expect_status "bad --size" 64 "$BIN" render panels/demo.json --out "$T/x.png" --size 12
@@ -103,7 +103,7 @@ ABSBIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 in_T() { (cd "$T" && "$ABSBIN" "$@"); }
 expect_status "a panel named -x.json without -- is an unknown option" 64 in_T check -x.json
 expect_status "check -- -x.json reads the file" 0 in_T check -- -x.json
-expect_status "check -- --help is a (missing) file, not help" 1 in_T check -- --help
+expect_status "check -- --help is a (missing) file, not help" 66 in_T check -- --help
 expect_status "render --out dash.png -- -x.json" 0 in_T render --size 64x40 --out dash.png -- -x.json
 [ -s "$T/dash.png" ] && ok "render after -- wrote dash.png" || bad "render after -- wrote no dash.png"
 expect_status "layout -- -x.json" 0 in_T layout -- -x.json
@@ -251,7 +251,7 @@ out=$("$BIN" compare "$T/demo.png" "$T/turned.png" --diff "$T/diff.png" 2>"$T/er
 python3 tests/cli/png_pixels.py "$T/diff.png" 0,0 >/dev/null && ok "compare --diff writes a PNG" || bad "compare --diff"
 expect_status "compare within a tolerance" 0 "$BIN" compare "$T/demo.png" "$T/turned.png" --tolerance 255
 expect_status "compare with allowed differing pixels" 0 "$BIN" compare "$T/demo.png" "$T/turned.png" --max-pixels 1000000
-expect_status "compare a missing file" 2 "$BIN" compare "$T/demo.png" "$T/none.png"
+expect_status "compare a missing file" 66 "$BIN" compare "$T/demo.png" "$T/none.png"
 expect_status "compare a file that is not a PNG" 2 "$BIN" compare "$T/turn.jsonl" "$T/demo.png"
 "$BIN" render panels/demo.json --size 320x200 --out "$T/small.png"
 expect_status "compare images of different sizes" 3 "$BIN" compare "$T/demo.png" "$T/small.png"
@@ -382,6 +382,10 @@ if python3 tests/cli/flight_recorder.py "$BIN"; then ok "flight recorder tests";
 # warm-up against the end, frames and replies kept coming (tests/cli/soak.py; --seconds 3600 for the notes).
 python3 tests/cli/soak.py "$BIN" --seconds "${SOAK_SECONDS:-60}"; st=$?
 if [ $st = 0 ]; then ok "soak"; elif [ $st = 77 ]; then echo "  skip  soak (install: scripts/install-deps.sh test)"; else bad "soak"; fi
+
+# Man pages and completions agree with help, --version/-V everywhere, exit 66 for a missing
+# input, journal priorities on stderr (tests/cli/conventions.py).
+if python3 tests/cli/conventions.py "$BIN"; then ok "conventions tests"; else bad "conventions tests"; fi
 
 echo "cli tests: $pass passed, $fail failed"
 [ $fail = 0 ]

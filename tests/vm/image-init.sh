@@ -16,10 +16,22 @@ setting() { sed -n "s/^$1=//p" "$unit" | tail -n 1; }   # the last assignment wi
 exec_start=$(setting ExecStart) user=$(setting User) group=$(setting Group) groups=$(setting SupplementaryGroups)
 tty=$(setting TTYPath) umask_=$(setting UMask)
 state=/var/lib/$(setting StateDirectory) runtime=/run/$(setting RuntimeDirectory) runtime_mode=$(setting RuntimeDirectoryMode)
+# Environment=, then EnvironmentFile= (its VAR=value lines win, as in systemd), then $VAR and
+# ${VAR} in ExecStart (both split at spaces here: the image's paths have none).
+set -f
+for a in $(sed -n "s/^Environment=//p" "$unit"); do export "$a"; done
+set +f
+envfile=$(setting EnvironmentFile); envfile=${envfile#-}
+if [ -f "$envfile" ]; then
+    while IFS= read -r line; do
+        case $line in ""|\#*) ;; [A-Za-z_]*=*) export "${line%%=*}=${line#*=}" ;; esac
+    done < "$envfile"
+fi
 case $exec_start in
-    ""|*[\"\'\\\$%]*) echo "knob-panel image: cannot run the unit's ExecStart '$exec_start' (quotes, \$ and specifiers are not understood here)" > /dev/console
+    ""|*[\"\'\\%\`]*) echo "knob-panel image: cannot run the unit's ExecStart '$exec_start' (quotes and specifiers are not understood here)" > /dev/console
                   poweroff -f ;;
 esac
+exec_start=$(eval "printf '%s' \"$exec_start\"")
 mkdir -p /run /tmp "$state" /var/cache/fontconfig /dev/pts
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /tmp

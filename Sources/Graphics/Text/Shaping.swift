@@ -1,6 +1,7 @@
 import CCairo
 #if canImport(Glibc)
 import Glibc
+import PanelSystem
 #endif
 
 /// HarfBuzz (and FriBidi) for text that needs shaping, opened with dlopen the first time such
@@ -25,7 +26,7 @@ enum Shaping {
 
     /// One line on stderr (fd 2: this module has no FILE streams).
     private static func warn(_ message: String) {
-        let line = Array("knob-panel: \(message)\n".utf8)
+        let line = Array((JournalStream.lines("knob-panel: \(message)", .warning) + "\n").utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
