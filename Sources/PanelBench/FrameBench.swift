@@ -5,6 +5,9 @@ import PanelCore
 import PanelDisplay
 import PanelSystem
 import PanelProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `knob-panel bench`: frame times of a panel in the phases a user sees, each frame timed from
 /// the models' advance to the damage copied into a scanout-like buffer (a real `KMSOutput` on
@@ -109,6 +112,19 @@ public struct FrameBench {
         }
         try clock.settle()
 
+        // meter: one meter fed 30 values a second (every other frame of the 60 Hz clock), a
+        // level swinging like programme audio, so the bar moves and a peak marker holds and falls.
+        report.meter = try animated {
+            guard let meter = try shownWidget(where: { MeterDescriptor.view($0) != nil }).flatMap(MeterDescriptor.view) else { return nil }
+            let lo = meter.model.reading.lo, hi = meter.model.reading.hi
+            return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
+                guard i % 2 == 0 else { return }
+                let value = lo + (hi - lo) * MeterSignal.level(atUpdate: i / 2)
+                controller.execute(commandLine: #"{"command":"set","widget":"\#(meter.id)","value":\#(JSONLineWriter.number(value))}"#, at: time)
+            }
+        }
+        try clock.settle()
+
         // drawer: the front page sliding open and closed (toggled whenever it comes to rest).
         report.drawer = try animated {
             guard let drawer = controller.scene.drawer else { return nil }
@@ -174,6 +190,17 @@ public struct FrameBench {
                 try output.handleEvents()
             }
         }
+    }
+}
+
+/// The bench meter's input: a level 0…1 per update (30 a second) that swings like programme
+/// audio, a slow phrase with faster beats on it, so peaks rise, hold and fall.
+package enum MeterSignal {
+    package static func level(atUpdate n: Int) -> Double {
+        let t = Double(n) / 30
+        let phrase = 0.55 + 0.25 * sin(2 * Double.pi * 0.4 * t)
+        let beat = 0.2 * abs(sin(2 * Double.pi * 2.1 * t))
+        return Swift.min(1, Swift.max(0, phrase + beat - 0.1))
     }
 }
 

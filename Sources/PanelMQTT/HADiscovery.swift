@@ -10,7 +10,7 @@ import PanelProtocol
 /// Keys and types follow Home Assistant's MQTT platform schemas (home-assistant/core
 /// `components/mqtt/`: `schemas.py` MQTT_ENTITY_COMMON_SCHEMA and the device and origin
 /// schemas, `config.py` MQTT_RW_SCHEMA / MQTT_RO_SCHEMA, and `number.py`, `select.py`,
-/// `switch.py`, `event.py`). Two rules from there that shape the values: a number's
+/// `switch.py`, `event.py`, `sensor.py`). Two rules from there that shape the values: a number's
 /// `step` is at least 0.001 and its `min` is below its `max`.
 ///
 /// The entity id is suggested twice, because Home Assistant changed the key: up to 2025.9
@@ -151,6 +151,14 @@ public struct HADiscovery {
             w.add("value_template", "{{ 'ON' if value_json.on else 'OFF' }}")
             w.add("payload_on", "ON"); w.add("payload_off", "OFF")
             w.add("state_on", "ON"); w.add("state_off", "OFF")
+        case .sensor(let unit, let rounding):
+            // Read-only (sensor.py: no command topic); `measurement` gives it history graphs
+            // and statistics, as a number a device measures.
+            w.add("state_topic", topics.state(id))
+            w.add("value_template", "{{ value_json.value }}")
+            w.add("state_class", "measurement")
+            if let unit { w.add("unit_of_measurement", unit) }
+            if let d = rounding.publishedDecimals { w.add("suggested_display_precision", d) }
         }
         return Message(topic: topic(component, id), payload: w.line)
     }

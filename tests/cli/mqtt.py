@@ -65,6 +65,11 @@ def check_discovery(configs, panel_path, node, version, label):
         if c.get("origin", {}).get("sw_version") != version: problems.append(f"{t}: origin {c.get('origin')}")
     check(f"{label}: every config valid against Home Assistant's schema (required keys, no unknown keys, types), "
           "named as the panel shows it, object_id and default_entity_id <node>_<widget>", not problems, problems)
+    own = ha_schema.validate_with_home_assistant([(t.split("/")[1], c) for t, c in sorted(configs.items())])
+    if own is None:
+        note(f"{label}: Home Assistant's own DISCOVERY_SCHEMAs not tried (no Home Assistant venv; set KNOB_HA_VENV)")
+    else:
+        check(f"{label}: Home Assistant 2024.1's own DISCOVERY_SCHEMA takes every config and keeps every key", not own, own)
     return want
 
 
@@ -329,6 +334,32 @@ def main():
     pub(port, "knob-panel/knobs-test/wheel/set", "5")
     st = st_sub.wait(lambda t, p: js(p).get("title") == "5", 5)
     check("select option '5' on the wheel -> its state title '5' (one of the options)", st is not None, st_sub.seen[-3:])
+    panel.stop(); sub.close(); st_sub.close()
+    # 10b. Read-only instruments (panels/instruments.json): meters and gauges are sensors with
+    # their unit and precision and no command topic; a bare value on the set topic moves them,
+    # clamped to the range.
+    sub = Sub(port, "homeassistant/+/inst-test/#")
+    panel = Panel(BIN, "panels/instruments.json", tmp, ["--mqtt", f"mqtt://127.0.0.1:{port}", "--mqtt-discovery", "--mqtt-id", "inst-test"], name="instruments")
+    check("instruments panel up", panel.wait_ready(), panel.log())
+    sub.wait(lambda t, p: t.endswith("/cpu/config"), 10); sub.drain(0.5)
+    configs = {t: js(p) for t, p, _ in sub.seen if p}
+    check_discovery(configs, "panels/instruments.json", "inst-test", version, "instruments discovery")
+    left = configs.get("homeassistant/sensor/inst-test/left/config", {})
+    coolant = configs.get("homeassistant/sensor/inst-test/coolant/config", {})
+    check("meter 'left' is a sensor: state topic, value_template .value, measurement, 1 decimal, no unit, no command topic",
+          (left.get("state_topic"), left.get("value_template"), left.get("state_class"), left.get("suggested_display_precision"),
+           "unit_of_measurement" in left, "command_topic" in left)
+          == ("knob-panel/inst-test/left/state", "{{ value_json.value }}", "measurement", 1, False, False), left)
+    check("gauge 'coolant' is a sensor in °C (its unit), named by its title, 0 decimals",
+          (coolant.get("name"), coolant.get("unit_of_measurement"), coolant.get("suggested_display_precision")) == ("Coolant", "°C", 0), coolant)
+    st_sub = Sub(port, "knob-panel/inst-test/+/state")
+    st_sub.drain(0.5)
+    pub(port, "knob-panel/inst-test/rpm/set", "9999")
+    st = st_sub.wait(lambda t, p: t.endswith("/rpm/state") and js(p).get("value") == 8, 5)
+    check("bare 9999 on the gauge's set topic -> state value 8 (clamped to its range [0, 8])", st is not None, st_sub.seen[-3:])
+    pub(port, "knob-panel/inst-test/left/set", '{"command":"set","value":-12.25}')
+    st = st_sub.wait(lambda t, p: t.endswith("/left/state") and js(p).get("value") == -12.3, 5)
+    check("JSON set -12.25 on the meter -> state -12.3 (its %.1f; half away from zero)", st is not None, st_sub.seen[-3:])
     panel.stop(); sub.close(); st_sub.close()
     def default_id(extra=()):
         r = subprocess.run([*extra, BIN, "run", PANEL, "--headless", "--mqtt", f"mqtt://127.0.0.1:{port}", "--exit-after", "0.3"],

@@ -59,6 +59,9 @@ public enum HAEntity: Equatable, Sendable {
     case onOffSwitch
     /// `event` with these event types, published on the widget's event topic.
     case event(types: [String])
+    /// Read-only `sensor` of the state's `value` (a meter, a gauge), in `unit` if it has one,
+    /// shown with the decimals the widget publishes.
+    case sensor(unit: String?, rounding: ValueRounding)
 
     public var component: String {
         switch self {
@@ -66,6 +69,7 @@ public enum HAEntity: Equatable, Sendable {
         case .select: "select"
         case .onOffSwitch: "switch"
         case .event: "event"
+        case .sensor: "sensor"
         }
     }
 }

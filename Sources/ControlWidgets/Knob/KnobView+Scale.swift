@@ -113,11 +113,7 @@ extension KnobView {
     /// A tick's value: the format's number (its sign flags kept, its text dropped) with the
     /// decimals the tick spacing needs (−12, −6, 0, +6, +12, not −12.0); zero has no sign.
     func tickLabel(_ value: Double, spacing: Double) -> String {
-        var f = valueFormatInUse.numberOnly
-        f.conversion = .fixed
-        f.precision = ValueFormat.decimals(forStep: spacing)
-        if abs(value) < spacing * 1e-9 { f.plusSign = false; f.spaceSign = false }
-        return f.string(value)
+        ArcTicks.label(value, spacing: spacing, format: valueFormatInUse)
     }
 
     /// The track, ticks and labels, cached per knob and shared through `shared` by every knob
@@ -146,10 +142,7 @@ extension KnobView {
     /// The text at each major tick, first to last; empty without tick labels or a range.
     private var majorTickLabels: [String] {
         guard let scale = appearance.scale, scale.ticks >= 2, scale.tickLabels, let range = model.range else { return [] }
-        let majors = scale.ticks - 1
-        return (0...majors).map { k in
-            tickLabel(range.lo + (range.hi - range.lo) * Double(k) / Double(majors), spacing: abs(range.hi - range.lo) / Double(majors))
-        }
+        return ArcTicks(majors: scale.ticks, minorsBetween: scale.minorTicks).labels(lo: range.lo, hi: range.hi, format: valueFormatInUse)
     }
 
     private func drawScaleTrack(_ mapping: ScreenMapping, labels: [String]) throws(GraphicsError) -> ImageSurface {
@@ -167,28 +160,13 @@ extension KnobView {
         ctx.setColor(Color(white: 1, alpha: 0.14))
         ctx.stroke()
 
-        if let scale = appearance.scale, scale.ticks >= 2 {
-            let majors = scale.ticks - 1
-            let perMajor = scale.minorTicks + 1
-            let count = majors * perMajor
-            for k in 0...count {
-                let fraction = Double(k) / Double(count)
-                let a = lo + (hi - lo) * fraction
-                let major = k % perMajor == 0
-                let inner = half * (major ? radii.tickInner : (radii.tickInner + radii.tickOuter) / 2)
-                ctx.newPath()
-                ctx.move(to: Point(x: c.x + inner * cos(a), y: c.y + inner * sin(a)))
-                ctx.line(to: Point(x: c.x + half * radii.tickOuter * cos(a), y: c.y + half * radii.tickOuter * sin(a)))
-                ctx.setLineWidth(Swift.max(1, half * (major ? 0.022 : 0.012)))
-                ctx.setColor(Color(white: 1, alpha: major ? 0.7 : 0.4))
-                ctx.stroke()
-                if major, k / perMajor < labels.count {
-                    let text = TextLayout(text: labels[k / perMajor], family: appearance.fontName,
-                                          pixelSize: Swift.max(6, half * radii.labelSize), context: ctx)
-                    ctx.setColor(Color(white: 1, alpha: 0.75))
-                    text.draw(centeredAt: Point(x: c.x + half * radii.label * cos(a), y: c.y + half * radii.label * sin(a)))
-                }
-            }
+        if let scale = appearance.scale {
+            let style = ArcTicks.Style(majorInner: half * radii.tickInner, minorInner: half * (radii.tickInner + radii.tickOuter) / 2,
+                                       outer: half * radii.tickOuter, majorWidth: Swift.max(1, half * 0.022), minorWidth: Swift.max(1, half * 0.012),
+                                       majorColor: Color(white: 1, alpha: 0.7), minorColor: Color(white: 1, alpha: 0.4),
+                                       labelRadius: half * radii.label, labelSize: Swift.max(6, half * radii.labelSize),
+                                       labelColor: Color(white: 1, alpha: 0.75), font: appearance.fontName)
+            ArcTicks(majors: scale.ticks, minorsBetween: scale.minorTicks).draw(in: ctx, center: c, from: lo, to: hi, style: style, labels: labels)
         }
         return surface
     }
