@@ -11,6 +11,8 @@ public enum WidgetCatalog {
         ToggleDescriptor.self,
         SegmentedDescriptor.self,
         IndicatorDescriptor.self,
+        KeypadDescriptor.self,
+        SpinboxDescriptor.self,
     ] }
 
     /// Every layout type, in the list's order: what the loader, the checker and the schema
