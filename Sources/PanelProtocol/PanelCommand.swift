@@ -44,7 +44,8 @@ public struct PanelCommand: Sendable, Equatable {
     /// What `drawer` takes as `position`: a position name, or `toggle` (the menu button's action).
     public static let drawerPositions = ["toggle"] + FrontViewPosition.names
     /// Commands addressed to one widget; which of them a widget takes depends on its type.
-    public static let widgetVerbs = ["set", "dial"]
+    /// `style` (tint, visible, enabled) is the panel's own and takes the same keys on every type.
+    public static let widgetVerbs = ["set", "dial", "style"]
     /// Bound on every number in a command: anything larger is a mistake, and non-finite
     /// numbers must never reach a model.
     public static let numberBound = 1e9

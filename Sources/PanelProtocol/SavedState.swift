@@ -2,21 +2,24 @@ import ControlWidgets
 import PanelLayout
 
 /// What `--state` keeps: the shown page and each control's value, as one JSON object:
-/// `{"version":1,"panel":"Demo","page":"main","widgets":[{"id":"volume","type":"knob","fields":{"position":90,…}}]}`.
+/// `{"version":1,"panel":"Demo","page":"main","widgets":[{"id":"volume","type":"knob","fields":{"position":90,…}}]}`,
+/// and, when the `style` command changed any, `"styles":[{"id":"cool","visible":true,"enabled":false,"tint":"#3478f6"}]`.
 public struct SavedState: Equatable, Sendable {
     public var panel: String
     public var page: String?
     public var widgets: [WidgetValue]
+    /// The `style` of each widget that has one other than the layout's, by id.
+    public var styles: [String: WidgetStyle] = [:]
     /// Widget entries left out when reading (a value beyond ±1e9, a missing id…): one bad
     /// entry costs that widget its saved value, not every other widget theirs.
     public var skipped: [LineError] = []
 
     public static func == (a: SavedState, b: SavedState) -> Bool {
-        a.panel == b.panel && a.page == b.page && a.widgets == b.widgets
+        a.panel == b.panel && a.page == b.page && a.widgets == b.widgets && a.styles == b.styles
     }
 
-    public init(panel: String, page: String?, widgets: [WidgetValue]) {
-        self.panel = panel; self.page = page; self.widgets = widgets
+    public init(panel: String, page: String?, widgets: [WidgetValue], styles: [String: WidgetStyle] = [:]) {
+        self.panel = panel; self.page = page; self.widgets = widgets; self.styles = styles
     }
 
     public var json: String {
@@ -39,6 +42,22 @@ public struct SavedState: Equatable, Sendable {
             return o.line
         }
         w.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
+        let styled = styles.filter { !$0.value.isLayoutDefault }.sorted { $0.key < $1.key }
+        if !styled.isEmpty {
+            let entries = styled.map { id, style -> String in
+                var o = JSONLineWriter()
+                o.add("id", id)
+                for (key, value) in style.fields {
+                    switch value {
+                    case .bool(let b): o.add(key, b)
+                    case .string(let t): o.add(key, t)
+                    case .number(let d): o.add(key, d)
+                    }
+                }
+                return o.line
+            }
+            w.addRaw("styles", "[" + entries.joined(separator: ",") + "]")
+        }
         return w.line
     }
 
@@ -80,7 +99,20 @@ public struct SavedState: Equatable, Sendable {
             }
             widgets.append(WidgetValue(id: id, type: type, fields: fields))
         }
-        var state = SavedState(panel: panel, page: root["page"]?.stringValue, widgets: widgets)
+        var styles: [String: WidgetStyle] = [:]
+        for item in root["styles"]?.arrayValue ?? [] {
+            // Like a widget entry: a bad one costs that widget its style, nothing else.
+            guard let id = item["id"]?.stringValue else { skip(item.location, "a style needs an 'id'"); continue }
+            var style = WidgetStyle()
+            if let v = item["visible"] { guard let b = v.boolValue else { skip(v.location, "'visible' must be true or false"); continue }; style.visible = b }
+            if let v = item["enabled"] { guard let b = v.boolValue else { skip(v.location, "'enabled' must be true or false"); continue }; style.enabled = b }
+            if let v = item["tint"] {
+                guard let t = v.stringValue, RGBA(hex: t) != nil else { skip(v.location, "'tint' must be a colour like \"#3478f6\""); continue }
+                style.tint = t
+            }
+            styles[id] = style
+        }
+        var state = SavedState(panel: panel, page: root["page"]?.stringValue, widgets: widgets, styles: styles)
         state.skipped = skipped
         return .success(state)
     }

@@ -13,9 +13,15 @@ public enum ButtonDescriptor: WidgetDescriptor {
             PropertyRule("icon", .imagePath, doc: "An image (PNG) drawn above the title, or alone."),
             PropertyRule("repeat", .bool, default: .bool(false), doc: "While held, click again after 0.5 s and then every 0.1 s (+ and - buttons)."),
             PropertyRule("selected", .bool, default: .bool(false), doc: "Drawn in the selected (accent) state."),
+            PropertyRule("action", .object(ButtonAction.schema), doc: "Each click (and repeat) changes another widget: {\"step\": ID, \"by\": N} or {\"set\": ID, \"value\": V}."),
         ] + PropertyRule.tileCommon("button"),
+        constraints: [ButtonAction.constraint],
         requiredAnyOf: [["title", "icon"]])
-    public static var kinds: [WidgetKind] { [kind] }
+    public static var kinds: [WidgetKind] {
+        var k = kind
+        k.numberTargets = { ButtonAction.targets($0) }
+        return [k]
+    }
     public static let commands = WidgetCommandSet("button", ["set": ["title", "enabled", "selected"]])
     public static var commandSets: [WidgetCommandSet] { [commands] }
     public static var savesState: Bool { true }
@@ -26,7 +32,8 @@ public enum ButtonDescriptor: WidgetDescriptor {
         ButtonView(id: spec.id, frame: Rect(spec.frame), title: spec.string("title") ?? "",
                    icon: try spec.string("icon").map { (p: String) throws(GraphicsError) in try ImageSurface(pngPath: p) },
                    repeats: spec.bool("repeat") ?? false, chrome: context.chrome(spec),
-                   enabled: spec.bool("enabled") ?? true, selected: spec.bool("selected") ?? false)
+                   enabled: spec.bool("enabled") ?? true, selected: spec.bool("selected") ?? false,
+                   action: ButtonAction(spec.value("action")))
     }
 
     public static func homeAssistant(_ view: ButtonView) -> HAEntity? { .event(types: eventTypes) }

@@ -6,7 +6,7 @@ import Graphics
 ///
 /// Events: `pressed`, `released`, `clicked` (each with `source`). Commands: `set` `title`,
 /// `enabled`, `selected`; `get` answers `{"event":"state","pressed":…,"enabled":…}`.
-public final class ButtonView: WidgetView {
+public final class ButtonView: TargetingWidget {
     public let id: String
     public let frame: Rect
     public private(set) var title: String
@@ -19,15 +19,18 @@ public final class ButtonView: WidgetView {
     public var hasFocus = false
     public var acceptsFocus: Bool { isEnabled }
     private var press = PressTracker()
-    private var clicksSent = 0
+    private var autoRepeat = AutoRepeat()
+    /// What each click does to another widget (ButtonAction), and the clicks not yet run.
+    public let action: ButtonAction?
+    private var pendingRequests: [TargetRequest] = []
 
     /// Auto-repeat: the first repeat after this long, then one every `repeatInterval`.
-    public static let repeatDelay = 0.5
-    public static let repeatInterval = 0.1
+    public static let repeatDelay = AutoRepeat.delay
+    public static let repeatInterval = AutoRepeat.interval
 
     public init(id: String, frame: Rect, title: String, icon: ImageSurface? = nil, repeats: Bool = false,
-                chrome: ControlChrome, enabled: Bool = true, selected: Bool = false) {
-        self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.repeats = repeats
+                chrome: ControlChrome, enabled: Bool = true, selected: Bool = false, action: ButtonAction? = nil) {
+        self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.repeats = repeats; self.action = action
         self.chrome = chrome; self.isEnabled = enabled; self.isSelected = selected
     }
 
@@ -77,11 +80,11 @@ public final class ButtonView: WidgetView {
         var events: [WidgetEvent] = []
         for change in press.handle(input, frame: frame, at: time) {
             switch change {
-            case .pressed: events.append(event("pressed")); clicksSent = 0
+            case .pressed: events.append(event("pressed")); autoRepeat.restart()
             case .released: events.append(event("released"))
             case .clicked:
                 // A repeating button that already repeated does not click again on release.
-                if !(repeats && clicksSent > 0) { events.append(event("clicked")) }
+                if !(repeats && autoRepeat.fired > 0) { events.append(event("clicked")) }
             case .none: break
             }
         }
@@ -92,16 +95,17 @@ public final class ButtonView: WidgetView {
     /// Auto-repeat clicks due by `time`: at downTime + 0.5, + 0.6, + 0.7, …
     public func advance(to time: Double) -> [WidgetEvent] {
         guard repeats, press.isPressed else { return [] }
-        let held = time - press.downTime
-        guard held >= Self.repeatDelay else { return [] }
-        let due = Int(((held - Self.repeatDelay) / Self.repeatInterval + 1e-9).rounded(.down)) + 1
-        var events: [WidgetEvent] = []
-        while clicksSent < due { clicksSent += 1; events.append(event("clicked")) }
-        return events
+        return (0..<autoRepeat.due(heldSince: press.downTime, at: time)).map { _ in event("clicked") }
     }
 
     private func event(_ name: String, source: WidgetEvent.Source = .user) -> WidgetEvent {
-        WidgetEvent(name, [EventField("source", .string(source.rawValue))])
+        if name == "clicked", let action { pendingRequests.append(action.request) }
+        return WidgetEvent(name, [EventField("source", .string(source.rawValue))])
+    }
+
+    public func takeTargetRequests() -> [TargetRequest] {
+        defer { pendingRequests = [] }
+        return pendingRequests
     }
 
     public var typeName: String { "button" }

@@ -13,6 +13,8 @@ public enum WidgetCatalog {
         IndicatorDescriptor.self,
         MeterDescriptor.self,
         GaugeDescriptor.self,
+        KeypadDescriptor.self,
+        SpinboxDescriptor.self,
     ] }
 
     /// Every layout type, in the list's order: what the loader, the checker and the schema

@@ -4,7 +4,8 @@ import PanelLayout
 /// The knob: its schema (KnobSchema.swift), its factory (degrees in the file, radians in the
 /// model), Home Assistant (a number with a range, a select when discrete, an event for a dial).
 public enum KnobDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [kind] }
+    /// A keypad or a button's `action` may set a knob with a `range` (not a dial).
+    public static var kinds: [WidgetKind] { [kind.takingNumbers { $0.isSet("range") && $0.string("mode") != "rotaryDial" }] }
     public static let turnCommands = WidgetCommandSet("knob", ["set": ["position", "positionIndex", "value", "animated", "enabled"]])
     /// A dial is turned by dialling, never set to a position.
     public static let dialCommands = WidgetCommandSet("knob", variant: "rotaryDial", ["set": ["enabled"], "dial": ["number"]])
@@ -68,6 +69,7 @@ public enum KnobDescriptor: WidgetDescriptor {
         if let n = spec.number("timeScale") { model.timeScale = n }
         if let g = spec.string("gesture"), let gesture = KnobGesture(rawValue: g) { model.gesture = gesture }
         if let n = spec.number("gestureSensitivity") { model.gestureSensitivity = KnobMath.radians(n) }
+        if let b = spec.bool("fineDrag") { model.fineDrag = b }
         if let r = spec.numbers("range"), r.count == 2 { model.range = KnobValueRange(lo: r[0], hi: r[1]) }
         // Opt-in; in the knob's own units: a value of its range, else degrees.
         if let n = spec.number("resetOnDoubleTap") {

@@ -28,6 +28,7 @@ extension KnobDescriptor {
             PropertyRule("timeScale", .number(min: .above(0), max: .atMost(1000)), default: .number(1), doc: "Return animation time scale: 30°/s divided by timeScale (rotaryDial: 300°/s); at most 1000."),
             PropertyRule("gestureSensitivity", .number(min: .above(0), max: .atMost(36000)), default: .number(57.29578),
                          doc: "verticalPan: degrees of rotation per control height (default 1 radian)."),
+            PropertyRule("fineDrag", .bool, default: .bool(false), doc: "Continuous knobs: a finger slid out past the rim turns the knob less, by radius/distance (a third at 3 radii, a tenth at 10 and beyond)."),
             PropertyRule("range", .distinctPair, doc: "[lo, hi]: the value reported to integrators, mapped linearly from min…max; lo and hi differ and lie within ±1e9."),
             PropertyRule("fillColor", .colorOrStateColors, doc: "Knob fill: a color, or per state {normal, highlighted, disabled, selected}. Default derived from the tint."),
             PropertyRule("titleColor", .colorOrStateColors, doc: "Title color: a color, or per state. Default derived from the tint."),

@@ -4,7 +4,7 @@ import PanelLayout
 /// `slider` and `rangeSlider` (SliderSchema.swift) → SliderView. Names and defaults are
 /// MSCircularSlider's; colours left out fall back to the theme. Home Assistant: a number.
 public enum SliderDescriptor: WidgetDescriptor {
-    public static var kinds: [WidgetKind] { [sliderKind, rangeSliderKind] }
+    public static var kinds: [WidgetKind] { [sliderKind.takingNumbers(), rangeSliderKind] }
     public static let sliderCommands = WidgetCommandSet("slider", ["set": ["value", "animated", "enabled"]])
     public static let rangeSliderCommands = WidgetCommandSet("rangeSlider", ["set": ["value", "secondValue", "animated", "enabled"]])
     public static var commandSets: [WidgetCommandSet] { [sliderCommands, rangeSliderCommands] }

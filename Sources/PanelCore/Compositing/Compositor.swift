@@ -42,6 +42,9 @@ public final class Compositor {
         background = try Background(width: width, height: height, colors: backgroundColors)
     }
 
+    /// How opaque a widget disabled by `style` is drawn when it has no disabled look of its own.
+    package static let disabledOpacity = 0.4
+
     package var screen: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// A frame of the page itself (the drawer closed, or no drawer): its damage is painted
@@ -63,7 +66,11 @@ public final class Compositor {
         background.paint(rect, into: tile, origin: (rect.x, rect.y))
         var ctx = context(on: tile, showing: rect)
         for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
-            ctx.withSavedState { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+            if scene.isDimmed(widget) {
+                ctx.withOpacity(Self.disabledOpacity) { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+            } else {
+                ctx.withSavedState { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+            }
             if recoverIfFailed(ctx, during: "drawing widget '\(widget.id)'") { ctx = context(on: tile, showing: rect) }
         }
     }

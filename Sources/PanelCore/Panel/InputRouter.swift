@@ -60,7 +60,7 @@ package final class InputRouter {
             return pressed ? touchDown(id: Self.mouseTouchID, at: pointer, in: scene, time: time)
                            : route(.touchUp(id: Self.mouseTouchID), in: scene, time: time)
         case let .wheel(delta):
-            guard let w = widgets.last(where: { $0.hitTest(pointer) }) ?? focused else { return [] }
+            guard let w = widgets.last(where: { $0.hitTest(pointer) }) ?? focused, scene.isEnabled(w) else { return [] }
             return [.widget(w, w.handle(.wheel(steps: delta), at: time))]
         case .command:
             return []   // the controller executes commands; nothing to route
@@ -68,8 +68,8 @@ package final class InputRouter {
             return []   // PanelController resolves aims to points before routing
         case let .key(name, pressed):
             guard pressed else { return [] }
-            if name == "Tab" { moveFocus(widgets: widgets); return [] }
-            guard let key = WidgetKey(rawValue: name), let w = focused else { return [] }
+            if name == "Tab" { moveFocus(widgets: widgets.filter(scene.isEnabled)); return [] }
+            guard let key = WidgetKey(rawValue: name), let w = focused, scene.isEnabled(w) else { return [] }
             return [.widget(w, w.handle(.key(key), at: time))]
         }
     }
@@ -110,6 +110,8 @@ package final class InputRouter {
             out += end(id, .touchCancel(id: id), time: time)
         }
         switch Self.touchTarget(at: p, in: scene, time: time) {
+        case let .widget(w, _) where !scene.isEnabled(w):
+            break   // a control disabled by `style` takes the touch and does nothing with it
         case let .widget(w, shift):
             touchOwners[id] = .widget(w, shiftX: shift)
             out.append(.widget(w, w.handle(.touchDown(id: id, at: Point(x: p.x - shift, y: p.y)), at: time)))

@@ -6,7 +6,7 @@ extension PanelController {
     /// page 1's volume after a `set` on page 2).
     public func savedState() -> SavedState {
         SavedState(panel: scene.panel.name, page: scene.panel.pages[scene.pageIndex].id,
-                   widgets: WidgetValues.capture(scene.allWidgets))
+                   widgets: WidgetValues.capture(scene.allWidgets), styles: scene.styles)
     }
 
     /// Shows the saved page (if the panel still has it as a page) and restores values into
@@ -19,6 +19,8 @@ extension PanelController {
             try? scene.showPage(index)
             invalidateAll()
         }
-        return WidgetValues.restore(state.widgets, into: scene.allWidgets, at: time)
+        let restored = WidgetValues.restore(state.widgets, into: scene.allWidgets, at: time)
+        applyStyles(state.styles, at: time)
+        return restored
     }
 }

@@ -127,6 +127,7 @@ public final class PanelController {
             case let .widget(widget, events):
                 if !events.isEmpty { userTookOver(widget) }
                 publish(events, from: widget, at: time)
+                runTargetRequests(of: widget, at: time)
             case .drawer(let input):
                 drawerTouch(input, at: time)
             }
@@ -237,6 +238,7 @@ public final class PanelController {
             reply(Reply.ok(rid, data: stateObject(widget)))
         case .widget(let id, let wc):
             guard let widget = scene.widget(id: id) else { return reply(Reply.failure(rid, unknownWidget(id))) }
+            if wc.verb == "style" { return executeStyle(widget, wc, at: time, source: source, requestID: rid, reply: reply) }
             guard let keys = widget.commandKeys[wc.verb] else {
                 let verbs = widget.commandKeys.keys.sorted()
                 let takes = verbs.isEmpty ? "takes no commands" : "takes \(verbs.map { "'\($0)'" }.joined(separator: ", "))"
@@ -363,7 +365,10 @@ public final class PanelController {
     /// emitting the events of those that ended, and the drawer's.
     public func advance(to time: Double) {
         advanceScreen(to: time)
-        for widget in scene.allWidgets { publish(commandEvents(widget.advance(to: time), from: widget, at: time), from: widget, at: time) }
+        for widget in scene.allWidgets {
+            publish(commandEvents(widget.advance(to: time), from: widget, at: time), from: widget, at: time)
+            runTargetRequests(of: widget, at: time)   // a held spinbox or step button repeats
+        }
         if let drawer = scene.drawer { handle(drawerOutputs: drawer.advance(to: time), at: time) }
         flightTick(at: time)
     }
@@ -448,6 +453,7 @@ public final class PanelController {
         let colors = panel.theme.background.map(Color.init(_:))
         let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
         WidgetValues.restore(values, into: newScene.allWidgets, at: time)
+        let styles = scene.styles
         scene = newScene
         if let note = compositor.takeRecoveryNote() { diagnostics.append(note) }
         compositor = newCompositor
@@ -456,6 +462,7 @@ public final class PanelController {
         drawerFrames = DrawerFrameState()
         adoptScreenSettings(of: panel)
         animatingBefore = []
+        applyStyles(styles, at: time)   // a style outlives a reload, as a value does
         damage.addAll()
         flightPanelReplaced(at: time)
     }

@@ -1,6 +1,7 @@
 import ControlWidgets
 import Graphics
 import PanelLayout
+import PanelProtocol
 
 /// What is on screen: every page's widget views (built once, so widgets on hidden pages keep
 /// their values), which page is the front, the page drawer if the panel has one, and how
@@ -10,8 +11,10 @@ public final class Scene {
     public let screenWidth: Int
     public let screenHeight: Int
     public let mapping: ScreenMapping
-    /// The widgets of every page, in the file's order.
-    public let pageWidgets: [[any WidgetView]]
+    /// The widgets of every page, in the file's order (a `style` tint rebuilds one).
+    public private(set) var pageWidgets: [[any WidgetView]]
+    /// What the `style` command set, by widget id (PanelController+Style); absent: the layout's.
+    public private(set) var styles: [String: WidgetStyle] = [:]
     /// The page on show (the drawer's front view).
     public private(set) var pageIndex: Int
     /// The page with `"role": "right"`, if any (the drawer's right view).
@@ -19,7 +22,8 @@ public final class Scene {
     /// The page menu's pages (role `page`), in the file's order.
     public let menuPageIndices: [Int]
     public let drawer: PageDrawer?
-    /// The front page's widgets, with the menu button on top when there is a drawer.
+    /// The front page's shown widgets (hidden by `style` left out, so they neither draw nor
+    /// take touches), with the menu button on top when there is a drawer.
     public internal(set) var widgets: [any WidgetView] = []   // internal(set): tests add fakes
     private let menuButton: MenuButtonView?
     /// Images identical widgets share (one disc, satin and shadow for six equal knobs).
@@ -61,12 +65,42 @@ public final class Scene {
     public func showPage(_ index: Int) {
         guard panel.pages.indices.contains(index) else { return }
         pageIndex = index
-        widgets = pageWidgets[index] + (menuButton.map { [$0] } ?? [])
+        refreshShownWidgets()
         for w in widgets { w.needsDisplay = true }
     }
 
-    /// The right view's widgets (empty without one).
-    public var rightWidgets: [any WidgetView] { rightPageIndex.map { pageWidgets[$0] } ?? [] }
+    /// The right view's shown widgets (empty without one).
+    public var rightWidgets: [any WidgetView] { rightPageIndex.map { pageWidgets[$0].filter(isShown) } ?? [] }
+
+    private func refreshShownWidgets() {
+        widgets = pageWidgets[pageIndex].filter(isShown) + (menuButton.map { [$0] } ?? [])
+    }
+
+    // MARK: style
+
+    public func style(of id: String) -> WidgetStyle { styles[id] ?? WidgetStyle() }
+    public func isShown(_ widget: any WidgetView) -> Bool { styles[widget.id]?.visible ?? true }
+    public func isEnabled(_ widget: any WidgetView) -> Bool { styles[widget.id]?.enabled ?? true }
+    /// Disabled by `style` and without an `enabled` of its own to draw that: the compositor
+    /// paints it faded.
+    public func isDimmed(_ widget: any WidgetView) -> Bool {
+        !isEnabled(widget) && widget.commandKeys["set"]?.contains("enabled") != true
+    }
+
+    /// Records `style` for `id` and shows or hides the widget at once.
+    package func setStyle(_ style: WidgetStyle, for id: String) {
+        styles[id] = style.isLayoutDefault ? nil : style
+        refreshShownWidgets()
+    }
+
+    /// Puts `view` in the place of the widget with its id (a tint rebuilt it).
+    package func replaceWidget(with view: any WidgetView) {
+        for p in pageWidgets.indices {
+            if let i = pageWidgets[p].firstIndex(where: { $0.id == view.id }) { pageWidgets[p][i] = view }
+        }
+        refreshShownWidgets()
+        view.needsDisplay = true
+    }
 
     /// Every widget of every page.
     public var allWidgets: [any WidgetView] { pageWidgets.flatMap { $0 } }

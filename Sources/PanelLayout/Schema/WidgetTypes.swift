@@ -40,6 +40,12 @@ public struct WidgetKind: Sendable {
     /// The key whose text is wrapped inside the widget's frame and must fit it (a label's
     /// `text`), for `check`'s overflow warning; nil when no text is laid out that way.
     public var framedTextKey: String?
+    /// Whether a keypad's `target` or a button's `action` may name this widget: it takes a
+    /// number through `set` with `value` (a knob with a `range`, a slider, a spinbox).
+    public var takesNumber: @Sendable (WidgetSpec) -> Bool = { _ in false }
+    /// The widgets this one changes by number (a keypad's `target`, a button's `action`):
+    /// the key that names each (for the error's position) and the id it names.
+    public var numberTargets: @Sendable (WidgetSpec) -> [(key: String, id: String)] = { _ in [] }
 
     public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = [],
                 requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = [], warnings: [WidgetConstraint] = [],
@@ -58,6 +64,13 @@ public struct WidgetKind: Sendable {
 
     public func property(named key: String) -> PropertyRule? {
         properties.first { $0.name == key }
+    }
+
+    /// This kind, taking numbers from keypads and button actions when `rule` says so.
+    public func takingNumbers(_ rule: @escaping @Sendable (WidgetSpec) -> Bool = { _ in true }) -> WidgetKind {
+        var k = self
+        k.takesNumber = rule
+        return k
     }
 
     /// The documented default of each key that has one.

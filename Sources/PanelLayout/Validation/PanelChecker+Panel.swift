@@ -51,6 +51,7 @@ extension PanelChecker {
         guard diagnostics.isEmpty, pagesOK, let name, let size else { return nil }
         let rotation = Int(values["rotation"]?.numberValue ?? 0)
         checkBindings(pages)
+        checkNumberTargets(pages)
         guard diagnostics.isEmpty else { return nil }
         let drawer = values["drawer"].flatMap { $0.objectValue }.map { members in
             DrawerSpec(properties: Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))

@@ -9,6 +9,7 @@
 /// - one-finger rotation: position = start position + (touch angle - start angle), so the
 ///   point under the finger stays under it; crossing 9 o'clock (±π) stays continuous
 ///   (the reference's quadrant rule), and a knob with `normalized` false counts turns;
+///   with `fineDrag` (continuous knobs) the turn made beyond the rim counts less (FineDrag);
 /// - vertical pan: position = start position - gestureSensitivity × dy / sideLength
 ///   (dragging up increases the position);
 /// - two-finger rotation: position = start position ∓ the clockwise-on-screen rotation of
@@ -61,6 +62,8 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
     private var touchStart = 0.0
     private var currentTouch = 0.0
     private var positionStart = 0.0
+    /// Fine drag: what the finger's turns beyond the rim took off (FineDrag), radians; 0 on the knob.
+    private var fineOffset = 0.0
     private var lineAngle = 0.0
     private var rotation = 0.0
     private var lastTap: TapRecord?
@@ -118,6 +121,7 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
                 touchStart = KnobGeometry.polarAngle(of: point, clockwise: model.clockwise)
                 currentTouch = touchStart
                 positionStart = model.position
+                fineOffset = 0
                 if model.mode == .rotaryDial { model.beginDialTouch(atPolarAngle: touchStart) }
             }
         case .twoFingerRotation:
@@ -152,10 +156,16 @@ public struct KnobGestureRecognizer: Sendable, Equatable {
             } else if step <= -.pi {
                 touchStart -= KnobMath.twoPi
             }
+            if model.fineDrag && model.mode == .continuous {
+                // This move's turn taken the short way, at the gain where the finger is now.
+                let turned = step > .pi ? step - KnobMath.twoPi : step <= -.pi ? step + KnobMath.twoPi : step
+                let distance = (point.x * point.x + point.y * point.y).squareRoot()
+                fineOffset += (FineDrag.gain(distance: distance, radius: geometry.radius) - 1) * turned
+            }
             currentTouch = touch
             if phase == .possible && travelled >= slop { events += begin() }
             if phase == .tracking {
-                events += model.followGesture(to: positionStart + touch - touchStart)
+                events += model.followGesture(to: positionStart + touch - touchStart + fineOffset)
             }
         case .verticalPan:
             guard index == 0, phase == .possible || phase == .tracking else { return [] }

@@ -43,6 +43,8 @@ public struct KnobModel: Sendable, Equatable {
     public var timeScale: Double = 1
     /// Radians per control height for the vertical pan.
     public var gestureSensitivity: Double = 1
+    /// Continuous knobs: a finger beyond the rim turns the knob less (FineDrag).
+    public var fineDrag = false
     /// Disabled knobs ignore input (UIControl.enabled).
     public var isEnabled = true
     /// Where a double tap returns the knob; nil (the default): a double tap does nothing
