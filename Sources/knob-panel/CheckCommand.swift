@@ -14,7 +14,7 @@ import PanelBench
 
 enum CheckCommand {
     static let spec = CommandSpec(
-        name: "check", abstract: "Validate layout files; print every problem as FILE:LINE:COLUMN: error: message (warnings: exit 0). Warns about characters no installed font has and label texts that do not fit their frame.",
+        name: "check", abstract: "Validate layout files; print every problem as FILE:LINE:COLUMN: error: message (warnings: exit 0). Warns about characters no installed font has, label texts that do not fit their frame, and mdi: icons whose font (fonts-materialdesignicons-webfont) is not installed.",
         usage: "check FILE... [--screen-mm WxH] [--entities]", arguments: [("FILE", "One or more layout files (JSON).")],
         options: [OptionSpec("screen-mm", value: "WxH", help: "The screen's visible size in millimetres (e.g. 154x86 for a 7-inch 800x480); warns about touch targets under 9 mm.",
                              default: "the panel's physicalSize, else no touch-target check"),

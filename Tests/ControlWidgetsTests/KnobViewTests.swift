@@ -8,8 +8,8 @@ import Testing
 /// (120, 120), its radius 100, and the pip (at 0.08·200 = 16 px from the top of the knob
 /// square, radius 6) rests at (120, 36), 84 px above the centre.
 /// Colours (derived in KnobDrawingSupport.swift): normal fill (0, 96, 230), highlighted and
-/// selected fill (77, 151, 255), disabled fill (184, 203, 230); title/pip (0, 53, 128),
-/// disabled title (102, 113, 128).
+/// selected fill (77, 151, 255), disabled fill (97, 105, 117); title/pip (0, 53, 128),
+/// disabled title (66, 71, 81) (KnobView+Look: the view's disabled look, not the reference's).
 @Suite struct KnobViewTests {
     static let frame = Rect(x: 20, y: 20, width: 200, height: 200)
 
@@ -152,8 +152,13 @@ import Testing
         expectPixel(s, 204, 120, 0, 53, 128, a: 255, "continuous: stays where it was let go")
     }
 
-    /// Disabled: fill HSB(h, 0.2, 0.9) = (184, 203, 230), pip HSB(h, 0.2, 0.5) = (102, 113, 128);
-    /// a disabled knob takes no focus and ignores touches (no highlight).
+    /// Disabled (KnobView.disabledLook, not the reference's pale HSB(h, 0.2, 0.9) disc): the
+    /// normal fill HSB(h, 1, 0.9) keeps 12 % of its saturation, HSB(h, 0.12, 0.9) =
+    /// (0.792, 0.837290, 0.9), then goes 65 % of the way to the surface (0.16, 0.18, 0.22):
+    /// (0.381200, 0.410051, 0.458) = (97.2, 104.6, 116.8). The pip: the normal title
+    /// HSB(h, 1, 0.5) the same way, HSB(h, 0.12, 0.5) = (0.44, 0.465161, 0.5) →
+    /// (0.258, 0.279806, 0.318) = (65.8, 71.4, 81.1). A disabled knob takes no focus and
+    /// ignores touches (no highlight).
     @Test func disabledColours() throws {
         let view = Self.view()
         _ = try view.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 0)
@@ -162,8 +167,8 @@ import Testing
         #expect(view.state == .disabled)
         let s = try Self.render(view)
         saveForInspection(s, "view-disabled")
-        expectPixel(s, 120, 120, 184, 203, 230, a: 255)
-        expectPixel(s, 120, 36, 102, 113, 128, a: 255)
+        expectPixel(s, 120, 120, 97.2, 104.6, 116.8, a: 255)
+        expectPixel(s, 120, 36, 65.8, 71.4, 81.1, a: 255)
     }
 
     /// Selected wins over everything: fill HSB(h, 0.7, 1.0) = (77, 151, 255), title normal.
@@ -175,7 +180,9 @@ import Testing
         expectPixel(s, 120, 36, 0, 53, 128, a: 255)
     }
 
-    /// Explicit per-state fills: disabled falls back to the normal one (the reference's rule).
+    /// Explicit per-state fills: disabled falls back to the normal one (the reference's rule),
+    /// shown in the disabled look: red HSB(0, 0.12, 1) = (1, 0.88, 0.88), 65 % of the way to
+    /// the surface: (0.454, 0.425, 0.451) = (115.8, 108.4, 115.0).
     @Test func explicitFillsFallBackToNormal() throws {
         let red = Color(red: 1, green: 0, blue: 0)
         let view = Self.view(makeKnobModel(mode: .continuous), Self.flat {
@@ -184,8 +191,8 @@ import Testing
         expectPixel(try Self.render(view), 120, 120, 255, 0, 0)
         _ = try view.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 0)
         let s = try Self.render(view)
-        expectPixel(s, 120, 120, 255, 0, 0, "disabled → normal red")
-        expectPixel(s, 120, 36, 102, 113, 128, "the title keeps the tint's disabled colour")
+        expectPixel(s, 120, 120, 115.8, 108.4, 115.0, "disabled → normal red, desaturated and receding")
+        expectPixel(s, 120, 36, 65.8, 71.4, 81.1, "the title: the tint's normal title, disabled")
     }
 
     // MARK: focus ring
@@ -424,24 +431,25 @@ import Testing
         expectPixel(s, 36, 120, 255, 255, 255, "the pip is under the foreground")
     }
 
-    /// caption "Volume" in a 200×240 frame: caption height max(16, 0.16·200) = 32; the knob
-    /// is the largest square above it, min(200, 240 − 32) = 200, centred in the remaining
-    /// 208 rows: y = 20 + 4 = 24. The caption's text (white 0.9) lies in rows 228…260.
+    /// caption "Volume" in a 200×240 frame (RoundCaption): size 0.07·200 = 14, its line
+    /// 1.5·14 = 21; the knob is the largest square above it, min(200, 240 − 21) = 200, centred
+    /// in the remaining 219 rows: y = 20 + 9.5 = 29.5. The caption's text (white 0.9) lies in
+    /// rows 229.5…250.5.
     @Test func captionUnderTheKnob() throws {
         let view = Self.view(makeKnobModel(mode: .continuous), frame: Rect(x: 20, y: 20, width: 200, height: 240), Self.flat {
             $0.caption = "Volume"
         })
-        #expect(view.knobRect == Rect(x: 20, y: 24, width: 200, height: 200))
+        #expect(view.knobRect == Rect(x: 20, y: 29.5, width: 200, height: 200))
         let s = try Self.render(view, size: 280)
         saveForInspection(s, "view-caption")
-        expectPixel(s, 120, 124, 0, 96, 230, a: 255)
-        expectPixel(s, 120, 40, 0, 53, 128, a: 255, "pip at 24 + 16")
+        expectPixel(s, 120, 130, 0, 96, 230, a: 255)
+        expectPixel(s, 120, 46, 0, 53, 128, a: 255, "pip at 29.5 + 16")
         let light: (Color) -> Bool = { $0.red > 0.8 && $0.green > 0.8 && $0.blue > 0.8 }
-        #expect(countPixels(s, x0: 20, y0: 228, x1: 220, y1: 260, where: light) > 40)
-        #expect(countPixels(s, x0: 0, y0: 0, x1: 280, y1: 226, where: light) == 0)
+        #expect(countPixels(s, x0: 20, y0: 229, x1: 220, y1: 251, where: light) > 40)
+        #expect(countPixels(s, x0: 0, y0: 0, x1: 280, y1: 229, where: light) == 0)
         // Centred: the ink's horizontal centre is near the frame's (120).
         var lo = Int.max, hi = Int.min
-        for y in 228..<260 { for x in 0..<280 where light(s.pixel(x: x, y: y)) { lo = min(lo, x); hi = max(hi, x) } }
+        for y in 229..<251 { for x in 0..<280 where light(s.pixel(x: x, y: y)) { lo = min(lo, x); hi = max(hi, x) } }
         #expect(abs(Double(lo + hi + 1) / 2 - 120) < 3, "caption ink \(lo)…\(hi)")
     }
 

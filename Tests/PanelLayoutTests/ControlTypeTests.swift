@@ -22,7 +22,7 @@ import Testing
         (#"{"id": "t", "type": "toggle", "frame": [0, 0, 80, 80]}"#, "missing required key 'title' in toggle 't'"),
         (#"{"id": "s", "type": "segmented", "titles": ["A"], "frame": [0, 0, 80, 80]}"#, "'titles'"),
         (#"{"id": "s", "type": "segmented", "titles": ["A", "B"], "index": 2, "frame": [0, 0, 80, 80]}"#, "'index' 2 is out of range: there are 2 titles (0…1)"),
-        (#"{"id": "l", "type": "label", "frame": [0, 0, 80, 80]}"#, "missing required key 'text' in label 'l' (or give 'bind')"),
+        (#"{"id": "l", "type": "label", "frame": [0, 0, 80, 80]}"#, "missing required key 'text' in label 'l' (or give 'bind' or 'icon')"),
         (#"{"id": "l", "type": "label", "text": "x", "valueFormat": "%d", "frame": [0, 0, 80, 80]}"#, "'valueFormat' needs 'bind'"),
         (#"{"id": "l", "type": "label", "bind": "volume", "frame": [0, 0, 80, 80]}"#, "'bind': no widget 'volume' in this panel"),
         (#"{"id": "b", "type": "button", "title": "x", "positions": 3, "frame": [0, 0, 80, 80]}"#, "unknown key 'positions' in button 'b'"),

@@ -63,7 +63,7 @@ func panelErrorIsReportedAtItsPosition(_ c: SyntaxCase) {
         "m.json:2:20: error: 'tint': invalid color 'blue': expected '#rrggbb' or '#rrggbbaa'",
         "m.json:4:69: error: 'mode': unknown value 'wheel'; expected one of: linearReturn, wheelOfFortune, continuous, rotaryDial",
         "m.json:4:94: error: 'shadowRadius': -1 is out of range: must be between 0 and 100",
-        "m.json:5:4: error: missing required key 'text' in label 'v' (or give 'bind')",
+        "m.json:5:4: error: missing required key 'text' in label 'v' (or give 'bind' or 'icon')",
         "m.json:5:11: error: duplicate widget id 'v' (first defined at 4:11)",
         "m.json:5:42: error: label 'v': frame [0, 700, 300, 200] lies outside the design size 1280x800",
     ])

@@ -48,12 +48,14 @@ import PanelTesting
 
     /// Every knob mode and option of the gallery, plus a linear-return knob caught mid-return:
     /// released at 38.3° at t = 0.3 s, it returns to 60° at 30°/s, so at t = 0.5 s it shows 44.3°.
+    /// (The touches are 80.8 and 83.9 design pixels from the knob's centre (172, 387.4), as they
+    /// were from (172, 380.8) before captions were sized by RoundCaption.)
     @Test func knobGalleryMidAnimationAt640x400() throws {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + "panels/knobs.json").get()
         let c = try PanelController(panel: panel, screenWidth: 640, screenHeight: 400)
         let script = """
-        {"t":0.10,"type":"touch_down","id":0,"x":172,"y":300}
-        {"t":0.20,"type":"touch_motion","id":0,"x":120,"y":315}
+        {"t":0.10,"type":"touch_down","id":0,"x":172,"y":306.6}
+        {"t":0.20,"type":"touch_motion","id":0,"x":120,"y":321.6}
         {"t":0.30,"type":"touch_up","id":0}
         """
         try OffscreenSession(controller: c, inputs: try InputScript.parse(script, file: "s").get()).run(until: 0.5)

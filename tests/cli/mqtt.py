@@ -109,8 +109,8 @@ def main():
           and vol.get("object_id") == "demo_test_volume" and vol.get("default_entity_id") == "number.demo_test_volume", vol)
     names = {k: configs.get(f"homeassistant/{c}/demo-test/{k}/config", {}).get("name")
              for c, k in (("switch", "phantom"), ("event", "record"), ("select", "input"), ("number", "volume"))}
-    check("entity names are what the panel shows: 48 V, ● Rec; the id only for the segmented control (it shows none)",
-          names == {"phantom": "48 V", "record": "● Rec", "input": "input", "volume": "Volume"}, names)
+    check("entity names are what the panel shows: 48 V, Rec; the id only for the segmented control (it shows none)",
+          names == {"phantom": "48 V", "record": "Rec", "input": "input", "volume": "Volume"}, names)
     rec = configs.get("homeassistant/event/demo-test/record/config", {})
     check("button: one event type, clicked (a tap is one logbook entry)", rec.get("event_types") == ["clicked"], rec)
     controls = [w["id"] for p in demo["pages"] for w in p["widgets"] if w["type"] != "label"]

@@ -10,7 +10,7 @@ public enum ButtonDescriptor: WidgetDescriptor {
         doc: "A push button: pressed, released and clicked events; optional auto-repeat.",
         properties: [
             PropertyRule("title", .string(nonEmpty: false), doc: "The button's text."),
-            PropertyRule("icon", .imagePath, doc: "An image (PNG) drawn above the title, or alone."),
+            PropertyRule("icon", .icon, doc: "An icon above the title, or alone: `mdi:NAME` (a Material Design Icon, in the text's colour) or an image (PNG)."),
             PropertyRule("repeat", .bool, default: .bool(false), doc: "While held, click again after 0.5 s and then every 0.1 s (+ and - buttons)."),
             PropertyRule("selected", .bool, default: .bool(false), doc: "Drawn in the selected (accent) state."),
             PropertyRule("action", .object(ButtonAction.schema), doc: "Each click (and repeat) changes another widget: {\"step\": ID, \"by\": N} or {\"set\": ID, \"value\": V}."),
@@ -30,7 +30,7 @@ public enum ButtonDescriptor: WidgetDescriptor {
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> ButtonView {
         ButtonView(id: spec.id, frame: Rect(spec.frame), title: spec.string("title") ?? "",
-                   icon: try spec.string("icon").map { (p: String) throws(GraphicsError) in try ImageSurface(pngPath: p) },
+                   icon: try WidgetIcon.make(spec.string("icon")),
                    repeats: spec.bool("repeat") ?? false, chrome: context.chrome(spec),
                    enabled: spec.bool("enabled") ?? true, selected: spec.bool("selected") ?? false,
                    action: ButtonAction(spec.value("action")))

@@ -10,7 +10,7 @@ public final class ButtonView: TargetingWidget {
     public let id: String
     public let frame: Rect
     public private(set) var title: String
-    public let icon: ImageSurface?
+    public let icon: WidgetIcon?
     public let repeats: Bool
     public let chrome: ControlChrome
     public private(set) var isEnabled: Bool
@@ -28,7 +28,7 @@ public final class ButtonView: TargetingWidget {
     public static let repeatDelay = AutoRepeat.delay
     public static let repeatInterval = AutoRepeat.interval
 
-    public init(id: String, frame: Rect, title: String, icon: ImageSurface? = nil, repeats: Bool = false,
+    public init(id: String, frame: Rect, title: String, icon: WidgetIcon? = nil, repeats: Bool = false,
                 chrome: ControlChrome, enabled: Bool = true, selected: Bool = false, action: ButtonAction? = nil) {
         self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.repeats = repeats; self.action = action
         self.chrome = chrome; self.isEnabled = enabled; self.isSelected = selected
@@ -48,16 +48,18 @@ public final class ButtonView: TargetingWidget {
         ControlChrome.tile(ctx, r, radius: radius, fill: fill)
         let ink = chrome.ink(on: fill).withAlpha(isEnabled ? 1 : 0.5)
         var textRect = r
+        if let icon, !title.isEmpty, r.width >= 1.6 * r.height {
+            // A wide button: the icon before the title, one group, as a segment draws it.
+            let px = chrome.textSize(forHeight: frame.height) * mapping.scale
+            chrome.drawIconAndText(ctx, icon: icon, title, in: r, pixelSize: px, bold: true, color: ink)
+            if hasFocus { chrome.focusRing(ctx, r, radius: radius, scale: mapping.scale) }
+            return
+        }
         if let icon {
             let side = Swift.min(r.height * (title.isEmpty ? 0.6 : 0.5), r.width * 0.8)
             let iconRect = Rect(x: r.center.x - side / 2, y: title.isEmpty ? r.center.y - side / 2 : r.y + r.height * 0.12,
                                 width: side, height: side)
-            ctx.withSavedState {
-                ctx.translate(iconRect.x, iconRect.y)
-                ctx.scale(side / Double(icon.width), side / Double(icon.height))
-                ctx.setSource(icon, at: .zero, smooth: true)
-                ctx.paint()
-            }
+            icon.draw(in: ctx, box: iconRect, color: ink)
             textRect = Rect(x: r.x, y: iconRect.maxY, width: r.width, height: r.maxY - iconRect.maxY)
         }
         let px = chrome.textSize(forHeight: icon == nil ? frame.height : frame.height * 0.5) * mapping.scale

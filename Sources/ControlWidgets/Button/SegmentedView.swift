@@ -10,6 +10,8 @@ public final class SegmentedView: WidgetView {
     public let id: String
     public let frame: Rect
     public let titles: [String]
+    /// Per segment, an icon before its title (nil: none).
+    public let icons: [WidgetIcon?]
     public let chrome: ControlChrome
     public private(set) var index: Int
     public private(set) var isEnabled: Bool
@@ -19,8 +21,9 @@ public final class SegmentedView: WidgetView {
     private var press = PressTracker()
     private var pressedSegment: Int?
 
-    public init(id: String, frame: Rect, titles: [String], index: Int = 0, chrome: ControlChrome, enabled: Bool = true) {
+    public init(id: String, frame: Rect, titles: [String], icons: [WidgetIcon?] = [], index: Int = 0, chrome: ControlChrome, enabled: Bool = true) {
         self.id = id; self.frame = frame; self.titles = titles.isEmpty ? [""] : titles
+        self.icons = icons
         self.index = Swift.min(Swift.max(index, 0), Swift.max(0, titles.count - 1))
         self.chrome = chrome; self.isEnabled = enabled
     }
@@ -64,7 +67,11 @@ public final class SegmentedView: WidgetView {
                 ctx.stroke()
             }
             let ink = chrome.ink(on: fill).withAlpha(isEnabled ? 1 : 0.5)
-            chrome.drawText(ctx, titles[i], in: s.insetBy(gap), pixelSize: px, bold: i == index, color: ink)
+            if i < icons.count, let icon = icons[i] {
+                chrome.drawIconAndText(ctx, icon: icon, titles[i], in: s.insetBy(gap), pixelSize: px, bold: i == index, color: ink)
+            } else {
+                chrome.drawText(ctx, titles[i], in: s.insetBy(gap), pixelSize: px, bold: i == index, color: ink)
+            }
         }
         if hasFocus { chrome.focusRing(ctx, r, radius: radius, scale: mapping.scale) }
     }

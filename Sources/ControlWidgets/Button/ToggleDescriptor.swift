@@ -9,6 +9,7 @@ public enum ToggleDescriptor: WidgetDescriptor {
         doc: "An on/off switch with a title; a tap flips it (valueChanged with on).",
         properties: [
             PropertyRule("title", .string(nonEmpty: false), required: true, doc: "The text beside the switch."),
+            PropertyRule("icon", .icon, doc: "An icon before the title: `mdi:NAME` (a Material Design Icon, in the accent colour while on) or an image (PNG)."),
             PropertyRule("on", .bool, default: .bool(false), doc: "Initial state."),
         ] + PropertyRule.tileCommon("toggle"))
     public static var kinds: [WidgetKind] { [kind] }
@@ -17,7 +18,7 @@ public enum ToggleDescriptor: WidgetDescriptor {
     public static var savesState: Bool { true }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> ToggleView {
-        ToggleView(id: spec.id, frame: Rect(spec.frame), title: spec.string("title") ?? "", on: spec.bool("on") ?? false,
+        ToggleView(id: spec.id, frame: Rect(spec.frame), title: spec.string("title") ?? "", icon: try WidgetIcon.make(spec.string("icon")), on: spec.bool("on") ?? false,
                    chrome: context.chrome(spec), enabled: spec.bool("enabled") ?? true)
     }
 

@@ -9,6 +9,8 @@ public final class ToggleView: WidgetView {
     public let id: String
     public let frame: Rect
     public let title: String
+    /// Drawn before the title, in its colour.
+    public let icon: WidgetIcon?
     public let chrome: ControlChrome
     public private(set) var isOn: Bool
     public private(set) var isEnabled: Bool
@@ -17,8 +19,8 @@ public final class ToggleView: WidgetView {
     public var acceptsFocus: Bool { isEnabled }
     private var press = PressTracker()
 
-    public init(id: String, frame: Rect, title: String, on: Bool = false, chrome: ControlChrome, enabled: Bool = true) {
-        self.id = id; self.frame = frame; self.title = title; self.isOn = on; self.chrome = chrome; self.isEnabled = enabled
+    public init(id: String, frame: Rect, title: String, icon: WidgetIcon? = nil, on: Bool = false, chrome: ControlChrome, enabled: Bool = true) {
+        self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.isOn = on; self.chrome = chrome; self.isEnabled = enabled
     }
 
     public var state: ControlState {
@@ -43,7 +45,7 @@ public final class ToggleView: WidgetView {
         let tileFill = chrome.surfaceFill(st)
         ControlChrome.tile(ctx, r, radius: radius, fill: tileFill)
         let sw = mapping.toScreen(switchRect)
-        let trackFill = isOn ? chrome.accentFill(isEnabled ? .normal : .disabled) : Color(white: 0.36, alpha: isEnabled ? 1 : 0.5)
+        let trackFill = isOn ? chrome.accentFill(isEnabled ? .normal : .disabled) : chrome.offTrack.withAlpha(isEnabled ? 1 : 0.5)
         ControlChrome.tile(ctx, sw, radius: sw.height / 2, fill: trackFill)
         let knobR = sw.height / 2 - Swift.max(2, sw.height * 0.1)
         let cx = isOn ? sw.maxX - sw.height / 2 : sw.minX + sw.height / 2
@@ -52,10 +54,18 @@ public final class ToggleView: WidgetView {
         ctx.setColor(Color(white: isEnabled ? 0.98 : 0.7))
         ctx.fill()
         let inset = sw.minY - r.minY
-        let textRect = Rect(x: r.x + inset, y: r.y, width: Swift.max(1, sw.minX - r.x - 2 * inset), height: r.height)
+        var textRect = Rect(x: r.x + inset, y: r.y, width: Swift.max(1, sw.minX - r.x - 2 * inset), height: r.height)
         // Smaller than a button's: the title shares the tile with the switch.
         let px = (chrome.fontSize ?? Swift.min(26, Swift.max(12, frame.height * 0.32))) * mapping.scale
-        drawLeftText(ctx, title, in: textRect, pixelSize: px, color: chrome.ink(on: tileFill).withAlpha(isEnabled ? 1 : 0.5))
+        let ink = chrome.ink(on: tileFill).withAlpha(isEnabled ? 1 : 0.5)
+        if let icon {
+            // An icon a little larger than the text, before it (the title keeps its size).
+            let side = Swift.min(px * 1.15, r.height * 0.8)
+            icon.draw(in: ctx, box: Rect(x: textRect.x, y: r.center.y - side / 2, width: side, height: side), color: isOn ? chrome.accentFill(isEnabled ? .normal : .disabled) : ink)
+            let used = side + px * 0.3
+            textRect = Rect(x: textRect.x + used, y: textRect.y, width: Swift.max(1, textRect.width - used), height: textRect.height)
+        }
+        drawLeftText(ctx, title, in: textRect, pixelSize: px, color: ink)
         if hasFocus { chrome.focusRing(ctx, r, radius: radius, scale: mapping.scale) }
     }
 

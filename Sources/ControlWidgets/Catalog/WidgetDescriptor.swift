@@ -36,7 +36,8 @@ public struct WidgetCommandSet: Sendable {
     }
 }
 
-/// What a factory needs besides the spec.
+/// What a factory needs besides the spec. `theme` carries the panel's colour tokens
+/// (`theme.surface`, `.muted`, `.track`, `.danger`, … beside `tint` and `textColor`).
 public struct WidgetBuildContext {
     public var theme: Theme
     public var shared: SharedLayers
@@ -45,7 +46,7 @@ public struct WidgetBuildContext {
     /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
     func chrome(_ spec: WidgetSpec) -> ControlChrome {
         ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
-                      fontSize: spec.number("fontSize"), textColor: Color(theme.textColor))
+                      fontSize: spec.number("fontSize"), textColor: Color(theme.textColor), surface: Color(theme.surface))
     }
 }
 

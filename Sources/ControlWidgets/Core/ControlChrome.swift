@@ -10,23 +10,30 @@ public struct ControlChrome: Sendable, Equatable {
     public var fontSize: Double?
     /// The panel's text colour, for text that sits on the background rather than on a fill.
     public var textColor: Color
+    /// The theme's surface token: the resting tile.
+    public var surface: Color
 
-    public init(tint: Color, fontName: String = "DejaVu Sans", fontSize: Double? = nil, textColor: Color = Color(white: 0.91)) {
-        self.tint = tint; self.fontName = fontName; self.fontSize = fontSize; self.textColor = textColor
+    public init(tint: Color, fontName: String = "DejaVu Sans", fontSize: Double? = nil, textColor: Color = Color(white: 0.91),
+                surface: Color = Color(red: 0.16, green: 0.18, blue: 0.22)) {
+        self.tint = tint; self.fontName = fontName; self.fontSize = fontSize; self.textColor = textColor; self.surface = surface
     }
 
     /// An "on"/selected/pressed fill: the knob's fill for the state (saturated tint).
     public func accentFill(_ state: ControlState) -> Color { KnobColors(tint: tint).fillColor(for: state) }
 
-    /// A resting tile: a dark surface lifted from the background, with a hint of the tint.
+    /// A resting tile: the theme's surface with a hint of the tint; pressed, a tenth towards
+    /// the text colour (lighter on dark themes, darker on light ones).
     public func surfaceFill(_ state: ControlState) -> Color {
-        let base = Color(red: 0.16, green: 0.18, blue: 0.22).mixed(with: tint, 0.08)
+        let base = surface.mixed(with: tint, 0.08)
         switch state {
-        case .highlighted: return base.mixed(with: .white, 0.10)
+        case .highlighted: return base.mixed(with: textColor, 0.10)
         case .disabled: return base.withAlpha(0.5)
         default: return base
         }
     }
+
+    /// A switch's track while off: the surface a third of the way to the text colour.
+    public var offTrack: Color { surface.mixed(with: textColor, 0.3) }
 
     /// Ink for text on `fill`: the panel's text colour when it reads, else near-white/near-black.
     public func ink(on fill: Color) -> Color {
@@ -67,5 +74,29 @@ public struct ControlChrome: Sendable, Equatable {
         let layout = TextLayout(text: text, family: fontName, pixelSize: size, bold: bold, context: ctx)
         ctx.setColor(color)
         layout.draw(centeredAt: r.center)
+    }
+
+    /// Draws `icon` and `text` side by side as one group centred in `r` (screen pixels): the
+    /// icon a third larger than the text, or alone at 1.5 × the text size; the text shrinks to
+    /// fit what is left of the width.
+    public func drawIconAndText(_ ctx: DrawingContext, icon: WidgetIcon, _ text: String, in r: Rect, pixelSize: Double,
+                                bold: Bool, color: Color) {
+        guard !text.isEmpty else {
+            let side = Swift.min(pixelSize * 1.5, r.height * 0.8, r.width * 0.8)
+            icon.draw(in: ctx, box: Rect(x: r.center.x - side / 2, y: r.center.y - side / 2, width: side, height: side), color: color)
+            return
+        }
+        let side = Swift.min(pixelSize * 1.35, r.height * 0.8)
+        let gap = pixelSize * 0.35
+        let room = r.width * 0.92 - side - gap
+        var size = pixelSize
+        let probe = TextLayout(text: text, family: fontName, pixelSize: size, bold: bold, context: ctx)
+        if probe.size.width > room { size = Swift.max(6, size * Swift.max(1, room) / probe.size.width) }
+        let layout = TextLayout(text: text, family: fontName, pixelSize: size, bold: bold, context: ctx)
+        let total = side + gap + layout.size.width
+        let x0 = r.center.x - total / 2
+        icon.draw(in: ctx, box: Rect(x: x0, y: r.center.y - side / 2, width: side, height: side), color: color)
+        ctx.setColor(color)
+        layout.draw(at: Point(x: x0 + side + gap, y: r.center.y - layout.size.height / 2))
     }
 }

@@ -12,6 +12,7 @@ public enum IndicatorDescriptor: WidgetDescriptor {
             PropertyRule("state", .enumeration(IndicatorModel.State.allCases.map(\.rawValue)), default: .string("off"), doc: "off, on, or blinking (lit half of each period)."),
             PropertyRule("color", .color, default: .string("#34c759"), doc: "The light's colour when lit; unlit it is a dim disc of it."),
             PropertyRule("label", .string(nonEmpty: false, maxLength: 64), doc: "Text under the light, at most 64 characters."),
+            PropertyRule("icon", .icon, doc: "An icon that is the light, instead of the LED: `mdi:NAME` (a Material Design Icon, lit in `color`, dim when off) or an image (PNG)."),
             PropertyRule("period", .number(min: .atLeast(0.2), max: .atMost(60)), default: .number(1), doc: "Blink period in seconds, 0.2…60."),
         ])
     public static var kinds: [WidgetKind] { [kind] }
@@ -23,7 +24,8 @@ public enum IndicatorDescriptor: WidgetDescriptor {
         let state = spec.string("state").flatMap(IndicatorModel.State.init(rawValue:)) ?? .off
         return IndicatorView(id: spec.id, frame: Rect(spec.frame), model: IndicatorModel(state: state, period: spec.number("period") ?? 1),
                              colorHex: spec.string("color") ?? "#34c759", label: spec.string("label") ?? "",
-                             fontName: context.theme.font, textColor: Color(context.theme.textColor))
+                             fontName: context.theme.font, textColor: Color(context.theme.textColor),
+                             icon: try WidgetIcon.make(spec.string("icon")))
     }
 
     public static func homeAssistant(_ view: IndicatorView) -> HAEntity? {

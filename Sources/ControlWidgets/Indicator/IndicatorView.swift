@@ -12,6 +12,8 @@ public final class IndicatorView: WidgetView {
     public private(set) var label: String
     public let fontName: String
     public let textColor: Color
+    /// An icon that is the light (lit: in its colour over a soft glow; unlit: dim), instead of the LED.
+    public let icon: WidgetIcon?
     public var needsDisplay = true
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
@@ -19,7 +21,8 @@ public final class IndicatorView: WidgetView {
     /// advances every widget before it is drawn; an output may paint later, or never).
     private var litAtLastAdvance: Bool?
 
-    public init(id: String, frame: Rect, model: IndicatorModel, colorHex: String, label: String, fontName: String, textColor: Color) {
+    public init(id: String, frame: Rect, model: IndicatorModel, colorHex: String, label: String, fontName: String, textColor: Color, icon: WidgetIcon? = nil) {
+        self.icon = icon
         self.id = id; self.frame = frame; self.model = model; self.label = label
         self.colorHex = colorHex; self.color = Color(hex: colorHex) ?? Color(red: 0.2, green: 0.85, blue: 0.3)
         self.fontName = fontName; self.textColor = textColor
@@ -38,6 +41,31 @@ public final class IndicatorView: WidgetView {
         let lit = model.isLit(at: time)
         let c = mapping.toScreen(lightCenter)
         let r = lightRadius * mapping.scale
+        if let icon {
+            drawIcon(icon, in: ctx, center: c, radius: r, lit: lit)
+        } else {
+            drawLED(in: ctx, center: c, radius: r, lit: lit)
+        }
+        guard !label.isEmpty else { return }
+        let layout = TextLayout(text: label, family: fontName, pixelSize: captionHeight * 0.8 * mapping.scale, bold: false, context: ctx)
+        let box = mapping.toScreen(Rect(x: frame.x, y: frame.y + frame.height - captionHeight, width: frame.width, height: captionHeight))
+        layout.setWidth(box.width, alignment: .center)
+        ctx.setColor(textColor)
+        layout.draw(at: Point(x: box.x, y: box.y + (box.height - layout.size.height) / 2))
+    }
+
+    /// The icon as the light: lit, its colour over a glow; unlit, the colour at a quarter over dark.
+    private func drawIcon(_ icon: WidgetIcon, in ctx: DrawingContext, center c: Point, radius r: Double, lit: Bool) {
+        if lit {
+            ctx.setRadialGradient(center0: c, radius0: 0, center1: c, radius1: r * 1.5,
+                                  stops: [(0, color.withAlpha(0.35)), (1, color.withAlpha(0))])
+            ctx.addCircle(center: c, radius: r * 1.5); ctx.fill()
+        }
+        let ink = lit ? color : Color(red: 0.1 + color.red * 0.25, green: 0.1 + color.green * 0.25, blue: 0.1 + color.blue * 0.25)
+        icon.draw(in: ctx, box: Rect(x: c.x - r * 1.2, y: c.y - r * 1.2, width: r * 2.4, height: r * 2.4), color: ink)
+    }
+
+    private func drawLED(in ctx: DrawingContext, center c: Point, radius r: Double, lit: Bool) {
         if lit {
             // The glow: the colour fading out to twice the radius.
             ctx.setRadialGradient(center0: c, radius0: r * 0.8, center1: c, radius1: r * 1.6,
@@ -54,12 +82,6 @@ public final class IndicatorView: WidgetView {
         ctx.addCircle(center: c, radius: r); ctx.fill()
         ctx.setColor(Color(white: 0, alpha: 0.5)); ctx.setLineWidth(Swift.max(1, r * 0.08))
         ctx.addCircle(center: c, radius: r); ctx.stroke()
-        guard !label.isEmpty else { return }
-        let layout = TextLayout(text: label, family: fontName, pixelSize: captionHeight * 0.8 * mapping.scale, bold: false, context: ctx)
-        let box = mapping.toScreen(Rect(x: frame.x, y: frame.y + frame.height - captionHeight, width: frame.width, height: captionHeight))
-        layout.setWidth(box.width, alignment: .center)
-        ctx.setColor(textColor)
-        layout.draw(at: Point(x: box.x, y: box.y + (box.height - layout.size.height) / 2))
     }
 
     /// Steady between phase flips: the scheduler wakes at `nextChange` instead of every frame.

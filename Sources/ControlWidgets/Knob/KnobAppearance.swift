@@ -1,4 +1,5 @@
 import Graphics
+import PanelLayout
 
 /// How a knob looks beyond its model: the reference's colour, font, image and shadow
 /// properties, in design pixels.
@@ -23,8 +24,20 @@ public struct KnobAppearance {
     public var fingerHoleRadius = RotaryDialGeometry.defaultFingerHoleRadius
     public var fingerHoleMargin: Double?
     public var selected = false
-    /// Satin adds a static sheen and rim over generated knobs; flat is the reference's disc.
-    public var satinFinish = true
+    /// How a generated knob is finished: satin (sheen and rim over the tinted disc), plain
+    /// (the reference's disc) or flat (a disc of the surface colour, an accent ring and pointer).
+    public var style: KnobStyle = .satin
+    /// Satin adds a static sheen and rim over generated knobs; otherwise the reference's disc.
+    public var satinFinish: Bool {
+        get { style == .satin }
+        set { style = newValue ? .satin : .plain }
+    }
+    /// The flat style's disc (the theme's surface token) and the text on it (text token).
+    public var flatDisc = Color(red: 0.16, green: 0.18, blue: 0.22)
+    public var textColor = Color(white: 0.91)
+    /// The caption: where, how large (design pixels; nil: RoundCaption's default for the size).
+    public var captionPlacement: CaptionPlacement = .below
+    public var captionSize: Double?
     /// A caption under the knob (not in the reference: appliances label their controls).
     public var caption: String?
     public var captionColor = Color(white: 0.9)

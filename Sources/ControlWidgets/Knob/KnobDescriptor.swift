@@ -46,8 +46,9 @@ public enum KnobDescriptor: WidgetDescriptor {
     /// The knob's square above its caption line, shrunk to its disc when a scale surrounds it.
     public static func touchTarget(_ spec: WidgetSpec) -> Double? {
         let f = spec.frame
-        let hasCaption = spec.isSet("label") || spec.string("valuePlacement") == "caption"
-        let caption = hasCaption ? Swift.max(16, Swift.min(f.width, f.height) * 0.16) : 0
+        let hasCaption = (spec.isSet("label") || spec.string("valuePlacement") == "caption") && (spec.string("captionPlacement") ?? "below") == "below"
+        let size = spec.number("captionSize") ?? RoundCaption.defaultSize(diameter: Swift.min(f.width, f.height))
+        let caption = hasCaption ? RoundCaption.lineHeight(size: size) : 0
         return Swift.min(f.width, f.height - caption)
     }
 
@@ -102,9 +103,15 @@ public enum KnobDescriptor: WidgetDescriptor {
         if let n = spec.number("fingerHoleRadius") { look.fingerHoleRadius = n }
         look.fingerHoleMargin = spec.number("fingerHoleMargin")
         if let b = spec.bool("selected") { look.selected = b }
-        look.satinFinish = spec.string("finish") != "flat"
+        // style, else the older finish (its flat is the reference's plain disc), else the theme's.
+        look.style = spec.string("style").flatMap(KnobStyle.init(rawValue:))
+            ?? spec.string("finish").map { $0 == "flat" ? .plain : .satin } ?? theme.knobStyle
+        look.flatDisc = Color(theme.surface)
+        look.textColor = Color(theme.textColor)
         look.caption = spec.string("label")
-        look.captionColor = Color(theme.textColor)
+        look.captionColor = spec.color("captionColor").map(Color.init(_:)) ?? Color(theme.muted)
+        look.captionPlacement = spec.string("captionPlacement").flatMap(CaptionPlacement.init(rawValue:)) ?? theme.captionPlacement ?? .below
+        look.captionSize = spec.number("captionSize") ?? theme.captionSize
         look.valueFormat = spec.string("valueFormat").flatMap { try? ValueFormat(parsing: $0) }
         if let p = spec.string("valuePlacement").flatMap(KnobValuePlacement.init(rawValue:)) {
             look.valuePlacement = p

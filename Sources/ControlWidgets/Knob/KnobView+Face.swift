@@ -12,6 +12,8 @@ struct RestingFaceKey: Equatable {
     var state: ControlState
     var scale: Double
     var readout: String?
+    /// The caption drawn on the disc (`captionPlacement: inside`), nil otherwise.
+    var caption: String?
 }
 
 /// A resting knob's own images and what they show. `surface`: the whole knob (background,
@@ -102,6 +104,7 @@ extension KnobView {
                 ctx.paint()
             }
         }
+        drawFlatRing(in: ctx, center: c, mapping: mapping)
         if appearance.satinFinish && appearance.image(for: state) == nil, let satin = satinOverlay(mapping) {
             ctx.setSource(satin, at: Point(x: c.x - Double(satin.width) / 2, y: c.y - Double(satin.height) / 2), smooth: false)
             ctx.paint()
@@ -109,6 +112,7 @@ extension KnobView {
         drawForeground(in: ctx, center: c, mapping: mapping)
         drawTitleLayer(in: ctx, center: c, mapping: mapping, time: time)
         drawCenterReadout(in: ctx, center: c, mapping: mapping, time: time)
+        drawInsideCaption(in: ctx, center: c, mapping: mapping, time: time)
     }
 
     /// The generated pip artwork (continuous knobs without a custom image), whose disc does
@@ -132,7 +136,8 @@ extension KnobView {
     func restingKey(_ mapping: ScreenMapping, time: Double) -> RestingFaceKey {
         RestingFaceKey(rotation: model.screenRotation(at: time), shown: model.displayedPosition(at: time), revision: model.contentRevision,
                        state: state, scale: mapping.scale,
-                       readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil)
+                       readout: appearance.valuePlacement == .center ? readoutText(at: time) : nil,
+                       caption: captionInside ? captionText(at: time) : nil)
     }
 
     private func restingImage(_ key: RestingFaceKey, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> RestingFace? {
@@ -197,7 +202,9 @@ extension KnobView {
         }
         guard !shadowFollowsImageAlpha else { return all }
         var rects: [Rect] = []
-        if before.rotation != now.rotation || before.readout != now.readout { rects.append(faceBox(mapping)) }
+        if before.rotation != now.rotation || before.readout != now.readout || (captionInside && before.caption != now.caption) {
+            rects.append(faceBox(mapping))
+        }
         if before.shown != now.shown, let arc = scaleArcBox(from: before.shown, to: now.shown, mapping: mapping) { rects.append(arc) }
         if before.caption != now.caption { rects.append(mapping.toScreen(captionRect).insetBy(-2)) }
         return rects

@@ -51,11 +51,26 @@ extension KnobView {
     /// The ink of text on the knob's face in the current state: the explicit title colour if
     /// it reads (≥ 4.5:1), else near-white or near-black, whichever contrasts more.
     var faceInk: Color {
-        let fill = appearance.colors.fillColor(for: state)
+        let fill = discFill
         if let explicit = appearance.colors.title[state] ?? appearance.colors.title[.normal],
            explicit.contrastRatio(with: fill.withAlpha(1)) >= 4.5 { return explicit }
-        return appearance.satinFinish ? Self.satinInk(on: fill) : fill.withAlpha(1).readableInk()
+        switch appearance.style {
+        case .satin: return dimmedIfDisabled(Self.satinInk(on: fill))
+        case .flat: return dimmedIfDisabled(fill.withAlpha(1).readableInk(preferred: appearance.textColor))
+        case .plain: return dimmedIfDisabled(fill.withAlpha(1).readableInk())
+        }
     }
+
+    /// Whether the caption is drawn on the disc, under the value.
+    var captionInside: Bool { appearance.captionPlacement == .inside && hasCaptionLine }
+
+    /// How far above the centre the value sits: a tenth of the radius when a caption shares the disc.
+    private var readoutLift: Double { captionInside ? knobRadius * 0.14 : 0 }
+
+    /// The circle on the disc that text keeps inside, as a fraction of the radius: inside the
+    /// pointer's inner edge (the pip's centre is at 0.84 r, its radius 0.06 r) with a gap of
+    /// 0.08 r, so "5.01 V" never reads as "• 5.01 V"; inside the rim for titled faces.
+    var textClearRadius: Double { knobRadius * (model.mode.isDiscrete ? 0.8 : 0.70) }
 
     /// Draws the value upright on the knob's centre `c` (screen pixels). The text image is
     /// cached per text and scale, so a knob at rest composites a copy.
@@ -63,7 +78,7 @@ extension KnobView {
         guard appearance.valuePlacement == .center, appearance.image(for: state) == nil,
               let text = readoutText(at: time) else { return }
         let ink = faceInk
-        let key = "\(text)|\(mapping.scale)|\(ink)"
+        let key = "\(text)|\(mapping.scale)|\(ink)|\(readoutLift)"
         let surface: ImageSurface
         if let readoutCache, readoutCache.key == key {
             surface = readoutCache.surface
@@ -72,20 +87,50 @@ extension KnobView {
             readoutCache = (key, made)
             surface = made
         }
+        let y = c.y - readoutLift * mapping.scale
         ctx.setSource(surface, at: Point(x: (c.x - Double(surface.width) / 2).rounded(),
-                                         y: (c.y - Double(surface.height) / 2).rounded()), smooth: false)
+                                         y: (y - Double(surface.height) / 2).rounded()), smooth: false)
         ctx.paint()
     }
 
-    /// The readout's text box: about 0.36 of the knob's radius high, narrowed to fit 1.5 radii.
+    /// The caption on the disc, under the value (`captionPlacement: inside`).
+    func drawInsideCaption(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double) {
+        guard captionInside, appearance.image(for: state) == nil, let text = captionText(at: time) else { return }
+        let s = mapping.scale
+        let size = Swift.min(captionSize, knobRadius * 0.3)
+        // Centred 0.42 r below the centre; as wide as the clear circle is at that height.
+        let dy = knobRadius * 0.42
+        let h = RoundCaption.lineHeight(size: size)
+        let half = (textClearRadius * textClearRadius - (dy + h / 2) * (dy + h / 2)).squareRoot()
+        guard half.isFinite, half > 4 else { return }
+        let ink = appearance.style == .flat ? appearance.captionColor : faceInk.withAlpha(0.72)
+        guard let image = RoundCaption.image(text, font: appearance.fontName, pixelSize: size * s, color: dimmedIfDisabled(ink),
+                                             width: Int((2 * half * s).rounded()), height: Int((h * s).rounded())) else { return }
+        ctx.setSource(image, at: Point(x: (c.x - Double(image.width) / 2).rounded(), y: (c.y + dy * s - Double(image.height) / 2).rounded()),
+                      smooth: false)
+        ctx.paint()
+    }
+
+    /// The readout's text: about 0.34 of the knob's radius high, smaller when its box (at its
+    /// place, lifted for an inside caption) would leave the clear circle.
     private func readoutImage(_ text: String, ink: Color, scale: Double) -> ImageSurface? {
         let r = knobRadius * scale
         guard let probe = try? ImageSurface(width: 1, height: 1) else { return nil }
-        var size = Swift.max(8, r * 0.36)
-        let maxWidth = r * 1.5
-        let measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: DrawingContext(surface: probe)).size
-        if measured.width > maxWidth { size = Swift.max(6, size * maxWidth / measured.width) }
-        let w = Swift.max(1, Int(maxWidth.rounded(.up)) + 2), h = Swift.max(1, Int((size * 1.4).rounded(.up)) + 2)
+        let clear = textClearRadius * scale, lift = readoutLift * scale
+        var size = Swift.max(8, r * 0.34)
+        let measureCtx = DrawingContext(surface: probe)
+        var measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measureCtx)
+        // The ink's farthest corner from the centre must stay inside `clear`: shrink until it does.
+        for _ in 0..<24 {
+            let ink = measured.inkBox, box = measured.size
+            let halfW = Swift.max(abs(ink.x - box.width / 2), abs(ink.maxX - box.width / 2))
+            let top = lift + box.height / 2 - ink.y, bottom = ink.maxY - box.height / 2 - lift
+            let reach = (halfW * halfW + Swift.max(top, bottom) * Swift.max(top, bottom)).squareRoot()
+            if reach <= clear || size <= 6 { break }
+            size = Swift.max(6, size * Swift.max(0.8, clear / reach))
+            measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measureCtx)
+        }
+        let w = Swift.max(1, Int((measured.size.width).rounded(.up)) + 4), h = Swift.max(1, Int((size * 1.4).rounded(.up)) + 2)
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
         let ctx = DrawingContext(surface: surface)
         let layout = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: ctx)

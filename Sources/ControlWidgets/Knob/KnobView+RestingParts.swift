@@ -48,7 +48,7 @@ extension KnobView {
     /// readout on the disc, no custom shadow shape).
     func usesRestingParts(_ mapping: ScreenMapping) -> Bool {
         pipArtwork(mapping) != nil && appearance.backgroundImage == nil && appearance.foregroundImage == nil
-            && appearance.valuePlacement != .center && !shadowFollowsImageAlpha && model.mode == .continuous
+            && appearance.valuePlacement != .center && !captionInside && !shadowFollowsImageAlpha && model.mode == .continuous
     }
 
     /// The body, then the filled arc: the accent ring through the arc's mask. The caller
@@ -113,7 +113,7 @@ extension KnobView {
         plain.face = .plain
         let a = appearance
         return ["knob-resting-parts", plain, scaleTrackKey(mapping), pixelSide(mapping), layersReach(mapping), knobRect.width,
-                a.shadowOpacity, a.shadowRadius, a.shadowOffset.dx, a.shadowOffset.dy, a.shadowColor, a.satinFinish]
+                a.shadowOpacity, a.shadowRadius, a.shadowOffset.dx, a.shadowOffset.dy, a.shadowColor, a.satinFinish, "\(a.style)"]
     }
 
     /// The box (knob-square pixels, whole) the filled arc can reach at any value; nil without one.

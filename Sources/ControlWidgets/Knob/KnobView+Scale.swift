@@ -50,7 +50,8 @@ extension KnobView {
         let half = knobRect.width / 2 * mapping.scale
         let radii = scaleRadii
         if let track = scaleTrackImage(mapping) {
-            ctx.setColor(.white)
+            // The theme's text colour: light ticks on a dark theme, dark ones on a light theme.
+            ctx.setColor(appearance.textColor)
             ctx.mask(track, at: Point(x: (c.x - Double(track.width) / 2).rounded(), y: (c.y - Double(track.height) / 2).rounded()), smooth: false)
         }
         switch part {
@@ -108,7 +109,7 @@ extension KnobView {
     }
 
     /// The filled part's colour: the knob's fill in its current state (the tint's hue).
-    var scaleAccent: Color { appearance.colors.fillColor(for: state).withAlpha(1) }
+    var scaleAccent: Color { accentColor }
 
     /// A tick's value: the format's number (its sign flags kept, its text dropped) with the
     /// decimals the tick spacing needs (−12, −6, 0, +6, +12, not −12.0); zero has no sign.

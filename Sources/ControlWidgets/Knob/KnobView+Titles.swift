@@ -29,8 +29,13 @@ extension KnobView {
     /// for contrast over the whole satin face (see `satinInk`).
     var titleInk: Color {
         if let explicit = appearance.colors.title[state] ?? appearance.colors.title[.normal] { return explicit }
-        if !appearance.satinFinish { return appearance.colors.titleColor(for: state) }
-        return Self.satinInk(on: appearance.colors.fillColor(for: state))
+        if appearance.style == .flat { return dimmedIfDisabled(discFill.withAlpha(1).readableInk(preferred: appearance.textColor)) }
+        if !appearance.satinFinish {
+            // The reference's disabled title ink was as light as its disc; dim the normal one instead.
+            if state == .disabled { return Self.disabledLook(appearance.colors.titleColor(for: .normal), backdrop: appearance.flatDisc) }
+            return appearance.colors.titleColor(for: state)
+        }
+        return dimmedIfDisabled(Self.satinInk(on: discFill))
     }
 
     /// The ink with the best worst-case contrast over a satin face: the sheen lightens the top
@@ -54,8 +59,12 @@ extension KnobView {
         let n = model.positions
         let size = fittedTitleSizeForLayer()
         let zoomed = appearance.zoomTopTitle ? (appearance.zoomPointSize > 0 ? appearance.zoomPointSize : Swift.max(17, size)) : size
-        let fill = appearance.colors.fillColor(for: st)
+        // The selected title's pill: the title ink with the disc's colour on it; a flat knob's
+        // pill is its accent.
+        let flat = appearance.style == .flat
         let ink = titleInk
+        let pill = flat ? accentColor : ink.withAlpha(1)
+        let fill = flat ? accentColor.readableInk() : discFill
         var images: [(ImageSurface, Bool)] = []
         guard let probe = try? ImageSurface(width: 1, height: 1) else { return [] }
         for j in 0..<n {
@@ -72,7 +81,7 @@ extension KnobView {
             if bold {
                 ctx.newPath()
                 ctx.addRoundedRect(Rect(x: 0, y: 0, width: Double(w), height: Double(h)), radius: Double(h) / 2)
-                ctx.setColor(ink.withAlpha(1))
+                ctx.setColor(pill)
                 ctx.fill()
                 ctx.setColor(fill.withAlpha(1))
             } else {

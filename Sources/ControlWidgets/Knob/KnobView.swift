@@ -43,8 +43,6 @@ public final class KnobView: WidgetView, ValueReadout {
     /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
     var painted: PaintedKnob?
 
-    static let captionHeightRatio = 0.16
-
     public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance, shared: SharedLayers = SharedLayers()) {
         self.id = id
         self.shared = shared
@@ -60,8 +58,13 @@ public final class KnobView: WidgetView, ValueReadout {
 
     // MARK: geometry (design pixels)
 
+    /// The caption's size in design pixels (RoundCaption: the layout's, else 7 % of the
+    /// frame's smaller side, 13…24).
+    var captionSize: Double { appearance.captionSize ?? RoundCaption.defaultSize(diameter: Swift.min(frame.width, frame.height)) }
+
+    /// The caption line under the knob (none when the caption goes inside).
     private var captionHeight: Double {
-        !hasCaptionLine ? 0 : Swift.max(16, Swift.min(frame.width, frame.height) * Self.captionHeightRatio)
+        !hasCaptionLine || appearance.captionPlacement != .below ? 0 : RoundCaption.lineHeight(size: captionSize)
     }
 
     /// The square the knob occupies: the largest square that fits in the frame above the
@@ -126,7 +129,7 @@ public final class KnobView: WidgetView, ValueReadout {
             ctx.setColor(appearance.colors.fillColor(for: .highlighted).withAlpha(0.9))
             ctx.stroke()
         }
-        if let caption = captionImage(mapping, time: time) {
+        if appearance.captionPlacement == .below, let caption = captionImage(mapping, time: time) {
             let r = mapping.toScreen(captionRect)
             ctx.setSource(caption, at: Point(x: r.x.rounded(), y: r.y.rounded()), smooth: false)
             ctx.paint()
@@ -242,8 +245,10 @@ public final class KnobView: WidgetView, ValueReadout {
         }
         // With a scale round it the image is just the disc, so the pip sits on the disc.
         let side = discFraction < 1 ? 2 * knobRadius : knobRect.width
-        return KnobArtwork(side: side, knobRadius: knobRadius, fill: appearance.colors.fillColor(for: st),
-                           titleColor: titleInk, face: face,
+        // The flat style's pointer is the accent, as its ring is.
+        let ink = appearance.style == .flat && face == .pip ? accentColor : titleInk
+        return KnobArtwork(side: side, knobRadius: knobRadius, fill: discFill,
+                           titleColor: ink, face: face,
                            fontName: appearance.fontName, scale: mapping.scale)
     }
 
@@ -363,12 +368,8 @@ public final class KnobView: WidgetView, ValueReadout {
         if let captionCache, captionCache.scale == mapping.scale, captionCache.text == caption { return captionCache.surface }
         let w = Swift.max(1, Int((frame.width * mapping.scale).rounded()))
         let h = Swift.max(1, Int((captionHeight * mapping.scale).rounded()))
-        guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
-        let ctx = DrawingContext(surface: surface)
-        let text = TextLayout(text: caption, family: appearance.fontName, pixelSize: captionHeight * 0.62 * mapping.scale, context: ctx)
-        text.setWidth(Double(w), alignment: .center)
-        ctx.setColor(appearance.captionColor)
-        text.draw(at: Point(x: 0, y: (Double(h) - text.size.height) / 2))
+        guard let surface = RoundCaption.image(caption, font: appearance.fontName, pixelSize: captionSize * mapping.scale,
+                                               color: appearance.captionColor, width: w, height: h) else { return nil }
         captionCache = (mapping.scale, caption, surface)
         return surface
     }

@@ -12,6 +12,8 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public let color: Color
     public let alignment: TextLayout.Alignment
     public let bold: Bool
+    /// Drawn before the text, in its colour, a third larger than the font size.
+    public let icon: WidgetIcon?
     /// The id of the widget whose value this label shows (nil: static text).
     public let bind: String?
     /// How a bound number is written; nil = the bound widget's own readout text.
@@ -25,7 +27,8 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public static let maxTextLength = 1000
 
     public init(id: String, frame: Rect, text: String, fontName: String, fontSize: Double, color: Color,
-                alignment: TextLayout.Alignment, bold: Bool, bind: String? = nil, valueFormat: ValueFormat? = nil) {
+                alignment: TextLayout.Alignment, bold: Bool, bind: String? = nil, valueFormat: ValueFormat? = nil, icon: WidgetIcon? = nil) {
+        self.icon = icon
         self.id = id; self.frame = frame; self.text = text; self.fontName = fontName
         self.fontSize = fontSize; self.color = color; self.alignment = alignment; self.bold = bold
         self.bind = bind; self.valueFormat = valueFormat
@@ -47,9 +50,21 @@ public final class LabelView: WidgetView, BoundValueDisplay {
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
         let ctx = DrawingContext(surface: surface)
         let layout = TextLayout(text: text, family: fontName, pixelSize: fontSize * scale, bold: bold, context: ctx)
-        layout.setWidth(Double(w), alignment: alignment)
+        // An icon and the text are one group, aligned as the text is.
+        let iconSide = icon == nil ? 0 : Swift.min(fontSize * scale * 1.35, Double(h))
+        let iconRoom = icon == nil ? 0 : iconSide + (text.isEmpty ? 0 : fontSize * scale * 0.35)
+        layout.setWidth(Double(w) - iconRoom, alignment: alignment)
+        let textY = (Double(h) - layout.size.height) / 2
+        if let icon {
+            let used = text.isEmpty ? 0 : layout.size.width
+            let room = Double(w) - iconRoom - used
+            let x0 = alignment == .left ? 0 : alignment == .right ? room : room / 2
+            icon.draw(in: ctx, box: Rect(x: x0, y: (Double(h) - iconSide) / 2, width: iconSide, height: iconSide), color: color)
+            layout.setWidth(used + 1, alignment: alignment)
+            ctx.translate(x0 + iconRoom, 0)
+        }
         ctx.setColor(color)
-        layout.draw(at: Point(x: 0, y: (Double(h) - layout.size.height) / 2))
+        layout.draw(at: Point(x: 0, y: textY))
         cache = (scale, text, surface)
         return surface
     }

@@ -1,4 +1,5 @@
 import Graphics
+import PanelLayout
 
 /// How a circular slider looks beyond its model: MSCircularSlider's drawing properties and
 /// TBCircularSlider's dark ring and glow, in design pixels.
@@ -40,9 +41,12 @@ public struct SliderAppearance {
     public var showValue = true
     public var valueColor = Color(white: 0.95)
     public var fontName = "DejaVu Sans"
-    /// A caption under the value, inside the ring.
+    /// The caption (RoundCaption): under the value inside the ring, or below the slider.
     public var caption: String?
     public var captionColor = Color(white: 0.7)
+    public var captionPlacement: CaptionPlacement = .inside
+    /// Design pixels; nil: RoundCaption's default for the slider's side.
+    public var captionSize: Double?
 
     public init() {}
 

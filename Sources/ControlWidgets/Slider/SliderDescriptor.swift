@@ -47,16 +47,22 @@ public enum SliderDescriptor: WidgetDescriptor {
         } else if let c = spec.color("filledColor") {
             look.gradientColors = [Color(c)]
         }
-        if look.gradientColors.isEmpty { look.gradientColors = SliderAppearance().gradientColors }
-        if let c = spec.color("unfilledColor") { look.unfilledColor = Color(c) }
-        if let c = spec.color("ringColor") { look.ringColor = Color(c) }
+        // By default the accent, turning a little towards violet along the arc.
+        if look.gradientColors.isEmpty { look.gradientColors = defaultGradient(accent: Color(theme.tint)) }
+        look.unfilledColor = spec.color("unfilledColor").map(Color.init(_:)) ?? Color(theme.track)
+        // The dark ring behind the track: a shade under the background (on a light theme, a
+        // shade under the track, so it reads as a groove rather than a black band).
+        look.ringColor = spec.color("ringColor").map(Color.init(_:))
+            ?? (theme.base == .light ? Color(theme.track).mixed(with: Color(theme.textColor), 0.08) : SliderAppearance().ringColor)
         if let n = spec.number("glowOpacity") { look.glowOpacity = n }
         if let f = spec.string("valueFormat"), let format = ValueFormat(f) { look.valueFormat = format }
         if let b = spec.bool("showValue") { look.showValue = b }
         look.valueColor = spec.color("valueColor").map(Color.init(_:)) ?? Color(theme.textColor)
         look.fontName = spec.string("fontName") ?? theme.font
         look.caption = spec.string("label")
-        look.captionColor = Color(theme.textColor).withAlpha(0.65)
+        look.captionColor = spec.color("captionColor").map(Color.init(_:)) ?? Color(theme.muted)
+        look.captionPlacement = spec.string("captionPlacement").flatMap(CaptionPlacement.init(rawValue:)) ?? theme.captionPlacement ?? .inside
+        look.captionSize = spec.number("captionSize") ?? theme.captionSize
         look.labels = spec.strings("labels") ?? []
         look.labelColor = spec.color("labelColor").map(Color.init(_:)) ?? Color(theme.textColor).withAlpha(0.8)
         look.labelFont = spec.string("labelFont") ?? theme.font
@@ -89,5 +95,12 @@ public enum SliderDescriptor: WidgetDescriptor {
                               second: range ? spec.number("secondCurrentValue") : nil,
                               revolutions: range ? 0 : Int(spec.number("revolutionsCount") ?? 0))
         return view
+    }
+
+    /// The default fill: the accent, its hue turned a tenth of the circle on at the arc's end.
+    static func defaultGradient(accent: Color) -> [Color] {
+        let hsb = accent.hsb
+        let hue = (hsb.hue + 0.12).truncatingRemainder(dividingBy: 1)
+        return [accent, Color(hue: hue, saturation: Swift.min(1, hsb.saturation * 0.8), brightness: hsb.brightness, alpha: accent.alpha)]
     }
 }

@@ -477,15 +477,16 @@ public struct SliderPainter {
                 size *= maxWidth / layout.size.width
                 layout = TextLayout(text: value, family: a.fontName, pixelSize: size, context: ctx)
             }
-            out.append((layout, Point(x: center.x, y: center.y - (a.caption == nil ? 0 : inner * 0.08)), a.valueColor))
+            let captionInside = a.caption != nil && a.captionPlacement == .inside
+            out.append((layout, Point(x: center.x, y: center.y - (captionInside ? inner * 0.08 : 0)), a.valueColor))
         }
         if texts.count > 1, !texts[1].isEmpty {
             let layout = TextLayout(text: texts[1], family: a.fontName, pixelSize: inner * 0.16, context: ctx)
             out.append((layout, Point(x: center.x, y: center.y - inner * 0.5), a.captionColor))
         }
-        if let caption = a.caption, !caption.isEmpty {
-            // Readable however small the ring: at least 13 design pixels.
-            var size = Swift.max(inner * 0.17, 13 * scale)
+        if let caption = a.caption, !caption.isEmpty, a.captionPlacement == .inside {
+            // The round widgets' one caption size (RoundCaption), shrunk only to fit the ring.
+            var size = (a.captionSize ?? RoundCaption.defaultSize(diameter: geometry.side)) * scale
             var layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
             if layout.size.width > inner * 1.5 {
                 size *= inner * 1.5 / layout.size.width

@@ -54,7 +54,10 @@ public final class SliderView: WidgetView {
         self.frame = frame
         self.appearance = appearance
         self.minimumHandlesDistance = minimumHandlesDistance
-        let side = Swift.max(1, Swift.min(frame.width, frame.height))
+        let below = appearance.captionPlacement == .below && !(appearance.caption ?? "").isEmpty
+        let captionSize = appearance.captionSize ?? RoundCaption.defaultSize(diameter: Swift.min(frame.width, frame.height))
+        captionLine = below ? RoundCaption.lineHeight(size: captionSize) : 0
+        let side = Swift.max(1, Swift.min(frame.width, frame.height - captionLine))
         geometry = SliderGeometry(side: side, appearance: appearance, labelExtent: Self.labelExtent(appearance))
         var m = model
         // Published values carry the decimals the readout shows, unless the model says otherwise.
@@ -89,10 +92,31 @@ public final class SliderView: WidgetView {
         return extent * 2
     }
 
-    /// The slider's square, centred in the frame.
+    /// The slider's square, centred in the frame with its caption line below it (if any).
     public var square: Rect {
         let side = geometry.side
-        return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - side) / 2, width: side, height: side)
+        return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - side - captionLine) / 2, width: side, height: side)
+    }
+
+    /// The caption line under the square (`captionPlacement: below`), design pixels; 0 without.
+    let captionLine: Double
+    private var captionCache: (scale: Double, surface: ImageSurface)?
+
+    /// Under the ring, where its track ends (a gapped arc's opening is at the bottom).
+    private var captionRect: Rect { Rect(x: frame.x, y: square.maxY - geometry.margin * 0.5, width: frame.width, height: captionLine) }
+
+    private func drawCaptionBelow(in ctx: DrawingContext, mapping: ScreenMapping, alpha: Double) {
+        guard captionLine > 0, let caption = appearance.caption else { return }
+        if captionCache?.scale != mapping.scale {
+            let r = mapping.toScreen(captionRect)
+            let size = (appearance.captionSize ?? RoundCaption.defaultSize(diameter: Swift.min(frame.width, frame.height))) * mapping.scale
+            captionCache = RoundCaption.image(caption, font: appearance.fontName, pixelSize: size, color: appearance.captionColor,
+                                              width: Int(r.width.rounded()), height: Int(r.height.rounded())).map { (mapping.scale, $0) }
+        }
+        guard let image = captionCache?.surface else { return }
+        let r = mapping.toScreen(captionRect)
+        ctx.setSource(image, at: Point(x: r.x.rounded(), y: r.y.rounded()), smooth: false)
+        ctx.paint(alpha: alpha)
     }
 
     public var typeName: String { model.isRange ? "rangeSlider" : "slider" }
@@ -101,7 +125,8 @@ public final class SliderView: WidgetView {
     public var roundArea: RoundArea? { RoundArea(center: square.center, radius: geometry.radius, clockwise: true) }
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect {
-        mapping.toScreen(square).insetBy(-(geometry.margin * mapping.scale + 2))
+        let ring = mapping.toScreen(square).insetBy(-(geometry.margin * mapping.scale + 2))
+        return captionLine > 0 ? ring.union(mapping.toScreen(captionRect).insetBy(-2)) : ring
     }
 
     // MARK: drawing
@@ -179,6 +204,7 @@ public final class SliderView: WidgetView {
             ctx.setSource(v.image, at: v.origin(origin), smooth: false)
             ctx.paint(alpha: alpha)
         }
+        drawCaptionBelow(in: ctx, mapping: mapping, alpha: alpha)
         drawnWith = (alpha, origin)
     }
 

@@ -29,6 +29,12 @@ public enum TextWarnings {
                         warn(w.propertyLocations[key] ?? w.location, "\(w.type) '\(w.id)': '\(key)' \(m)")
                     }
                 }
+                for key in ["icon", "icons"] {
+                    let refs = w.value(key)?.arrayValue?.compactMap(\.stringValue) ?? w.string(key).map { [$0] } ?? []
+                    for ref in refs where MaterialDesignIcons.scalar(for: ref).map({ !WidgetIcon.fontHas($0) }) == true {
+                        warn(w.propertyLocations[key] ?? w.location, "\(w.type) '\(w.id)': \(WidgetIcon.missingFontMessage(ref))")
+                    }
+                }
                 if let key = WidgetCatalog.kinds.kind(named: w.type)?.framedTextKey, let text = w.string(key),
                    let overflow = overflow(text, w, family: family, bold: bold) {
                     warn(w.propertyLocations[key] ?? w.location, "\(w.type) '\(w.id)': its \(key) \(overflow)")

@@ -1,10 +1,32 @@
-/// Panel-wide look. Widgets fall back to these when they set nothing of their own.
+/// Panel-wide look: named colour tokens every widget draws from (ThemeTokens.swift has the
+/// `dark` and `light` presets), so `"theme": "light"` restyles the whole panel; a widget's own
+/// colours still override them. `tint` is the accent token and `textColor` the text token
+/// (their older names, kept for the code that reads them).
 public struct Theme: Sendable, Equatable {
+    /// The preset the tokens started from.
+    public var base: ThemeBase
+    /// The accent (`accent`, older name `tint`): values, selections, "on".
     public var tint: RGBA
     /// One colour (flat) or two (vertical gradient, top to bottom).
     public var background: [RGBA]
     public var font: String
+    /// Text on the background (`text`, older name `textColor`).
     public var textColor: RGBA
+    /// Tiles, wells and flat knob discs: one step up from the background.
+    public var surface: RGBA
+    /// Captions, tick labels, secondary text.
+    public var muted: RGBA
+    /// The unfilled part of arcs and tracks.
+    public var track: RGBA
+    public var danger: RGBA
+    public var success: RGBA
+    public var warning: RGBA
+    /// How knobs are finished unless they say (`style`).
+    public var knobStyle: KnobStyle
+    /// Captions of round widgets (knobs, circular sliders, dials): size in design pixels
+    /// (nil: derived from the widget's size) and place, unless the widget says.
+    public var captionSize: Double?
+    public var captionPlacement: CaptionPlacement?
 
     public static let defaultTint = RGBA(hex: "#007aff")!
     public static let defaultBackground = [RGBA(hex: "#1b1f27")!, RGBA(hex: "#0d0f14")!]
@@ -13,11 +35,29 @@ public struct Theme: Sendable, Equatable {
 
     public init(tint: RGBA = Theme.defaultTint, background: [RGBA] = Theme.defaultBackground,
                 font: String = Theme.defaultFont, textColor: RGBA = Theme.defaultTextColor) {
+        let preset = ThemeBase.dark.tokens
+        self.base = .dark
         self.tint = tint
         self.background = background
         self.font = font
         self.textColor = textColor
+        surface = preset.surface; muted = preset.muted; track = preset.track
+        danger = preset.danger; success = preset.success; warning = preset.warning
+        knobStyle = preset.knobStyle
     }
+
+    /// The preset's tokens, as `"theme": "light"` gives them.
+    public init(base: ThemeBase) {
+        let t = base.tokens
+        self.init(tint: t.accent, background: t.background, font: Theme.defaultFont, textColor: t.text)
+        self.base = base
+        surface = t.surface; muted = t.muted; track = t.track
+        danger = t.danger; success = t.success; warning = t.warning
+        knobStyle = t.knobStyle
+    }
+
+    public var accent: RGBA { get { tint } set { tint = newValue } }
+    public var text: RGBA { get { textColor } set { textColor = newValue } }
 }
 
 /// One page of widgets; the panel shows one page at a time.

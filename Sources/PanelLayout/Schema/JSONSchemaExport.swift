@@ -104,6 +104,9 @@ extension PanelSchema {
             return .object([("$ref", .string("#/$defs/color"))])
         case .imagePath:
             return .object([("type", .string("string")), ("minLength", .number(1)), ("maxLength", .number(Double(ValueRule.maxPathLength)))])
+        case .icon:
+            return .object([("anyOf", .array([.object([("type", .string("string")), ("pattern", .string("^mdi:[a-z0-9-]+$"))]),
+                                               valueSchema(.imagePath)]))])
         case .tuple(let elements):
             return tupleSchema(elements.map { valueSchema($0.rule) })
         case .distinctPair:

@@ -32,12 +32,27 @@ public enum PanelSchema {
     ])
 
     public static let theme = ObjectSchema(name: "theme", properties: [
-        PropertyRule("tint", .color, default: .string(Theme.defaultTint.hexString), doc: "Accent color widgets derive their colors from."),
+        PropertyRule("base", .enumeration(ThemeBase.allCases.map(\.rawValue)), default: .string("dark"),
+                     doc: "The preset every token starts from: dark or light; the keys below override its tokens."),
+        PropertyRule("accent", .color, doc: "Accent token: values, selections, 'on' (default: the base's; #007aff for dark)."),
+        PropertyRule("tint", .color, doc: "The accent token's older name; accent wins when both are given."),
         PropertyRule("background", .oneOf([.color, .array(of: .color, minCount: 1, maxCount: 2)]),
-                     default: .array(Theme.defaultBackground.map { .string($0.hexString) }),
-                     doc: "Background: one color, or [top, bottom] for a vertical gradient."),
+                     doc: "Background token: one color, or [top, bottom] for a vertical gradient (default: the base's)."),
+        PropertyRule("surface", .color, doc: "Surface token: tiles, wells and flat knob discs, one step up from the background."),
+        PropertyRule("text", .color, doc: "Text token: text on the background and surfaces."),
+        PropertyRule("textColor", .color, doc: "The text token's older name; text wins when both are given."),
+        PropertyRule("muted", .color, doc: "Muted token: captions, tick labels, secondary text."),
+        PropertyRule("track", .color, doc: "Track token: the unfilled part of arcs and tracks."),
+        PropertyRule("danger", .color, doc: "Danger token: alarms, record, destructive actions."),
+        PropertyRule("success", .color, doc: "Success token: running, connected, OK."),
+        PropertyRule("warning", .color, doc: "Warning token: attention, limits near."),
         PropertyRule("font", .string(nonEmpty: true), default: .string(Theme.defaultFont), doc: "Font family for text."),
-        PropertyRule("textColor", .color, default: .string(Theme.defaultTextColor.hexString), doc: "Default text color."),
+        PropertyRule("knobStyle", .enumeration(KnobStyle.allCases.map(\.rawValue)),
+                     doc: "How knobs are finished unless they set style: satin, plain or flat (default: satin for dark, flat for light)."),
+        PropertyRule("captionSize", .number(min: .atLeast(6), max: .atMost(200)),
+                     doc: "Caption size of round widgets (knobs, circular sliders, dials) in design pixels, unless they set captionSize; default: 7 % of the widget's diameter, 13…24."),
+        PropertyRule("captionPlacement", .enumeration(CaptionPlacement.allCases.map(\.rawValue)),
+                     doc: "Where round widgets put their caption unless they say: below, inside (under the value) or none; default: below for knobs, inside for circular sliders."),
     ])
 
     /// Keys every widget has, whatever its type.
@@ -79,7 +94,8 @@ public enum PanelSchema {
                      doc: "[width, height] of the screen's visible area in millimetres, as the panel is seen; 'check' then warns about touch targets under 9 mm."),
         PropertyRule("calibration", .tuple(["a", "b", "c", "d", "e", "f"].map { TupleElement($0, .number(min: .atLeast(-100), max: .atMost(100))) }),
                      doc: "Touch calibration matrix [a, b, c, d, e, f] in libinput's convention: on coordinates normalised to 0..1 of the touch device, x' = a·x + b·y + c, y' = d·x + e·y + f (identity [1, 0, 0, 0, 1, 0]; mirror X [-1, 0, 1, 0, 1, 0]). 'run --touch-matrix' overrides it."),
-        PropertyRule("theme", .object(theme), doc: "Panel-wide colors and font."),
+        PropertyRule("theme", .oneOf([.enumeration(ThemeBase.allCases.map(\.rawValue)), .object(theme)]),
+                     doc: "Panel-wide colour tokens and font: \"dark\" or \"light\", or an object of a base and the tokens it overrides."),
         PropertyRule("layout", .object(layout), doc: "Default grid for pages without their own layout."),
         PropertyRule("pages", .array(of: .object(ObjectSchema(name: "page", properties: page)), minCount: 1, maxCount: maxPages),
                      required: true, doc: "The pages, at least one with role page; the first such page is shown at start."),

@@ -33,6 +33,9 @@ public indirect enum ValueRule: Sendable {
     case color
     /// A path relative to the layout file's directory; the file must be readable.
     case imagePath
+    /// `mdi:NAME`, a Material Design Icon by its Home Assistant name (MaterialDesignIcons), or
+    /// else an image path as `imagePath`.
+    case icon
     /// A fixed-length array, one rule and name per element (e.g. `[x, y, w, h]`).
     case tuple([TupleElement])
     /// `maxCount` nil means `defaultMaxCount`: every array has a limit.
@@ -76,7 +79,7 @@ public indirect enum ValueRule: Sendable {
     /// Which JSON kind this rule accepts, for choosing among `oneOf` alternatives.
     func accepts(_ node: JSONNode) -> Bool {
         switch (self, node.kind) {
-        case (.string, .string), (.identifier, .string), (.enumeration, .string), (.color, .string), (.imagePath, .string):
+        case (.string, .string), (.identifier, .string), (.enumeration, .string), (.color, .string), (.imagePath, .string), (.icon, .string):
             return true
         case (.bool, .bool): return true
         case (.null, .null): return true
@@ -99,6 +102,7 @@ public indirect enum ValueRule: Sendable {
         case .enumeration: return "a string"
         case .color: return "a color string"
         case .imagePath: return "a string (image path)"
+        case .icon: return "a string (mdi:NAME or image path)"
         case .tuple(let elements): return "an array [\(elements.map(\.name).joined(separator: ", "))]"
         case .array: return "an array"
         case .distinctPair: return "an array [lo, hi]"

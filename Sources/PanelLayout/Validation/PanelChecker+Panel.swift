@@ -81,9 +81,14 @@ extension PanelChecker {
     }
 
     func makeTheme(_ value: LayoutValue?) -> Theme {
-        var theme = Theme()
-        guard let value else { return theme }
-        if let hex = value["tint"]?.stringValue, let c = RGBA(hex: hex) { theme.tint = c }
+        if let name = value?.stringValue { return Theme(base: ThemeBase(rawValue: name) ?? .dark) }
+        guard let value else { return Theme() }
+        let base = value["base"]?.stringValue.flatMap(ThemeBase.init(rawValue:))
+        // Without a base the file keeps the look it had before themes (dark with its colours).
+        var theme = base.map(Theme.init(base:)) ?? Theme()
+        func color(_ key: String) -> RGBA? { value[key]?.stringValue.flatMap(RGBA.init(hex:)) }
+        if let c = color("accent") ?? color("tint") { theme.tint = c }
+        if let c = color("text") ?? color("textColor") { theme.textColor = c }
         switch value["background"] {
         case .string(let hex)?:
             if let c = RGBA(hex: hex) { theme.background = [c] }
@@ -93,8 +98,16 @@ extension PanelChecker {
         default:
             break
         }
+        if let c = color("surface") { theme.surface = c }
+        if let c = color("muted") { theme.muted = c }
+        if let c = color("track") { theme.track = c }
+        if let c = color("danger") { theme.danger = c }
+        if let c = color("success") { theme.success = c }
+        if let c = color("warning") { theme.warning = c }
         if let font = value["font"]?.stringValue { theme.font = font }
-        if let hex = value["textColor"]?.stringValue, let c = RGBA(hex: hex) { theme.textColor = c }
+        if let s = value["knobStyle"]?.stringValue.flatMap(KnobStyle.init(rawValue:)) { theme.knobStyle = s }
+        theme.captionSize = value["captionSize"]?.numberValue
+        theme.captionPlacement = value["captionPlacement"]?.stringValue.flatMap(CaptionPlacement.init(rawValue:))
         return theme
     }
 

@@ -187,6 +187,16 @@ final class PanelChecker {
             }
             return .string(resolved)
 
+        case .icon:
+            let s = node.stringValue ?? ""
+            guard MaterialDesignIcons.isIconReference(s) else { return check(node, .imagePath, subject: subject) }
+            let name = String(s.dropFirst(MaterialDesignIcons.prefix.count))
+            guard MaterialDesignIcons.codePoint(name) != nil else {
+                report(node.location, "\(subject): \(MaterialDesignIcons.unknownNameProblem(name))")
+                return nil
+            }
+            return .string(s)
+
         case .tuple(let elements):
             let items = node.arrayValue ?? []
             guard items.count == elements.count else {

@@ -1,0 +1,67 @@
+import Graphics
+import PanelLayout
+
+/// The colours a knob draws with in its state: the disc, the accent (scale arc, and with the
+/// flat style the ring and pointer) and the inks on the disc. The reference's KnobColors stay
+/// as they are; two things are the view's own: the flat style, and the disabled look, which
+/// is desaturated and pulled towards the surface (lower contrast), where the reference's
+/// derived disabled fill (20 % saturation at 90 % brightness) read as a cream knob, brighter
+/// and more inviting than an enabled one.
+extension KnobView {
+    /// The disc's fill.
+    var discFill: Color {
+        let st = state, colors = appearance.colors
+        if let explicit = colors.fill[st] { return explicit }
+        if appearance.style == .flat {
+            let disc = colors.fill[.normal] ?? appearance.flatDisc
+            switch st {
+            case .disabled: return Self.disabledLook(disc, backdrop: appearance.flatDisc)
+            case .highlighted, .selected: return disc.mixed(with: appearance.textColor, 0.06)
+            case .normal: return disc
+            }
+        }
+        if st == .disabled { return Self.disabledLook(colors.fillColor(for: .normal), backdrop: appearance.flatDisc) }
+        return colors.fillColor(for: st)
+    }
+
+    /// The accent: the scale's filled arc, and with the flat style the ring and the pointer.
+    var accentColor: Color {
+        let st = state, colors = appearance.colors
+        // A flat knob's disc is the surface, so its accent is the tint's own (explicit fill
+        // colours paint the disc, not the ring).
+        let derived = appearance.style == .flat ? KnobColors(tint: colors.tint) : colors
+        if st == .disabled && colors.fill[.disabled] == nil {
+            return Self.disabledLook(derived.fillColor(for: .normal), backdrop: appearance.flatDisc).withAlpha(1)
+        }
+        return derived.fillColor(for: st).withAlpha(1)
+    }
+
+    /// `color` as a disabled control shows it: 12 % of its saturation left, then 65 % of the
+    /// way to the surface behind it, so it recedes (a mid grey halfway would be lighter than
+    /// a saturated blue, and so stand out more on a dark background, not less).
+    static func disabledLook(_ color: Color, backdrop: Color) -> Color {
+        let hsb = color.hsb
+        let grey = Color(hue: hsb.hue, saturation: hsb.saturation * 0.12, brightness: hsb.brightness, alpha: color.alpha)
+        return grey.mixed(with: backdrop.withAlpha(color.alpha), 0.65)
+    }
+
+    /// Ink on the disc in a disabled state is pulled towards the disc: lower contrast.
+    func dimmedIfDisabled(_ ink: Color) -> Color {
+        state == .disabled ? ink.mixed(with: discFill.withAlpha(ink.alpha), 0.45) : ink
+    }
+
+    /// The flat style's ring: a thin accent circle just inside the disc's rim.
+    func drawFlatRing(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping) {
+        guard appearance.style == .flat, appearance.image(for: state) == nil else { return }
+        let r = knobRadius * mapping.scale
+        let width = flatRingWidth(mapping)
+        ctx.newPath()
+        ctx.addCircle(center: c, radius: r - width / 2)
+        ctx.setLineWidth(width)
+        ctx.setColor(accentColor)
+        ctx.stroke()
+    }
+
+    /// The ring's width in screen pixels: 2.5 % of the radius, at least 1.5.
+    func flatRingWidth(_ mapping: ScreenMapping) -> Double { Swift.max(1.5, knobRadius * mapping.scale * 0.025) }
+}

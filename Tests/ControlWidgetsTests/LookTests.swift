@@ -1,0 +1,208 @@
+import Foundation
+import Graphics
+import PanelLayout
+import Testing
+@testable import ControlWidgets
+
+/// The look: theme tokens reaching the widgets, the flat knob, the disabled look, the value
+/// kept clear of the pointer, the one caption system, icons. Pixels sampled at known points
+/// of widgets built from layout text as the panel builds them (WidgetCatalog.makeView).
+@Suite struct LookTests {
+    /// The views of a one-page panel with these widgets, and its theme.
+    static func build(_ widgets: String, theme: String? = nil) throws -> (views: [any WidgetView], theme: Theme) {
+        let text = """
+        {"panel": "L", "size": [400, 400],\(theme.map { " \"theme\": \($0)," } ?? "")
+        "pages": [{"id": "p", "widgets": [\(widgets)]}]}
+        """
+        let p = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: ".").get()
+        return (try p.pages[0].widgets.map { try WidgetCatalog.makeView($0, theme: p.theme) }, p.theme)
+    }
+
+    /// Draws the views over the theme's (last) background colour, 400 × 400, scale 1.
+    static func render(_ views: [any WidgetView], theme: Theme, time: Double = 0) throws -> ImageSurface {
+        let s = try opaqueSurface(width: 400, height: 400, Color(theme.background.last!))
+        let ctx = DrawingContext(surface: s)
+        for v in views { v.draw(in: ctx, mapping: .identity, time: time) }
+        return s
+    }
+
+    static let knob = #""type": "knob", "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [0, 30], "valuePlacement": "none""#
+
+    // MARK: flat vs satin
+
+    /// A 200 × 200 knob at (100, 100) with a scale: disc radius 0.78 · 100 = 78 round (200, 200).
+    /// Flat: the disc is the dark theme's surface #292e38 (41, 46, 56) on its centre row; the
+    /// ring (1.95 px wide at 78 · 0.025) lies at 77…78 px, in the tint's fill HSB(h, 1, 0.9) of
+    /// #007aff → (0, 110, 230). Satin: the same points are the tint's fill, with a darker rim.
+    @Test func flatKnobIsASurfaceDiscWithAnAccentRing() throws {
+        let flat = try Self.build(#"{"id": "k", \#(Self.knob), "style": "flat", "frame": [100, 100, 200, 200]}"#)
+        let f = try Self.render(flat.views, theme: flat.theme)
+        saveForInspection(f, "look-flat")
+        expectPixel(f, 160, 200, 41, 46, 56, tolerance: 3, "flat disc: the surface token")
+        expectPixel(f, 200 + 77, 200, 0, 110, 230, tolerance: 12, "flat: the accent ring just inside the rim")
+        let satin = try Self.build(#"{"id": "k", \#(Self.knob), "style": "satin", "frame": [100, 100, 200, 200]}"#)
+        let s = try Self.render(satin.views, theme: satin.theme)
+        saveForInspection(s, "look-satin")
+        // The satin sheen is transparent on the centre row: the exact fill there.
+        expectPixel(s, 160, 200, 0, 110, 230, tolerance: 3, "satin disc: the tint's fill")
+        // Gloss: satin's top is lighter than its bottom; flat's top and bottom are the same.
+        let top = s.pixel(x: 200, y: 150), bottom = s.pixel(x: 200, y: 262)
+        #expect(top.hsb.brightness > bottom.hsb.brightness + 0.1, "satin: \(RGBA(top)) over \(RGBA(bottom))")
+        let ft = f.pixel(x: 200, y: 150), fb = f.pixel(x: 200, y: 262)
+        #expect(abs(ft.hsb.brightness - fb.hsb.brightness) < 0.01, "flat: no gloss, \(RGBA(ft)) vs \(RGBA(fb))")
+    }
+
+    /// The light theme's knobs are flat by default, on its white surface.
+    @Test func lightThemeReachesTheKnobAndTheTiles() throws {
+        let built = try Self.build(#"""
+        {"id": "k", \#(Self.knob), "frame": [0, 0, 200, 200]},
+        {"id": "b", "type": "button", "title": "", "icon": "mdi:power", "frame": [220, 0, 160, 100]},
+        {"id": "l", "type": "label", "text": "x", "frame": [220, 300, 100, 40]}
+        """#, theme: #""light""#)
+        let s = try Self.render(built.views, theme: built.theme)
+        saveForInspection(s, "look-light")
+        expectPixel(s, 60, 100, 255, 255, 255, tolerance: 2, "the light surface on the flat disc")
+        // A button's resting tile: the surface with 8 % of the tint: 255 − 0.08 · (255 − (10, 102, 216)) = (235, 243, 252).
+        expectPixel(s, 230, 10, 235, 243, 252, tolerance: 2, "the tile from the surface token")
+        // The background token round them.
+        expectPixel(s, 210, 390, 228, 231, 236, tolerance: 1)
+    }
+
+    /// Explicit colours still win over the tokens.
+    @Test func explicitColoursOverrideTokens() throws {
+        let built = try Self.build(##"{"id": "k", \##(Self.knob), "style": "flat", "fillColor": "#ff0000", "frame": [100, 100, 200, 200]}"##)
+        let s = try Self.render(built.views, theme: built.theme)
+        expectPixel(s, 160, 200, 255, 0, 0, tolerance: 1)
+    }
+
+    // MARK: disabled
+
+    /// Disabled: the disc keeps 12 % of its saturation and moves 65 % of the way to the surface, so
+    /// it is less saturated, darker and closer to the background than the enabled knob (the
+    /// reference's pale 20 %-saturated disc at 90 % brightness was brighter than the enabled one).
+    @Test(arguments: ["satin", "plain", "flat"])
+    func disabledKnobIsDesaturatedAndRecedes(_ style: String) throws {
+        let enabled = try Self.build(#"{"id": "k", \#(Self.knob), "style": "\#(style)", "frame": [100, 100, 200, 200]}"#)
+        let disabled = try Self.build(#"{"id": "k", \#(Self.knob), "style": "\#(style)", "enabled": false, "frame": [100, 100, 200, 200]}"#)
+        let e = try Self.render(enabled.views, theme: enabled.theme)
+        let d = try Self.render(disabled.views, theme: disabled.theme)
+        saveForInspection(d, "look-disabled-\(style)")
+        let background = Color(enabled.theme.background.last!)
+        // Satin and plain: the disc's centre row; flat: its accent ring.
+        let point = style == "flat" ? (x: 277, y: 200) : (x: 160, y: 200)
+        let ep = e.pixel(x: point.x, y: point.y), dp = d.pixel(x: point.x, y: point.y)
+        #expect(dp.hsb.saturation <= 0.2 && dp.hsb.saturation <= 0.25 * ep.hsb.saturation,
+                "disabled saturation \(dp.hsb.saturation) (\(RGBA(dp))), enabled \(ep.hsb.saturation)")
+        #expect(ep.hsb.saturation > 0.8, "enabled saturation \(ep.hsb.saturation) (\(RGBA(ep)))")
+        #expect(dp.contrastRatio(with: background) < ep.contrastRatio(with: background),
+                "disabled contrast \(dp.contrastRatio(with: background)) vs \(ep.contrastRatio(with: background))")
+        #expect(dp.hsb.brightness <= ep.hsb.brightness, "never brighter than enabled")
+    }
+
+    // MARK: the value keeps clear of the pointer and the rim
+
+    /// "5.01 V" with the pointer at 9 o'clock (value 5.01 of 0…30: −135° + 270° · 0.167 = −90°)
+    /// and a long "1.000 A": every pixel the readout adds lies within 0.72 of the radius (the
+    /// pointer's inner edge is at 0.78), so the pointer never reads as a bullet before it.
+    @Test(arguments: [("5.01", "%.2f V"), ("1.000", "%.3f A"), ("-10.5", "%+.1f dB")])
+    func readoutStaysInsideTheClearCircle(_ value: String, _ format: String) throws {
+        func knob(_ placement: String) throws -> ImageSurface {
+            let range = value.hasPrefix("-") ? "[-12, 12]" : "[0, 30]"
+            let built = try Self.build(#"{"id": "k", "type": "knob", "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": \#(range), "value": \#(value), "valueFormat": "\#(format)", "valuePlacement": "\#(placement)", "style": "flat", "frame": [100, 100, 200, 200]}"#)
+            return try Self.render(built.views, theme: built.theme)
+        }
+        let with = try knob("center"), without = try knob("none")
+        saveForInspection(with, "look-readout-\(format.last!)")
+        let r = 78.0
+        var farthest = 0.0, changed = 0
+        for y in 100..<300 { for x in 100..<300 where RGBA(with.pixel(x: x, y: y)) != RGBA(without.pixel(x: x, y: y)) {
+            changed += 1
+            farthest = Swift.max(farthest, ((Double(x) + 0.5 - 200) * (Double(x) + 0.5 - 200) + (Double(y) + 0.5 - 200) * (Double(y) + 0.5 - 200)).squareRoot())
+        } }
+        #expect(changed > 200, "the readout is drawn (\(changed) pixels)")
+        #expect(farthest <= 0.72 * r, "readout reaches \(farthest) px of a \(r) px disc")
+        #expect(farthest >= 0.5 * r, "and is not needlessly small (\(farthest) px)")
+    }
+
+    // MARK: one caption system
+
+    /// The same size for a knob and a slider of the same frame (7 % of 200 = 14 px; the ink of
+    /// "Hg" is about 0.95 of the size), the knob's right under its square, the slider's inside.
+    @Test func knobAndSliderCaptionsShareTheirSize() throws {
+        let built = try Self.build(#"""
+        {"id": "k", "type": "knob", "mode": "continuous", "label": "Hg", "frame": [0, 0, 200, 240]},
+        {"id": "s", "type": "slider", "label": "Hg", "showValue": false, "frame": [200, 0, 200, 240]}
+        """#)
+        let s = try Self.render(built.views, theme: built.theme)
+        saveForInspection(s, "look-captions")
+        let muted = Color(built.theme.muted)
+        func inkRows(x0: Int, x1: Int, y0: Int, y1: Int) -> [Int] {
+            (y0..<y1).filter { y in (x0..<x1).contains { x in s.pixel(x: x, y: y).contrastRatio(with: Color(built.theme.background.last!)) > 1.6 && abs(s.pixel(x: x, y: y).red - muted.red) < 0.12 } }
+        }
+        let knob = built.views[0] as! KnobView
+        // Knob: caption line 1.5 · 14 = 21 high; square min(200, 240 − 21) = 200, at y (219 − 200) / 2 = 9.5.
+        #expect(knob.knobRect == Rect(x: 0, y: 9.5, width: 200, height: 200))
+        let kRows = inkRows(x0: 80, x1: 120, y0: 211, y1: 240)
+        let sRows = inkRows(x0: 280, x1: 320, y0: 130, y1: 175)
+        #expect(!kRows.isEmpty && !sRows.isEmpty)
+        let kh = (kRows.max() ?? 0) - (kRows.min() ?? 0) + 1, sh = (sRows.max() ?? 0) - (sRows.min() ?? 0) + 1
+        #expect(abs(kh - sh) <= 1, "caption ink heights: knob \(kh), slider \(sh)")
+        #expect(kh >= 11 && kh <= 16, "14 px captions: \(kh) px of ink")
+        #expect((kRows.min() ?? 0) <= 216, "right under the knob, not far below it (ink from y \(kRows.min() ?? 0))")
+    }
+
+    @Test func captionSizeAndPlacementAreSettable() throws {
+        let built = try Self.build(#"""
+        {"id": "k", "type": "knob", "mode": "continuous", "label": "Bass", "captionPlacement": "inside", "captionSize": 20, "frame": [0, 0, 200, 240]},
+        {"id": "s", "type": "slider", "label": "Bass", "captionPlacement": "below", "frame": [200, 0, 200, 240]}
+        """#, theme: #"{"captionSize": 18}"#)
+        let knob = built.views[0] as! KnobView, slider = built.views[1] as! SliderView
+        #expect(knob.knobRect == Rect(x: 0, y: 20, width: 200, height: 200), "inside: no caption line")
+        #expect(knob.captionSize == 20, "the widget's own size wins over the theme's")
+        // Below: a line of 1.5 · 18 (the theme's size) under the ring.
+        #expect(slider.captionLine == 27 && slider.square == Rect(x: 200, y: 6.5, width: 200, height: 200))
+        let s = try Self.render(built.views, theme: built.theme)
+        saveForInspection(s, "look-captions-settable")
+    }
+
+    // MARK: icons
+
+    /// `mdi:lightbulb` is U+F335 drawn from the icon font in the text's colour, its ink
+    /// centred in the icon box.
+    @Test func mdiIconIsAGlyphInTheInkColour() throws {
+        guard case .glyph(let scalar)? = try WidgetIcon.make("mdi:lightbulb") else {
+            Issue.record("fonts-materialdesignicons-webfont is not installed"); return
+        }
+        #expect(scalar.value == 0xF335)
+        let s = try opaqueSurface(width: 100, height: 100, .black)
+        WidgetIcon.glyph(scalar).draw(in: DrawingContext(surface: s), box: Rect(x: 20, y: 20, width: 60, height: 60), color: Color(red: 1, green: 0, blue: 0))
+        saveForInspection(s, "look-icon")
+        var xs: [Int] = [], ys: [Int] = []
+        for y in 0..<100 { for x in 0..<100 where s.pixel(x: x, y: y).red > 0.5 { xs.append(x); ys.append(y) } }
+        #expect(xs.count > 600, "ink drawn: \(xs.count) pixels")
+        #expect(s.pixel(x: 50, y: 40).green < 0.05, "in the colour asked for")
+        let cx = Double(xs.min()! + xs.max()!) / 2, cy = Double(ys.min()! + ys.max()!) / 2
+        #expect(abs(cx - 49.5) <= 1.5 && abs(cy - 49.5) <= 1.5, "ink centred: (\(cx), \(cy))")
+        #expect(xs.max()! - xs.min()! <= 60 && ys.max()! - ys.min()! <= 60, "inside the box")
+    }
+
+    /// A button with only an icon draws it; a toggle's icon is in the accent while on.
+    @Test func iconsOnTilesAndLights() throws {
+        let built = try Self.build(#"""
+        {"id": "b", "type": "button", "icon": "mdi:power", "frame": [0, 0, 100, 100]},
+        {"id": "n", "type": "button", "title": " ", "frame": [100, 0, 100, 100]},
+        {"id": "t", "type": "toggle", "title": "Fan", "icon": "mdi:fan", "on": true, "frame": [0, 120, 300, 80]},
+        {"id": "i", "type": "indicator", "icon": "mdi:fire", "state": "on", "color": "#ff0000", "frame": [0, 220, 100, 100]}
+        """#)
+        let s = try Self.render(built.views, theme: built.theme)
+        saveForInspection(s, "look-icons")
+        let light = countPixels(s, x0: 20, y0: 20, x1: 80, y1: 80) { $0.contrastRatio(with: .black) > 8 }
+        let none = countPixels(s, x0: 120, y0: 20, x1: 180, y1: 80) { $0.contrastRatio(with: .black) > 8 }
+        #expect(light > 300 && none == 0, "icon ink \(light), empty button \(none)")
+        // The toggle's icon (left of the title, 1.15 × 25.6 px) in the accent fill (0, 110, 230).
+        let accent = countPixels(s, x0: 20, y0: 140, x1: 60, y1: 180) { drawNear($0, 0, 110, 230, tolerance: 20) }
+        #expect(accent > 50, "toggle icon in the accent: \(accent)")
+        let red = countPixels(s, x0: 0, y0: 220, x1: 100, y1: 320) { $0.red > 0.9 && $0.green < 0.1 }
+        #expect(red > 300, "the lit icon in its colour: \(red)")
+    }
+}
