@@ -241,7 +241,13 @@ function plainEditor() {
     if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); save(); }
     if (e.key === "Tab") { e.preventDefault(); document.execCommand("insertText", false, "  "); }
   });
-  const swap = (from, to) => { if (!from.length) return; to.push(text.value); text.value = from.pop(); text.dispatchEvent(new Event("studio-change")); };
+  const swap = (from, to) => {
+    if (!from.length) return;
+    const caret = text.selectionStart;
+    to.push(text.value); text.value = from.pop();
+    text.setSelectionRange(Math.min(caret, text.value.length), Math.min(caret, text.value.length));
+    text.dispatchEvent(new Event("studio-change"));
+  };
   return {
     kind: "plain",
     get: () => text.value,
@@ -249,10 +255,15 @@ function plainEditor() {
     load: (t) => { text.value = t; undo.length = 0; redo.length = 0; renderGutter(); },
     caret: () => text.selectionStart,
     replace(edits) {
-      let v = text.value;
-      for (const e of edits.slice().sort((a, b) => b.from - a.from)) v = v.slice(0, e.from) + e.text + v.slice(e.to);
+      // Assigning the value puts the caret at the end: keep it where it was, shifted by the edits before it.
+      let v = text.value, caret = text.selectionStart, shift = 0;
+      for (const e of edits.slice().sort((a, b) => b.from - a.from)) {
+        v = v.slice(0, e.from) + e.text + v.slice(e.to);
+        if (e.to <= caret) shift += e.text.length - (e.to - e.from);
+      }
       undo.push(text.value); redo.length = 0;
       text.value = v;
+      text.setSelectionRange(caret + shift, caret + shift);
       text.dispatchEvent(new Event("studio-change"));
     },
     undo: () => swap(undo, redo), redo: () => swap(redo, undo),
@@ -435,10 +446,20 @@ function currentFrame(id) {
 function designDown(p, e) {
   if (!state.widgets) return;
   const d = toDesign(p.x, p.y), edges = handleAt(p);
-  if (edges) { state.op = { id: state.selected, kind: "resize", edges, start: d, from: currentFrame(state.selected).slice(), frame: null }; return; }
-  const w = widgetAtDesign(d);
-  select(w ? w.widget : null, true);
-  if (w) state.op = { id: w.widget, kind: "move", start: d, from: w.frame.slice(), frame: null };
+  if (edges) { state.op = { id: state.selected, kind: "resize", edges, start: d, from: currentFrame(state.selected).slice(), frame: null }; }
+  else {
+    const w = widgetAtDesign(d);
+    select(w ? w.widget : null, true);
+    if (w) state.op = { id: w.widget, kind: "move", start: d, from: w.frame.slice(), frame: null };
+  }
+  if (state.op) state.op.image = grab(pictureRect(state.op.from));
+}
+/// The widget's pixels now, drawn where the pointer takes them until the file is saved.
+function grab(r) {
+  const c = document.createElement("canvas"), x = Math.floor(r[0]), y = Math.floor(r[1]);
+  c.width = Math.max(1, Math.ceil(r[2])); c.height = Math.max(1, Math.ceil(r[3]));
+  c.getContext("2d").drawImage(canvas, x, y, c.width, c.height, 0, 0, c.width, c.height);
+  return c;
 }
 function designMove(p, e) {
   if (!state.op) { overlay.style.cursor = handleAt(p) ? "nwse-resize" : widgetAtDesign(state.widgets ? toDesign(p.x, p.y) : [-1, -1]) ? "move" : "default"; return; }
@@ -626,6 +647,15 @@ function drawOverlay() {
     octx.setLineDash([]);
   }
   if (state.mode !== "design" || !state.selected) return;
+  const op = state.op;
+  if (op && op.frame && op.image) {
+    const was = pictureRect(op.from), now = pictureRect(op.frame);
+    octx.fillStyle = "rgba(0, 0, 0, .5)";
+    octx.fillRect(was[0], was[1], was[2], was[3]);
+    octx.globalAlpha = .85;
+    octx.drawImage(op.image, now[0], now[1], now[2], now[3]);
+    octx.globalAlpha = 1;
+  }
   const f = currentFrame(state.selected);
   if (!f || !shownWidgets().some((w) => w.widget === state.selected)) return;
   const r = pictureRect(f);
