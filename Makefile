@@ -86,10 +86,12 @@ unit-test:
 cli-test:
 	KNOB_PANEL=$(BIN) KNOB_REQUIRE_STATIC=1 tests/cli/run-cli-tests.sh
 
-# The layout studio over HTTP against the real server, then in Debian's chromium (Playwright).
+# The layout studio over HTTP against the real server, then in Debian's chromium (Playwright):
+# the page, then the design tools (select, move, resize, inspector, palette, screen, undo).
 studio-test:
 	python3 tests/studio/http_tests.py $(BIN)
 	python3 tests/studio/browser_tests.py $(BIN)
+	python3 tests/studio/design_tests.py $(BIN)
 
 # Every parser under libFuzzer + AddressSanitizer for 20 s each (five targets, under two minutes),
 # built into .build-fuzz/ by tests/fuzz/fuzz.sh; fails on any crash or broken contract.

@@ -7,6 +7,8 @@ set -eu
 what=${1:-build}
 pkgs="libdrm-dev libcairo2-dev libharfbuzz-dev libfribidi-dev libinput-dev libmosquitto-dev pkg-config python3 fonts-dejavu-core fonts-wqy-microhei fonts-materialdesignicons-webfont"
 [ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static mosquitto mosquitto-clients openssl chromium dpkg-dev lintian debootstrap zsh groff-base"
+# The studio's editor: Debian's CodeMirror, served from /usr/share/javascript/codemirror.
+pkgs="$pkgs libjs-codemirror"
 
 missing=""
 for p in $pkgs; do

@@ -22,6 +22,9 @@ public final class StudioServer: PollSource {
         public var maxClients = 32
         /// The most frames per second pushed to browsers.
         public var maxFrameRate = 30.0
+        /// The screen switcher may resize and turn the screen: only without a real display
+        /// (`studio`), whose scanout has the size it has.
+        public var screenPreview = false
         public init(address: ListenAddress) { self.address = address }
     }
 
@@ -32,6 +35,9 @@ public final class StudioServer: PollSource {
     private let access: StudioAccess
     private let services: PanelServices
     private let editor: StudioEditor
+    /// Debian's CodeMirror for the editor, when installed, and the page that loads it (or not).
+    private var library = StudioLibrary()
+    private let page: String
     package let frames: FrameStream
     private var connections: [HTTPConnection] = []
     private var nextID = 1
@@ -59,6 +65,7 @@ public final class StudioServer: PollSource {
         access = StudioAccess(token: options.token, loopbackOnly: options.address.isLoopback, port: port)
         let controller = services.controller
         editor = StudioEditor(path: panelPath, controller: controller)
+        page = StudioAssets.page(codeMirror: library.isInstalled, screenPreview: options.screenPreview)
         frames = FrameStream(minInterval: 1 / options.maxFrameRate) { [unowned controller] () throws(GraphicsError) -> ImageSurface in
             try controller.physicalFrame()
         }
@@ -126,13 +133,22 @@ public final class StudioServer: PollSource {
         let controller = services.controller
         switch (request.method, request.path) {
         case ("GET", "/"), ("HEAD", "/"):
-            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: StudioAssets.html)
+            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: page)
         case ("GET", "/studio.js"):
             return HTTPResponse(status: 200, contentType: "text/javascript; charset=utf-8", text: StudioAssets.script)
         case ("GET", "/studio.css"):
             return HTTPResponse(status: 200, contentType: "text/css; charset=utf-8", text: StudioAssets.style)
         case ("GET", "/favicon.ico"):
             return HTTPResponse(status: 204, contentType: "image/x-icon", body: [])
+        case ("GET", let path) where path.hasPrefix(StudioLibrary.prefix):
+            return library.response(for: path)
+        case ("POST", "/api/screen"):
+            guard options.screenPreview else { return .failure(403, "the screen switcher is for 'knob-panel studio': this panel drives a display of its own size") }
+            return StudioScreen.change(request.bodyText, on: controller, at: time)
+        case ("POST", "/api/golden"):
+            return StudioGolden.save(request.bodyText, controller: controller, worker: services.pngWorker, panelPath: editor.path, at: time) {
+                connection.respondLater(to: request)
+            }
         case ("GET", "/schema.json"):
             return .json(StudioWidgets.schemaText)
         case ("GET", "/api/stream"):
@@ -152,7 +168,7 @@ public final class StudioServer: PollSource {
         case ("POST", "/api/save"):
             return editor.save(request.body, at: time)
         case (_, "/"), (_, "/studio.js"), (_, "/studio.css"), (_, "/schema.json"), (_, "/api/stream"), (_, "/api/frame.png"),
-             (_, "/api/widgets"), (_, "/api/input"), (_, "/api/file"), (_, "/api/check"), (_, "/api/save"):
+             (_, "/api/widgets"), (_, "/api/input"), (_, "/api/file"), (_, "/api/check"), (_, "/api/save"), (_, "/api/screen"), (_, "/api/golden"):
             return .failure(405, "\(request.method) is not allowed on \(request.path)")
         default:
             return .failure(404, "no such page: \(request.path)")

@@ -20,6 +20,7 @@ package enum StudioWidgets {
         head.add("scale", scene.mapping.scale)
         head.add("offset", [scene.mapping.offsetX, scene.mapping.offsetY])
         head.add("rotation", panel.rotation)
+        head.add("screenRotation", controller.rotation.degrees)
         head.add("page", panel.pages[scene.pageIndex].id)
         let items = (try? controller.placements())?.map { $0.json(shownPage: scene.pageIndex) } ?? []
         // Current values, as the protocol's `list` gives them.

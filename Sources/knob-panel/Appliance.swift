@@ -111,7 +111,7 @@ enum Appliance {
         }
         try FlightRecorderOptions.enable(settings.flightRecorder, services: services, controller: controller, panelPath: panelPath)
         try settings.mqtt?.enable(services: services, panelName: name)
-        try settings.studio?.enable(services: services, panelPath: panelPath)
+        try settings.studio?.enable(services: services, panelPath: panelPath, headless: settings.headless)
         if let path = settings.scriptPath {
             let inputs: [TimedInput]
             switch InputScript.parse(try readTextFile(path), file: path) {

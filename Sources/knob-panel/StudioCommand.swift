@@ -30,8 +30,12 @@ enum StudioCommand {
         ],
         discussion: """
         Open the address in a browser: the picture is the panel as rendered now (pushed as it
-        changes); the mouse on it is a finger, the wheel turns the widget under the pointer, keys go
-        to the focused widget. The editor checks as you type (the same FILE:LINE:COLUMN lines as
+        changes). In Design mode a click selects a widget (and shows its JSON), dragging moves it,
+        its handles resize it, arrows nudge it, snapped to the grid and other widgets' edges; the
+        inspector edits its properties, the palette adds widgets, Undo/Redo step back; each change
+        edits the file's text in place and is saved at once. In Try mode the mouse is a finger,
+        the wheel turns the widget under the pointer, keys go to the focused widget. The screen
+        bar shows the panel on other screen sizes and rotations (the file is not changed). The editor checks as you type (the same FILE:LINE:COLUMN lines as
         'check'); Save replaces the file atomically and reloads it (a file with errors is saved,
         the panel keeps its previous layout). Changes made by other editors show up too.
         Events go to stdout as JSON lines, as with 'run'.

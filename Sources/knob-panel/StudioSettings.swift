@@ -34,7 +34,10 @@ struct StudioSettings {
     }
 
     /// Starts the server in the panel's loop and says where it is.
-    func enable(services: PanelServices, panelPath: String) throws(CommandFailure) {
+    /// `headless`: no display, so the page's screen switcher may resize and turn the screen.
+    func enable(services: PanelServices, panelPath: String, headless: Bool) throws(CommandFailure) {
+        var options = options
+        options.screenPreview = headless
         do {
             let server = try StudioServer(options: options, services: services, panelPath: panelPath, report: { Console.note($0) })
             Console.note("studio: \(server.url)\(options.token != nil ? " (token required: open \(server.url)?token=TOKEN once)" : "")")

@@ -23,6 +23,8 @@ if not os.access(CHROMIUM, os.X_OK):
     sys.exit(77)
 
 T = tempfile.mkdtemp(prefix="knob-studio-browser.")
+# KNOB_STUDIO_CODEMIRROR=/nonexistent runs the same tests on the plain text box.
+CODEMIRROR = os.path.exists(os.path.join(os.environ.get("KNOB_STUDIO_CODEMIRROR", "/usr/share/javascript/codemirror"), "lib", "codemirror.js"))
 PANEL = """{ "panel": "Browser test", "size": [600, 300],
   "pages": [ { "id": "main", "widgets": [
     { "id": "volume", "type": "knob", "mode": "continuous", "range": [0, 100], "frame": [20, 20, 160, 160] },
@@ -62,6 +64,7 @@ def main():
             page.goto(url)
             check(poll(page, "() => window.studio.frames.length > 0"), "the picture arrives over the event stream")
             page.uncheck("#fit")   # 1:1, so screenshot pixels are frame pixels
+            page.click("#mode-try")   # the mouse is a finger (Design mode selects and moves instead)
             size = page.evaluate("() => [document.getElementById('screen').width, document.getElementById('screen').height]")
             check(size == [600, 300], "canvas has the panel's size", size)
             box = page.locator("#screen").bounding_box()
@@ -108,29 +111,39 @@ def main():
             check(balance_same, "the other knob did not change")
 
             print("editor")
-            poll(page, "() => document.getElementById('text').value.length > 0")
-            text = page.input_value("#text")
+            poll(page, "() => window.studio.editor.get().length > 0")
+            text = page.evaluate("() => window.studio.editor.get()")
             check(text == open(panel).read(), "the editor holds the file")
+            check(page.evaluate("() => window.studio.editor.kind") == ("codemirror" if CODEMIRROR else "plain"),
+                  "the editor is " + ("Debian's CodeMirror" if CODEMIRROR else "the plain text box (no libjs-codemirror)"))
             # Type a mistake into line 3 (the volume knob), just after its '{ '.
             line3 = text.split("\n")[2]
-            offset = len("\n".join(text.split("\n")[:2])) + 1 + line3.index("{") + 2
-            page.click("#text")
-            page.evaluate(f"() => document.getElementById('text').setSelectionRange({offset}, {offset})")
+            page.evaluate(f"() => window.studio.editor.goTo(3, {line3.index('{') + 3})")
             page.keyboard.type('"mdoe": 1, ')
-            marked = poll(page, "() => [...document.querySelectorAll('#gutter div.err')].map(d => d.dataset.line).join(',')")
+            marked = poll(page, "() => [...document.querySelectorAll('#gutter div.err, .diag.err')].map(d => d.dataset.line).join(',')")
             diag = page.evaluate("() => [...document.querySelectorAll('#diagnostics li')].map(li => li.textContent)")
-            with open(os.path.join(T, "typed.json"), "w") as f:
-                f.write(page.input_value("#text"))
             check(marked == "3", "the error is marked on line 3, and only there", (marked, diag))
             check(diag and f"{panel}:3:" in diag[0] and "mdoe" in diag[0], "the diagnostic reads as 'check' prints it", diag)
             props = page.evaluate("() => document.getElementById('props-title').textContent")
             check(props == "Properties of a knob", "the property list follows the cursor (a knob)", props)
 
+            if CODEMIRROR:
+                print("editor: long lines scroll to the error's column")
+                long = PANEL % (',\n    { "id": "wide", "type": "knob", "frame": [420, 20, 160, 160],' + " " * 300 + '"mdoe": 1 }')
+                page.evaluate("t => window.studio.editor.set(t)", long)
+                li = page.locator("#diagnostics li[data-line='5']")
+                li.first.wait_for(timeout=5000)
+                li.first.click()
+                left = poll(page, "() => window.studio.editor.cm.getScrollInfo().left")
+                cur = page.evaluate("() => window.studio.editor.cm.getCursor()")
+                check(left and left > 1000 and cur["line"] == 4 and cur["ch"] > 300, "clicking the error puts the caret on its column, scrolled to it", (left, cur))
+                page.evaluate("t => window.studio.editor.set(t)", text)
+
             print("save to picture")
             times = []
             for i in range(7):
                 new = PANEL % (EXTRA if i % 2 == 0 else "")
-                page.fill("#text", new)
+                page.evaluate("t => window.studio.editor.set(t)", new)
                 n0 = page.evaluate("() => window.studio.frames.length")
                 page.click("#save")
                 got = poll(page, f"""() => {{ const s = window.studio;
@@ -147,7 +160,7 @@ def main():
             if check(len(times) == 7, "every save brought a new frame", times):
                 note(f"Save click to new frame drawn in the browser: median {statistics.median(times):.1f} ms "
                      f"(min {min(times):.1f}, max {max(times):.1f}, n={len(times)})")
-            page.fill("#text", PANEL % BAD)
+            page.evaluate("t => window.studio.editor.set(t)", PANEL % BAD)
             page.click("#save")
             status = poll(page, "() => document.getElementById('save-status').textContent.includes('keeps') && document.getElementById('save-status').textContent")
             check(status and "1 error" in status, "a bad save keeps the panel and says so", status)

@@ -294,8 +294,87 @@ def test_token():
               "first visit with ?token=: 303 to / with an HttpOnly cookie", (status, h))
         status, h, body = st.request("GET", "/api/widgets", headers={"Cookie": cookie.split(";")[0]}, **host)
         check(status == 200, "the cookie opens the API", status)
+        if os.path.exists("/usr/share/javascript/codemirror/lib/codemirror.js"):
+            status, h, body = st.request("GET", "/lib/codemirror/lib/codemirror.js", **host)
+            check(status == 401, "no token on the editor's files: 401", status)
+            status, h, body = st.request("GET", "/lib/codemirror/lib/codemirror.js", headers={"Cookie": cookie.split(";")[0]}, **host)
+            check(status == 200 and len(body) > 100000, "the cookie opens the editor's files (remote use keeps its editor)", status)
     finally:
         st.stop()
+
+
+def test_library(st):
+    print("Debian's CodeMirror, served from /usr/share/javascript; nothing else")
+    lib = "/usr/share/javascript/codemirror/"
+    page = st.request("GET", "/")[2].decode()
+    if not os.path.exists(lib + "lib/codemirror.js"):
+        check("/lib/codemirror/" not in page, "without libjs-codemirror the page loads no editor files")
+        return
+    check('src="/lib/codemirror/lib/codemirror.js"' in page and 'href="/lib/codemirror/lib/codemirror.css"' in page,
+          "the page loads CodeMirror from the studio")
+    status, h, body = st.request("GET", "/lib/codemirror/lib/codemirror.js")
+    check(status == 200 and h.get("content-type", "").startswith("text/javascript") and body == open(lib + "lib/codemirror.js", "rb").read(),
+          "GET /lib/codemirror/lib/codemirror.js: the package's file, as installed", status)
+    status, h, body = st.request("GET", "/lib/codemirror/addon/hint/show-hint.css")
+    check(status == 200 and h.get("content-type", "").startswith("text/css"), "a stylesheet of an addon", status)
+    check("default-src 'self'" in h.get("content-security-policy", ""), "with the same security headers", h)
+    secret = os.path.join(T, "secret.txt")
+    write(secret, "root:x:0:0 K7ZQ-CONTENT\n")
+    tries = ["/lib/codemirror/../../../../etc/passwd", "/lib/codemirror/lib/../../../../../etc/passwd",
+             "/lib/codemirror/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/lib/codemirror/..%2f..%2f..%2fetc%2fpasswd",
+             "/lib/codemirror//etc/passwd", "/lib/codemirror/lib/codemirror.js/../../../../../../etc/passwd",
+             "/lib/codemirror/" + "../" * 8 + secret.lstrip("/"), "/lib/codemirror/mode/xml/xml.js",
+             "/lib/codemirror/lib/codemirror.js%00.css", "/lib/codemirror/LIB/CODEMIRROR.JS", "/lib/codemirror/"]
+    results = [(t, st.request("GET", t)) for t in tries]
+    leaks = [(t, r[0]) for t, r in results if r[0] != 404 or b"root:" in r[2] or b"K7ZQ-CONTENT" in r[2]]
+    check(not leaks, f"{len(tries)} traversal and unlisted paths: all 404, nothing outside the list read", leaks)
+    raw = st.raw(b"GET /lib/codemirror/../../../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % st.port, read_timeout=2)
+    check(raw.startswith(b"HTTP/1.1 404") and b"root:" not in raw, "the same, unnormalised on the wire: 404", raw[:80])
+    status, h, body = st.request("POST", "/lib/codemirror/lib/codemirror.js", "")
+    check(status in (404, 405), "POST on a library file: refused", status)
+
+
+def test_screen(st):
+    print("the screen switcher: size and rotation, checked at the edge")
+    for body, why in (('{"size":[800]}', "one number"), ('{"size":[800,480.5]}', "half a pixel"), ('{"size":[8,480]}', "too small"),
+                      ('{"size":[800,99999]}', "too large"), ('{"size":[800,480],"rotation":45}', "rotation 45"),
+                      ('{"size":[1e999,480]}', "infinite"), ('nonsense', "not JSON")):
+        status, r = st.json("POST", "/api/screen", body)
+        check(status == 400 and not r["ok"], f"/api/screen refuses {why}: 400", (status, r))
+    status, h, body = st.request("POST", "/api/screen", '{"size":[800,480]}', headers={"X-Knob-Studio": ""})
+    check(status == 403, "/api/screen needs the X-Knob-Studio header like every POST", status)
+    status, r = st.json("POST", "/api/screen", '{"size":[800,480],"rotation":90}')
+    w, hh = png_rows(st.request("GET", "/api/frame.png")[2])[:2]
+    status2, widgets = st.json("GET", "/api/widgets")
+    check(status == 200 and r["screen"] == [800, 480] and r["rotation"] == 90 and (w, hh) == (800, 480)
+          and widgets["panel"]["screenRotation"] == 90, "800×480 turned 90°: the picture is 800×480, the design turned", (r, w, hh, widgets["panel"]))
+    status, r = st.json("POST", "/api/screen", '{"size":[600,300],"rotation":0}')
+    w, hh = png_rows(st.request("GET", "/api/frame.png")[2])[:2]
+    check(status == 200 and (w, hh) == (600, 300), "and back to the panel's own screen", (r, w, hh))
+
+
+def test_golden(st, es):
+    print("a golden from the studio: the picture and the session that replays to it")
+    status, widgets = st.json("GET", "/api/widgets")
+    pts = [knob_point(widgets, "balance", a) for a in range(0, 121, 15)]
+    st.input({"type": "touch_down", "id": 3, "x": pts[0][0], "y": pts[0][1]},
+             *[{"type": "touch_motion", "id": 3, "x": x, "y": y} for x, y in pts[1:]], {"type": "touch_up", "id": 3})
+    time.sleep(1.0)   # at rest
+    for name in ("../escape", "a/b", "", "x" * 65, "no.dots"):
+        status, r = st.json("POST", "/api/golden", json.dumps({"name": name}))
+        check(status == 400, f"golden name {name[:12]!r}: 400", (status, r))
+    status, r = st.json("POST", "/api/golden", '{"name":"turned"}')
+    d = os.path.dirname(st.panel)
+    check(status == 200 and r["png"] == os.path.join(d, "turned.png") and r["script"] == os.path.join(d, "turned.jsonl") and r["lines"] > 5,
+          "POST /api/golden writes NAME.png and NAME.jsonl beside the panel", r)
+    out = os.path.join(T, "replayed.png")
+    p = subprocess.run([BIN, "render", "--input", os.path.join(d, "turned.jsonl"), "--out", out], capture_output=True, text=True)
+    check(p.returncode == 0, "render --input NAME.jsonl replays the session", p.stderr)
+    if p.returncode == 0:
+        a, b = png_rows(open(os.path.join(d, "turned.png"), "rb").read()), png_rows(open(out, "rb").read())
+        diff = max((max(abs(x - y) for x, y in zip(pixel(a[3], a[2], px, py), pixel(b[3], b[2], px, py)))
+                    for py in range(0, a[1], 3) for px in range(0, a[0], 3)), default=999) if a[:2] == b[:2] else 999
+        check(diff <= 2, f"to the same picture (largest difference {diff} of 255 over every third pixel)", (a[:2], b[:2]))
 
 
 def test_from_an_empty_file():
@@ -335,6 +414,9 @@ def main():
         test_input_turns_a_knob(st, es)
         test_saves(st, es)
         test_abuse(st, es)
+        test_library(st)
+        test_golden(st, es)
+        test_screen(st)
         es.close()
         test_bandwidth(st)
     finally:

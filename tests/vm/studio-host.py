@@ -65,6 +65,9 @@ def main():
                    if max(abs(p - q) for p, q in zip(rows[y][x * bpp:x * bpp + 3], erows[y][x * ebpp:x * ebpp + 3])) > 8)
         res["frame_pixels_differing"] = diff
         check("frame equals the offscreen render", diff == 0, diff)
+        # A real display has the size it has: the page's screen switcher is refused here.
+        status, body, dt = get("/api/screen", method="POST", body='{"size":[800,480],"rotation":90}')
+        check("screen switcher refused next to a display: 403", status == 403 and b"display" in body, (status, body[:200]))
         # The event stream, and a knob turned from the host.
         s = socket.create_connection(("127.0.0.1", a.port), timeout=20)
         s.sendall(f"GET /api/stream HTTP/1.1\r\nHost: panel\r\nX-Knob-Studio-Token: {TOKEN}\r\n\r\n".encode())

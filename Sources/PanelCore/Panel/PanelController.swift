@@ -470,10 +470,11 @@ public final class PanelController {
     /// The screen changed size (a monitor replugged with another mode, a resized virtual
     /// display): the panel is placed again and every cache rebuilt at the new scale, keeping
     /// values and the shown page, as a reload does. Throws (leaving everything as it was) if
-    /// the new scene cannot be built.
-    public func resize(screenWidth: Int, screenHeight: Int, at time: Double) throws(GraphicsError) {
+    /// the new scene cannot be built. `rotationDegrees` turns the screen too (the studio's
+    /// preview of a screen mounted another way); nil keeps the rotation.
+    public func resize(screenWidth: Int, screenHeight: Int, rotationDegrees: Int? = nil, at time: Double) throws(GraphicsError) {
         let old = rotation
-        rotation = ScreenRotation(degrees: old.degrees, physicalWidth: screenWidth, physicalHeight: screenHeight)
+        rotation = ScreenRotation(degrees: rotationDegrees ?? old.degrees, physicalWidth: screenWidth, physicalHeight: screenHeight)
         do { try replacePanel(scene.panel, at: time) } catch {
             rotation = old
             throw error
