@@ -10,12 +10,13 @@ public struct BenchReport: Sendable {
     public var knob: FrameTimes?
     public var dial: FrameTimes?
     public var slider: FrameTimes?
+    public var fader: FrameTimes?
     public var drawer: FrameTimes?
     public var cursor: FrameTimes?
     /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
     public var peakRSSMiB: Double?
     public var scanoutStandInMiB: Double = 0
-    /// Shadow blurs per frame of the animation phases (knob, dial, slider, drawer).
+    /// Shadow blurs per frame of the animation phases (knob, dial, slider, fader, drawer).
     public var blursPerFrame: Double = 0
     /// Image resamplings per frame of the full phase, where nothing moves.
     public var resamplesAtRestPerFrame: Double = 0
@@ -24,9 +25,9 @@ public struct BenchReport: Sendable {
         self.width = width; self.height = height; self.frames = frames
     }
 
-    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "drawer", "cursor"]
+    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "drawer", "cursor"]
     package var phases: [(String, FrameTimes?)] {
-        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("drawer", drawer), ("cursor", cursor)]
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("drawer", drawer), ("cursor", cursor)]
     }
 
     /// One JSON object, times in ms rounded to 3 decimals:
@@ -61,6 +62,7 @@ public struct BenchReport: Sendable {
             "knob": "one knob turning 3° a frame",
             "dial": "the rotary dial dialling 0 (wind and return)",
             "slider": "one slider's value moving",
+            "fader": "one fader's thumb moving",
             "drawer": "the front page sliding open and closed",
             "cursor": "the composited mouse arrow moving (no cursor plane)",
         ]

@@ -109,6 +109,19 @@ public struct FrameBench {
         }
         try clock.settle()
 
+        // fader: one fader's thumb moving over its whole range and back, a new value a frame
+        // (as under a finger: a mixing desk's fader pulled up in a second, down in the next).
+        report.fader = try animated {
+            guard let fader = try shownWidget(where: { FaderDescriptor.view($0) != nil }).flatMap(FaderDescriptor.view) else { return nil }
+            let lo = fader.model.lo, hi = fader.model.hi
+            return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
+                let phase = Double(i % 120) / 60
+                let value = lo + (hi - lo) * (phase <= 1 ? phase : 2 - phase)
+                controller.execute(commandLine: #"{"command":"set","widget":"\#(fader.id)","value":\#(JSONLineWriter.number(value))}"#, at: time)
+            }
+        }
+        try clock.settle()
+
         // drawer: the front page sliding open and closed (toggled whenever it comes to rest).
         report.drawer = try animated {
             guard let drawer = controller.scene.drawer else { return nil }
