@@ -11,12 +11,13 @@ public struct BenchReport: Sendable {
     public var dial: FrameTimes?
     public var slider: FrameTimes?
     public var meter: FrameTimes?
+    public var fader: FrameTimes?
     public var drawer: FrameTimes?
     public var cursor: FrameTimes?
     /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
     public var peakRSSMiB: Double?
     public var scanoutStandInMiB: Double = 0
-    /// Shadow blurs per frame of the animation phases (knob, dial, slider, meter, drawer).
+    /// Shadow blurs per frame of the animation phases (knob, dial, slider, fader, meter, drawer).
     public var blursPerFrame: Double = 0
     /// Image resamplings per frame of the full phase, where nothing moves.
     public var resamplesAtRestPerFrame: Double = 0
@@ -25,9 +26,9 @@ public struct BenchReport: Sendable {
         self.width = width; self.height = height; self.frames = frames
     }
 
-    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "meter", "drawer", "cursor"]
+    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor"]
     package var phases: [(String, FrameTimes?)] {
-        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("meter", meter), ("drawer", drawer), ("cursor", cursor)]
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("meter", meter), ("drawer", drawer), ("cursor", cursor)]
     }
 
     /// One JSON object, times in ms rounded to 3 decimals:
@@ -62,6 +63,7 @@ public struct BenchReport: Sendable {
             "knob": "one knob turning 3° a frame",
             "dial": "the rotary dial dialling 0 (wind and return)",
             "slider": "one slider's value moving",
+            "fader": "one fader's thumb moving",
             "meter": "one meter set 30 times a second (peak hold falling)",
             "drawer": "the front page sliding open and closed",
             "cursor": "the composited mouse arrow moving (no cursor plane)",

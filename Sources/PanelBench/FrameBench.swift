@@ -112,6 +112,19 @@ public struct FrameBench {
         }
         try clock.settle()
 
+        // fader: one fader's thumb moving over its whole range and back, a new value a frame
+        // (as under a finger: a mixing desk's fader pulled up in a second, down in the next).
+        report.fader = try animated {
+            guard let fader = try shownWidget(where: { FaderDescriptor.view($0) != nil }).flatMap(FaderDescriptor.view) else { return nil }
+            let lo = fader.model.lo, hi = fader.model.hi
+            return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
+                let phase = Double(i % 120) / 60
+                let value = lo + (hi - lo) * (phase <= 1 ? phase : 2 - phase)
+                controller.execute(commandLine: #"{"command":"set","widget":"\#(fader.id)","value":\#(JSONLineWriter.number(value))}"#, at: time)
+            }
+        }
+        try clock.settle()
+
         // meter: one meter fed 30 values a second (every other frame of the 60 Hz clock), a
         // level swinging like programme audio, so the bar moves and a peak marker holds and falls.
         report.meter = try animated {

@@ -16,9 +16,9 @@ import ControlWidgets
 /// panel cannot show), never its timings. The benches run 2 frames after 1 warm-up.
 @Suite struct BenchReportTests {
     static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/BenchReportTests.swift".count))
-    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "meter", "drawer", "cursor",
+    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor",
                        "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"]
-    static let phases = ["full", "first", "knob", "dial", "slider", "meter", "drawer", "cursor"]
+    static let phases = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor"]
 
     static func report(_ path: String, width: Int, height: Int) throws -> JSONNode {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: repoRoot + path).get()
@@ -47,29 +47,34 @@ import ControlWidgets
 
     @Test func referenceSceneHasEveryPhaseButTheDrawer() throws {
         // bench-console: six knobs, a dial, two sliders, one page (so no drawer).
-        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer", "meter"])
+        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer", "fader", "meter"])
     }
 
     @Test func demoHasADrawerButNoDialNorSlider() throws {
         // demo: knobs, buttons, toggles on three pages and a right view; no dial, no slider.
-        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider", "meter"])
+        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider", "fader", "meter"])
     }
 
     @Test func sliderGalleryHasOnlyTheSliderPhase() throws {
         // sliders: one page of sliders only; no knob, dial or drawer.
-        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer", "meter"])
+        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer", "fader", "meter"])
     }
 
     @Test func instrumentPanelHasTheMeterPhase() throws {
         // instruments: meters and gauges only; the meter phase runs, the controls' do not.
         Self.checkShape(try Self.report("panels/instruments.json", width: 320, height: 200), width: 320, height: 200,
-                        absent: ["knob", "dial", "slider", "drawer"])
+                        absent: ["knob", "dial", "slider", "fader", "drawer"])
     }
 
     /// The bench meter's signal stays inside 0…1: 0.55 + 0.25 sin + 0.2 |sin| − 0.1 is at most 0.9.
     @Test func meterSignalStaysOnTheScale() {
         let levels = (0..<600).map(MeterSignal.level(atUpdate:))
         #expect(levels.allSatisfy { $0 >= 0 && $0 <= 0.9 + 1e-12 } && Set(levels.map { ($0 * 10).rounded() }).count >= 5)
+    }
+
+    @Test func faderGalleryHasTheFaderPhase() throws {
+        // faders: faders, a knob and a slider on one page; no dial, no drawer.
+        Self.checkShape(try Self.report("panels/faders.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "drawer", "meter"])
     }
 
     @Test func knobSweepTurnsThreeDegreesAFrameAndBouncesAtItsLimits() {

@@ -15,6 +15,7 @@ public enum WidgetCatalog {
         GaugeDescriptor.self,
         KeypadDescriptor.self,
         SpinboxDescriptor.self,
+        FaderDescriptor.self,
     ] }
 
     /// Every layout type, in the list's order: what the loader, the checker and the schema

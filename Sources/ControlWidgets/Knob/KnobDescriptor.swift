@@ -123,6 +123,7 @@ public enum KnobDescriptor: WidgetDescriptor {
         if spec.bool("scale") ?? (model.mode == .continuous && !model.circular) {
             look.scale = KnobScale(ticks: Int(spec.number("ticks") ?? 0), minorTicks: Int(spec.number("minorTicks") ?? 0),
                                    tickLabels: spec.bool("tickLabels") ?? false)
+            look.scale?.origin = spec.number("origin")
         }
         if let path = spec.string("image") { look.images[.normal] = try ImageSurface(pngPath: path) }
         for (name, path) in spec.stateStrings("images") ?? [:] {

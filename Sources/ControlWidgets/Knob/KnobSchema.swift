@@ -77,6 +77,8 @@ extension KnobDescriptor {
             PropertyRule("ticks", .integer(min: 0, max: 101), default: .number(0), doc: "Major ticks on the scale, both ends included (0: none, else at least 2)."),
             PropertyRule("minorTicks", .integer(min: 0, max: 20), default: .number(0), doc: "Minor ticks between two major ticks."),
             PropertyRule("tickLabels", .bool, default: .bool(false), doc: "Write the value at each major tick (needs a range and ticks)."),
+            PropertyRule("origin", .rangeEnd,
+                         doc: "Continuous knobs with a scale: where the filled arc starts, in range units inside the range (0 on a ±10 dB knob fills from the centre, and a centred balance shows no fill). Default: range lo."),
         ],
         constraints: [
             WidgetConstraint { members in
@@ -87,8 +89,9 @@ extension KnobDescriptor {
                 return [(gesture.location, "'gesture': '\(name)' is not available in mode 'rotaryDial' (use 'oneFingerRotation' or 'tap')")]
             },
             .valueFormat(),
-            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels", "value"], because: "they are in value units"),
+            .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels", "value", "origin"], because: "they are in value units"),
             .knobStartAndReset,
+            .inside(["origin"], what: "the range") { WidgetConstraint.rangeEnds($0, fallback: nil) },
             .deprecatedResetConflict("defaultPosition"),
             WidgetConstraint { members in
                 guard let n = members["ticks"], n.value.numberValue == 1 else { return [] }

@@ -14,6 +14,8 @@ public struct KnobScale: Sendable, Equatable {
     public var minorTicks = 0
     /// Write the value at each major tick (knobs with a range).
     public var tickLabels = false
+    /// Where the filled part starts, in range units (a ±10 dB knob fills from 0); nil: `min`.
+    public var origin: Double?
 
     public init(ticks: Int = 0, minorTicks: Int = 0, tickLabels: Bool = false) {
         self.ticks = ticks; self.minorTicks = minorTicks; self.tickLabels = tickLabels
@@ -74,12 +76,17 @@ extension KnobView {
     /// The line width of the scale's track and filled part, screen pixels.
     func scaleLineWidth(_ mapping: ScreenMapping) -> Double { Swift.max(2, knobRect.width / 2 * mapping.scale * scaleRadii.arcWidth) }
 
-    /// The filled part's path (from `min` to the position shown at `time`) round `c`, with its
-    /// width and round caps set, ready to stroke; false (no path) when it is empty.
+    /// Where the filled part starts: the scale's `origin` (range units), else `min`.
+    var fillStartPosition: Double {
+        appearance.scale?.origin.flatMap { model.position(forValue: $0) } ?? model.min
+    }
+
+    /// The filled part's path (from the origin to the position shown at `time`) round `c`, with
+    /// its width and round caps set, ready to stroke; false (no path) when it is empty.
     @discardableResult
     func addFilledArcPath(_ ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double) -> Bool {
         let shown = Swift.min(Swift.max(model.displayedPosition(at: time), model.min), model.max)
-        let a0 = cairoAngle(ofPosition: model.min), a1 = cairoAngle(ofPosition: shown)
+        let a0 = cairoAngle(ofPosition: fillStartPosition), a1 = cairoAngle(ofPosition: shown)
         guard abs(a1 - a0) > 1e-6, model.mode == .continuous else { return false }   // a discrete knob fills nothing
         ctx.newPath()
         ctx.addArc(center: c, radius: knobRect.width / 2 * mapping.scale * scaleRadii.arc, from: Swift.min(a0, a1), to: Swift.max(a0, a1))

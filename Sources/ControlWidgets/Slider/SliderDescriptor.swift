@@ -94,6 +94,7 @@ public enum SliderDescriptor: WidgetDescriptor {
         view.setInitialValues(first: spec.number("currentValue") ?? 0,
                               second: range ? spec.number("secondCurrentValue") : nil,
                               revolutions: range ? 0 : Int(spec.number("revolutionsCount") ?? 0))
+        if !range { view.origin = spec.number("origin") }
         return view
     }
 

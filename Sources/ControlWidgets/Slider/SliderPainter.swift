@@ -23,14 +23,24 @@ public struct SliderPainter {
     public let maximumAngle: Double
     public let rotationAngle: Double
     public let isFullCircle: Bool
+    /// Where a one-handle slider's filled arc starts (travel within the lap): 0 unless the
+    /// slider has an `origin` (a ±10 slider fills from the travel of 0).
+    public let originTravel: Double
 
     public static let glowLevels = 6
 
-    public init(geometry: SliderGeometry, appearance: SliderAppearance, scale: Double, model: SliderModel) {
+    public init(geometry: SliderGeometry, appearance: SliderAppearance, scale: Double, model: SliderModel, origin: Double? = nil) {
         self.geometry = geometry; self.appearance = appearance; self.scale = scale
         maximumAngle = model.maximumAngle
         rotationAngle = model.effectiveRotationAngle
         isFullCircle = model.isFullCircle
+        originTravel = model.isRange ? 0 : origin.map(model.lapTravel(forValue:)) ?? 0
+    }
+
+    /// The filled stretch of a state: between the handles, else from the origin to the handle.
+    func filledSpan(_ travels: [Double]) -> (Double, Double) {
+        if travels.count > 1 { return (travels[0], travels[1]) }
+        return (Swift.min(originTravel, travels[0]), Swift.max(originTravel, travels[0]))
     }
 
     public var pixelSide: Int { Swift.max(1, Int(((geometry.side + 2 * geometry.margin) * scale).rounded(.up))) }
@@ -332,9 +342,7 @@ public struct SliderPainter {
                                band: PlacedImage, line: PlacedImage, handles: (Int) -> ImageSurface?) {
         let zero = Point(x: 0, y: 0)
         let a = appearance
-        let ranged = state.travels.count > 1
-        let t0 = ranged ? state.travels[0] : 0
-        let t1 = ranged ? state.travels[1] : state.travels[0]
+        let (t0, t1) = filledSpan(state.travels)
         let sweep = t1 - t0
         let ringOuter = r + geometry.ringWidth * scale / 2
         if a.glowOpacity > 0, sweep > 0 {
@@ -517,7 +525,7 @@ public struct SliderPainter {
     public func changedArea(from a: ValueState, to b: ValueState, textBoxes: ([String]) -> [Rect]) -> [Rect]? {
         guard a.travels.count == b.travels.count, a.pressed == b.pressed, a.focused == b.focused, a.keyHandle == b.keyHandle
         else { return nil }
-        func sweep(_ s: ValueState) -> Double { s.travels.count > 1 ? s.travels[1] - s.travels[0] : s.travels[0] }
+        func sweep(_ s: ValueState) -> Double { let (t0, t1) = filledSpan(s.travels); return t1 - t0 }
         let level = Self.glowLevel(sweep: sweep(a))
         if appearance.glowOpacity > 0 && level != Self.glowLevel(sweep: sweep(b)) { return nil }
         // Radial and along-the-arc reach of what an end draws: the glow's soft end (cap

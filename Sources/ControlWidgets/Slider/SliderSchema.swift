@@ -73,8 +73,14 @@ extension SliderDescriptor {
             PropertyRule("resetOnDoubleTap", .sliderNumber,
                          doc: "Opt-in: a double tap sets this value, animated; a tap's move then waits 0.3 s for a possible second tap. Default: none (a double tap is two taps)."),
             .deprecatedDefaultValue,
+            PropertyRule("origin", .sliderNumber,
+                         doc: "Where the filled arc starts, a value inside minimumValue…maximumValue (0 on a −10…10 slider fills from the middle). Default: minimumValue."),
         ],
-        constraints: sliderConstraints(range: false),
+        constraints: sliderConstraints(range: false) + [
+            .inside(["origin"], what: "minimumValue…maximumValue") { m in
+                (m["minimumValue"]?.value.numberValue ?? 0, m["maximumValue"]?.value.numberValue ?? 100)
+            },
+        ],
         warnings: [.sliderDeprecatedReset(range: false)])
 
     public static let rangeSliderKind = WidgetKind(

@@ -25,6 +25,8 @@ public final class SliderView: WidgetView {
     /// The reference's minimumHandlesDistance: arc length between the handles, design pixels.
     public let minimumHandlesDistance: Double
     public let geometry: SliderGeometry
+    /// Where the filled arc starts (value units; one handle only): nil, the arc's start.
+    public var origin: Double? { didSet { painter = nil; valueCache = nil; needsDisplay = true } }
     /// Images identical sliders share (the ring with its labels, the gradient band, the line
     /// mask, the glow levels).
     let shared: SharedLayers
@@ -133,7 +135,7 @@ public final class SliderView: WidgetView {
 
     private func painter(_ mapping: ScreenMapping) -> SliderPainter {
         if let painter, painter.scale == mapping.scale { return painter }
-        let p = SliderPainter(geometry: geometry, appearance: appearance, scale: mapping.scale, model: model)
+        let p = SliderPainter(geometry: geometry, appearance: appearance, scale: mapping.scale, model: model, origin: origin)
         painter = p
         staticCache = nil; bandCache = nil; lineCache = nil; glowCache = [:]; handleCache = [:]; valueCache = nil
         pendingChange = nil; textBoxCache = [:]

@@ -68,6 +68,15 @@ extension KnobModel {
         return setPosition(target, animated: animated, at: time)
     }
 
+    /// The position (radians) that shows `v` (clamped to the range), within `travel`; nil
+    /// without a range. A ±10 dB knob between −135° and 135° shows 0 at 0°.
+    public func position(forValue v: Double) -> Double? {
+        guard let range, range.hi != range.lo else { return nil }
+        let (start, end) = travel
+        let fraction = Swift.min(1, Swift.max(0, (v - range.lo) / (range.hi - range.lo)))
+        return start + fraction * (end - start)
+    }
+
     private func value(forPosition angle: Double, in range: KnobValueRange) -> Double {
         let (start, end) = travel
         let within = circular ? KnobMath.normalized(angle) : angle
