@@ -43,7 +43,7 @@ public enum MeterDescriptor: WidgetDescriptor {
                          zones: ValueZones(spec.value("zones"), lo: reading.lo, hi: reading.hi), segments: Int(spec.number("segments") ?? 0),
                          barColor: spec.color("color").map(Color.init(_:)) ?? Color(context.theme.tint),
                          label: spec.string("label") ?? "", showValue: spec.bool("showValue") ?? false,
-                         fontName: context.theme.font, textColor: Color(context.theme.textColor))
+                         fontName: context.theme.font, textColor: Color(context.theme.textColor), shared: context.shared)
     }
 
     public static func homeAssistant(_ view: MeterView) -> HAEntity? {
