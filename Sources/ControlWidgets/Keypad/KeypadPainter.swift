@@ -60,14 +60,16 @@ struct KeypadPainter {
         let surface = chrome.surfaceFill(.normal)
         let fill: Color
         switch key {
-        case .enter: fill = pressed ? chrome.accentFill(.highlighted) : chrome.accentFill(.normal).withAlpha(enabled ? 1 : 0.45)
+        // Enter with nothing typed rests like an edit key (it would do nothing); typing lights it.
+        case .enter where !enabled: fill = surface.mixed(with: chrome.tint, 0.12).mixed(with: .black, 0.18)
+        case .enter: fill = pressed ? chrome.accentFill(.highlighted) : chrome.accentFill(.normal)
         case _ where key.digit != nil: fill = pressed ? surface.mixed(with: .white, 0.16) : surface
         default: fill = pressed ? surface.mixed(with: chrome.tint, 0.45) : surface.mixed(with: chrome.tint, 0.12).mixed(with: .black, 0.18)
         }
         ControlChrome.tile(ctx, r, radius: radius, fill: fill.withAlpha(fill.alpha * alpha))
         let side = Swift.min(r.width, r.height)
-        let ink = key == .enter ? chrome.ink(on: fill).withAlpha(alpha) : chrome.textColor.withAlpha(alpha)
         let accentInk = chrome.accentFill(.normal).mixed(with: .white, 0.45).withAlpha(alpha)
+        let ink = key != .enter ? chrome.textColor.withAlpha(alpha) : enabled ? chrome.ink(on: fill).withAlpha(alpha) : accentInk.withAlpha(0.6 * alpha)
         if let d = key.digit {
             let px = chrome.fontSize.map { $0 * scale } ?? side * 0.42
             let layout = TextLayout(text: String(d), family: chrome.fontName, pixelSize: px, bold: false, context: ctx)

@@ -41,9 +41,9 @@ public enum SpinboxDescriptor: WidgetDescriptor {
         return .success(BareSet([EventField("value", .number(n))]))
     }
 
-    /// Each of − and + is a square of the pill's height: that is the target.
+    /// Each of − and + is as wide as the pill is high, at most 30 % of its width: that is the target.
     public static func touchTarget(_ spec: WidgetSpec) -> Double? {
         let pill = spec.frame.height - SpinboxView.titleHeight(frameHeight: spec.frame.height, hasTitle: !(spec.string("title") ?? "").isEmpty)
-        return Swift.min(pill, spec.frame.width / 3)
+        return Swift.min(pill, spec.frame.width * 0.3)
     }
 }

@@ -35,9 +35,10 @@ public final class SpinboxView: WidgetView {
     static func titleHeight(frameHeight h: Double, hasTitle: Bool) -> Double { hasTitle ? Swift.min(28, Swift.max(12, h * 0.3)) : 0 }
     /// The pill: the frame below the title.
     var pill: Rect { Rect(x: frame.x, y: frame.y + titleHeight, width: frame.width, height: frame.height - titleHeight) }
-    /// The − and + keys: squares at the pill's ends (at most a third of its width each).
+    /// The − and + keys' touch areas at the pill's ends: as wide as the pill is high, at most
+    /// 30 % of its width each (the value keeps the middle 40 % or more).
     func key(_ side: Int) -> Rect {
-        let p = pill, w = Swift.min(p.height, p.width / 3)
+        let p = pill, w = Swift.min(p.height, p.width * 0.3)
         return Rect(x: side < 0 ? p.x : p.maxX - w, y: p.y, width: w, height: p.height)
     }
 
@@ -49,7 +50,10 @@ public final class SpinboxView: WidgetView {
         let radius = Swift.min(p.height / 2, p.height * 0.5)
         ControlChrome.tile(ctx, p, radius: radius, fill: chrome.surfaceFill(enabled ? .normal : .disabled))
         for side in [-1, 1] {
-            let k = mapping.toScreen(key(side)).insetBy(p.height * 0.08)
+            // Each key a disc inside its end of the pill.
+            let cell = mapping.toScreen(key(side))
+            let d = Swift.min(cell.width, cell.height) - p.height * 0.14
+            let k = Rect(x: cell.center.x - d / 2, y: cell.center.y - d / 2, width: d, height: d)
             let can = side < 0 ? model.canDecrease : model.canIncrease
             let pressed = press.isPressed && pressedSide == side
             let fill = pressed ? chrome.accentFill(.highlighted) : chrome.surfaceFill(.normal).mixed(with: .white, 0.06)
@@ -69,7 +73,7 @@ public final class SpinboxView: WidgetView {
         let left = mapping.toScreen(key(-1)), right = mapping.toScreen(key(1))
         let valueBox = Rect(x: left.maxX, y: p.y, width: right.x - left.maxX, height: p.height)
         let text = format.string(model.rounding.rounded(model.value))
-        chrome.drawText(ctx, text, in: valueBox, pixelSize: chrome.textSize(forHeight: pill.height) * 1.15 * mapping.scale, bold: true,
+        chrome.drawText(ctx, text, in: valueBox, pixelSize: (chrome.fontSize ?? Swift.min(40, pill.height * 0.42)) * mapping.scale, bold: true,
                         color: chrome.textColor.withAlpha(enabled ? 1 : 0.45))
         if !title.isEmpty {
             let box = mapping.toScreen(Rect(x: frame.x, y: frame.y, width: frame.width, height: titleHeight))
