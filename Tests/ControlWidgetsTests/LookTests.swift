@@ -101,9 +101,11 @@ import Testing
 
     // MARK: the value keeps clear of the pointer and the rim
 
-    /// "5.01 V" with the pointer at 9 o'clock (value 5.01 of 0…30: −135° + 270° · 0.167 = −90°)
-    /// and a long "1.000 A": every pixel the readout adds lies within 0.72 of the radius (the
-    /// pointer's inner edge is at 0.78), so the pointer never reads as a bullet before it.
+    /// "5.01 V" with the pointer level with it (value 5.01 of 0…30: −135° + 270° · 0.167 = −90°,
+    /// at 3 o'clock on this counter-clockwise knob)
+    /// and a long "1.000 A": every pixel the readout adds lies within 0.63 of the radius (the
+    /// flat pointer, a radial line, ends at 0.715), so the pointer never reads as a bullet.
+    /// Before: "5.01 V" reached 0.68 r beside a dot at 0.78 r, "1.000 A" 0.74 r, past the dot.
     @Test(arguments: [("5.01", "%.2f V"), ("1.000", "%.3f A"), ("-10.5", "%+.1f dB")])
     func readoutStaysInsideTheClearCircle(_ value: String, _ format: String) throws {
         func knob(_ placement: String) throws -> ImageSurface {
@@ -120,8 +122,15 @@ import Testing
             farthest = Swift.max(farthest, ((Double(x) + 0.5 - 200) * (Double(x) + 0.5 - 200) + (Double(y) + 0.5 - 200) * (Double(y) + 0.5 - 200)).squareRoot())
         } }
         #expect(changed > 200, "the readout is drawn (\(changed) pixels)")
-        #expect(farthest <= 0.72 * r, "readout reaches \(farthest) px of a \(r) px disc")
+        #expect(farthest <= 0.63 * r, "readout reaches \(farthest) px of a \(r) px disc")
         #expect(farthest >= 0.5 * r, "and is not needlessly small (\(farthest) px)")
+        // The pointer is a line, not a dot: at 3 o'clock it covers 0.74…0.90 r (258…270) of
+        // the row through the centre, and nothing of the rows 7…14 px above it.
+        let accent = { (c: Color) in c.hsb.saturation > 0.6 }
+        if value == "5.01" {
+            #expect(countPixels(with, x0: 258, y0: 199, x1: 270, y1: 201, where: accent) >= 20, "the line")
+            #expect(countPixels(with, x0: 258, y0: 186, x1: 270, y1: 193, where: accent) == 0, "no dot round it")
+        }
     }
 
     // MARK: one caption system

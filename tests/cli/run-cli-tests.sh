@@ -185,9 +185,9 @@ out=$(FONTCONFIG_FILE="$T/fonts.conf" "$BIN" check "$T/thai.json" 2>&1); st=$?
 expect_status "render demo" 0 "$BIN" render panels/demo.json --out "$T/demo.png"
 python3 tests/cli/png_pixels.py "$T/demo.png" 640,10 400,260 >/dev/null && ok "demo.png decodes" || bad "demo.png decodes"
 rgb=$(python3 tests/cli/png_pixels.py "$T/demo.png" 400,260)
-# Volume knob fill on its centre row (the satin sheen is clear there), left of the value
-# readout: the disc is centred at (488, 260), radius 106. Tint #2f7fe0 → HSB(0.5913, 1, 0.9) = (0, 104, 230).
-[ "$rgb" = "0,104,230" ] && ok "knob fill colour $rgb" || bad "knob fill colour $rgb (wanted 0,104,230)"
+# Volume knob's disc left of the value readout: the disc is centred at (488, 277.8), radius 106.
+# demo.json's knobs are flat, so the disc is the dark theme's surface token #292e38 = (41, 46, 56).
+[ "$rgb" = "41,46,56" ] && ok "knob fill colour $rgb" || bad "knob fill colour $rgb (wanted 41,46,56)"
 # render --cursor X,Y: the mouse arrow (as run composites it without a cursor plane) with its
 # tip at X,Y; inside it, 3 px right of its left edge and 11 px below the tip, pure white; the
 # knob fill at (400,260) is untouched. Off screen or malformed: usage error.
@@ -197,10 +197,10 @@ rgb=$(python3 tests/cli/png_pixels.py "$T/cursor.png" 403,261 400,240)
 expect_status "render --cursor off screen" 64 "$BIN" render panels/demo.json --out "$T/x.png" --cursor 1280,10
 expect_status "render --cursor malformed" 64 "$BIN" render panels/demo.json --out "$T/x.png" --cursor 10
 # Screen power (issue 16): --dim-after/--off-after on render; the frame at t = 2 is the one
-# above x 0.3 (0,104,230 -> 0,31,69), at t = 4 black; the screen events at 1 and 3.
+# above x 0.3 (41,46,56 -> 12,14,17), at t = 4 black; the screen events at 1 and 3.
 expect_status "render --dim-after 1 --off-after 3" 0 "$BIN" render panels/demo.json --out "$T/dim.png" --time 2 --dim-after 1 --off-after 3
 rgb=$(python3 tests/cli/png_pixels.py "$T/dim.png" 400,260)
-[ "$rgb" = "0,31,69" ] && ok "dimmed knob fill $rgb" || bad "dimmed knob fill $rgb (wanted 0,31,69)"
+[ "$rgb" = "12,14,17" ] && ok "dimmed knob fill $rgb" || bad "dimmed knob fill $rgb (wanted 12,14,17)"
 "$BIN" render panels/demo.json --out "$T/off.png" --time 4 --dim-after 1 --off-after 3 --events "$T/screen.jsonl" >/dev/null 2>&1
 rgb=$(python3 tests/cli/png_pixels.py "$T/off.png" 400,260 640,10)
 [ "$(echo $rgb)" = "0,0,0 0,0,0" ] && ok "off frame black" || bad "off frame black ($rgb)"

@@ -63,7 +63,7 @@ public final class SegmentedView: WidgetView {
                 ctx.move(to: Point(x: s.minX.rounded() + 0.5, y: s.minY + s.height * 0.25))
                 ctx.line(to: Point(x: s.minX.rounded() + 0.5, y: s.maxY - s.height * 0.25))
                 ctx.setLineWidth(1)
-                ctx.setColor(Color(white: 1, alpha: 0.15))
+                ctx.setColor(chrome.textColor.withAlpha(0.15))   // the text token: seen on light themes too
                 ctx.stroke()
             }
             let ink = chrome.ink(on: fill).withAlpha(isEnabled ? 1 : 0.5)

@@ -22,6 +22,9 @@ public struct KnobArtwork: Sendable, Hashable {
     public var face: Face
     public var fontName: String
     public var scale: Double         // screen pixels per design pixel
+    /// The pip as the reference's dot, or (flat style) a short radial line, which is never
+    /// read as a bullet before the value beside it.
+    public var linePointer = false
 
     public init(side: Double, knobRadius: Double, fill: Color, titleColor: Color, face: Face, fontName: String, scale: Double) {
         self.side = side; self.knobRadius = knobRadius; self.fill = fill; self.titleColor = titleColor

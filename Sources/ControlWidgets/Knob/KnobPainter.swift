@@ -69,6 +69,11 @@ public enum KnobPainter {
     /// The pip's centre and radius in pixels, for an artwork centred on `c` and turned by
     /// `rotation` (what `addPip` fills).
     public static func pip(_ art: KnobArtwork, center c: Point, rotation: Double) -> (center: Point, radius: Double) {
+        if art.linePointer {
+            // The line's middle, and half its length plus its round cap.
+            let d = art.side * 0.41 * art.scale
+            return (Point(x: c.x + d * sin(rotation), y: c.y - d * cos(rotation)), art.side * 0.055 * art.scale)
+        }
         let d = art.side * 0.42 * art.scale   // from the centre to the pip's centre: side/2 − 0.08 side
         return (Point(x: c.x + d * sin(rotation), y: c.y - d * cos(rotation)), art.side * 0.03 * art.scale)
     }
@@ -84,6 +89,17 @@ public enum KnobPainter {
 
     /// The reference's pip: centre at 8 % of the height from the top, radius 3 % of the width.
     private static func addPip(_ art: KnobArtwork, _ ctx: DrawingContext) {
+        if art.linePointer {
+            // From 0.90 to 0.74 of the radius (side = 2 r with a scale), 0.05 r wide, round caps.
+            ctx.newPath()
+            ctx.move(to: Point(x: art.side * 0.5, y: art.side * 0.05))
+            ctx.line(to: Point(x: art.side * 0.5, y: art.side * 0.13))
+            ctx.setLineWidth(art.side * 0.025)
+            ctx.setRoundCaps()
+            ctx.setColor(art.titleColor)
+            ctx.stroke()
+            return
+        }
         ctx.newPath()
         ctx.addCircle(center: Point(x: art.side * 0.5, y: art.side * 0.08), radius: art.side * 0.03)
         ctx.setColor(art.titleColor)

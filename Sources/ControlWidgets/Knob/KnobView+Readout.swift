@@ -68,9 +68,12 @@ extension KnobView {
     private var readoutLift: Double { captionInside ? knobRadius * 0.14 : 0 }
 
     /// The circle on the disc that text keeps inside, as a fraction of the radius: inside the
-    /// pointer's inner edge (the pip's centre is at 0.84 r, its radius 0.06 r) with a gap of
-    /// 0.08 r, so "5.01 V" never reads as "• 5.01 V"; inside the rim for titled faces.
-    var textClearRadius: Double { knobRadius * (model.mode.isDiscrete ? 0.8 : 0.70) }
+    /// pointer's inner end (the dot's inner edge is at 0.78 r, the flat style's line ends at
+    /// 0.715 r) with a gap of 0.1 r, so "5.01 V" never reads as "• 5.01 V"; inside the rim
+    /// for titled faces.
+    var textClearRadius: Double {
+        knobRadius * (model.mode.isDiscrete ? 0.8 : appearance.style == .flat ? 0.615 : 0.68)
+    }
 
     /// Draws the value upright on the knob's centre `c` (screen pixels). The text image is
     /// cached per text and scale, so a knob at rest composites a copy.

@@ -1,4 +1,7 @@
 import Graphics
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A knob on screen: the reference's layer stack drawn from cached surfaces. From back to
 /// front: background image, the rotating knob's shadow, the knob image (rotated by the
@@ -71,13 +74,40 @@ public final class KnobView: WidgetView, ValueReadout {
     /// caption. The knob and its caption are one group, centred in the frame (a caption sits
     /// right under its knob, however tall the cell).
     public var knobRect: Rect {
-        let side = Swift.max(1, Swift.min(frame.width, frame.height - captionHeight))
-        return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - captionHeight - side) / 2,
+        let side = squareSide, tuck = captionTuck(side: side)
+        return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - captionHeight + tuck - side) / 2,
                     width: side, height: side)
     }
 
-    /// The caption's line, right under the knob's square.
-    var captionRect: Rect { Rect(x: frame.x, y: knobRect.maxY, width: frame.width, height: captionHeight) }
+    private var squareSide: Double { Swift.max(1, Swift.min(frame.width, frame.height - captionHeight)) }
+
+    /// The caption's line, right under what the knob draws: moved up into the square's empty
+    /// bottom rows (a scale open at the bottom leaves them), so it sits as close to a knob
+    /// with a scale as to a bare disc.
+    var captionRect: Rect {
+        Rect(x: frame.x, y: knobRect.maxY - captionTuck(side: knobRect.width), width: frame.width, height: captionHeight)
+    }
+
+    /// How far the caption moves up into the square: the rows below the lowest thing the
+    /// knob draws (its disc with the focus ring, the scale's arc ends and tick labels, the
+    /// shadow), less a gap of a fifth of the caption's size; at most the caption's height.
+    private func captionTuck(side: Double) -> Double {
+        guard captionHeight > 0, model.mode != .rotaryDial, appearance.images.isEmpty else { return 0 }
+        let half = side / 2
+        let r = Swift.min(appearance.knobRadius ?? half * discFraction, half)
+        var bottom = r + 6
+        if appearance.shadowOpacity > 0 { bottom = Swift.max(bottom, r + appearance.shadowOffset.dy + appearance.shadowRadius) }
+        if appearance.scale != nil, !model.circular {
+            let radii = scaleRadii
+            // The lowest point of the travel: its ends, or the bottom if the travel passes it.
+            let a = model.clockwise ? model.min : -model.max, b = model.clockwise ? model.max : -model.min
+            let passesBottom = stride(from: -3.0, through: 3.0, by: 2.0).contains { k in a <= k * Double.pi && k * Double.pi <= b }
+            let lowest = passesBottom ? 1 : Swift.max(-cos(a), -cos(b))
+            bottom = Swift.max(bottom, half * radii.arc * lowest + Swift.max(2, half * radii.arcWidth) / 2)
+            if appearance.scale?.tickLabels == true { bottom = Swift.max(bottom, half * radii.label * lowest + half * radii.labelSize * 0.7) }
+        }
+        return Swift.max(0, Swift.min(captionHeight, half - bottom - captionSize * 0.2))
+    }
 
     /// The reference's knobRadius, at most half the knob's square (a larger one would be
     /// clipped by the image and would take touches meant for neighbouring widgets).
@@ -247,9 +277,11 @@ public final class KnobView: WidgetView, ValueReadout {
         let side = discFraction < 1 ? 2 * knobRadius : knobRect.width
         // The flat style's pointer is the accent, as its ring is.
         let ink = appearance.style == .flat && face == .pip ? accentColor : titleInk
-        return KnobArtwork(side: side, knobRadius: knobRadius, fill: discFill,
-                           titleColor: ink, face: face,
-                           fontName: appearance.fontName, scale: mapping.scale)
+        var art = KnobArtwork(side: side, knobRadius: knobRadius, fill: discFill,
+                              titleColor: ink, face: face,
+                              fontName: appearance.fontName, scale: mapping.scale)
+        art.linePointer = appearance.style == .flat
+        return art
     }
 
     /// Measured once: it depends on titles, positions and travel, which a view's model keeps
