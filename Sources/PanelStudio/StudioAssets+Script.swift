@@ -174,25 +174,32 @@ function codeMirrorEditor() {
       Tab: (c) => c.replaceSelection("  ") },
     hintOptions: { hint: schemaHint, completeSingle: false },
   });
-  let mark = null, lineMarks = [], loading = false;
+  let mark = null, lineMarks = [], loading = false, lastGroup = null;
   return {
     kind: "codemirror", cm,
     get: () => cm.getValue(),
     set: (t) => { cm.setValue(t); },
     load: (t) => { loading = true; cm.setValue(t); cm.clearHistory(); loading = false; },
     caret: () => cm.indexFromPos(cm.getCursor()),
-    replace(edits) {
+    /// `group`: edits of one gesture (a drag) become one undo step: CodeMirror merges changes
+    /// whose origin starts with '*'; a new group first closes the history event before it.
+    replace(edits, group) {
+      if (group && group !== lastGroup) cm.changeGeneration(true);
+      lastGroup = group;
       cm.operation(() => {
-        for (const e of edits.slice().sort((a, b) => b.from - a.from)) cm.replaceRange(e.text, cm.posFromIndex(e.from), cm.posFromIndex(e.to), "studio");
+        for (const e of edits.slice().sort((a, b) => b.from - a.from)) cm.replaceRange(e.text, cm.posFromIndex(e.from), cm.posFromIndex(e.to), group ? "*studio" : "studio");
       });
+      if (!group) cm.changeGeneration(true);
     },
     undo: () => cm.undo(), redo: () => cm.redo(),
     history: () => cm.historySize(),
-    show(from, to) {
+    /// Marks a widget's object, puts the caret at its start and scrolls to `at` (its frame).
+    show(from, to, at) {
       if (mark) mark.clear();
       mark = cm.markText(cm.posFromIndex(from), cm.posFromIndex(to), { className: "widget-json" });
       cm.setCursor(cm.posFromIndex(from), null, { scroll: false });
-      cm.scrollIntoView(cm.posFromIndex(from), 40);   // its start (the end of a one-line object is far right)
+      cm.scrollIntoView(cm.posFromIndex(from), 40);
+      if (at !== undefined) cm.scrollIntoView(cm.posFromIndex(at), 40);
     },
     unmark() { if (mark) { mark.clear(); mark = null; } },
     goTo(line, column) {
@@ -215,7 +222,7 @@ function codeMirrorEditor() {
         lineMarks.push(cm.addLineClass(d.line - 1, "background", d.severity === "error" ? "line-err" : "line-warn"));
       }
     },
-    onChange(fn) { cm.on("changes", (c, changes) => { if (!loading) fn(changes.some((x) => x.origin !== "studio")); }); },
+    onChange(fn) { cm.on("changes", (c, changes) => { if (!loading) fn(changes.some((x) => x.origin !== "studio" && x.origin !== "*studio")); }); },
     onCaret(fn) { cm.on("cursorActivity", () => fn()); },
     focus: () => cm.focus(),
   };
@@ -223,6 +230,7 @@ function codeMirrorEditor() {
 function plainEditor() {
   $("editor-note").textContent = "Debian's CodeMirror (libjs-codemirror) is not installed: a plain text box (apt-get install libjs-codemirror for colours, brackets, search and completion).";
   const text = $("text"), gutter = $("gutter"), undo = [], redo = [];
+  let lastGroup = null;
   let marks = [];
   function renderGutter() {
     const byLine = {};
@@ -254,14 +262,15 @@ function plainEditor() {
     set: (t) => { undo.push(text.value); redo.length = 0; text.value = t; text.dispatchEvent(Object.assign(new Event("studio-change"), { typed: true })); },
     load: (t) => { text.value = t; undo.length = 0; redo.length = 0; renderGutter(); },
     caret: () => text.selectionStart,
-    replace(edits) {
+    replace(edits, group) {
       // Assigning the value puts the caret at the end: keep it where it was, shifted by the edits before it.
       let v = text.value, caret = text.selectionStart, shift = 0;
       for (const e of edits.slice().sort((a, b) => b.from - a.from)) {
         v = v.slice(0, e.from) + e.text + v.slice(e.to);
         if (e.to <= caret) shift += e.text.length - (e.to - e.from);
       }
-      undo.push(text.value); redo.length = 0;
+      if (!group || group !== lastGroup) { undo.push(text.value); redo.length = 0; }   // a drag is one step
+      lastGroup = group;
       text.value = v;
       text.setSelectionRange(caret + shift, caret + shift);
       text.dispatchEvent(new Event("studio-change"));
@@ -452,8 +461,9 @@ function designDown(p, e) {
     select(w ? w.widget : null, true);
     if (w) state.op = { id: w.widget, kind: "move", start: d, from: w.frame.slice(), frame: null };
   }
-  if (state.op) state.op.image = grab(pictureRect(state.op.from));
+  if (state.op) { state.op.image = grab(pictureRect(state.op.from)); state.op.group = "drag" + (++dragCount); }
 }
+let dragCount = 0;
 /// The widget's pixels now, drawn where the pointer takes them until the file is saved.
 function grab(r) {
   const c = document.createElement("canvas"), x = Math.floor(r[0]), y = Math.floor(r[1]);
@@ -478,12 +488,13 @@ function designMove(p, e) {
   }
   op.frame = [x, y, w, h].map(round2);
   op.moved = op.moved || Math.abs(dx) + Math.abs(dy) > 0;
+  if (op.moved) setFrame(op.id, op.frame, op.group);   // the JSON follows the drag
   drawOverlay();
 }
 function designUp() {
   const op = state.op;
   state.op = null;
-  if (op && op.moved && op.frame && op.frame.join() !== op.from.join()) setFrame(op.id, op.frame);
+  if (op && op.moved && op.frame && editor.get() !== state.diskText) { state.lastEdit = "frame of " + op.id; save(); }
   drawOverlay();
 }
 const round2 = (v) => Math.round(v * 100) / 100;
@@ -522,7 +533,10 @@ function select(id, reveal) {
   state.selected = id;
   overlay.dataset.selected = id || "";
   const w = id && treeWidget(id);
-  if (w && reveal) { state.revealing = true; editor.show(w.node.start, w.node.end); state.revealing = false; }
+  if (w && reveal) {
+    const f = member(w.node, "frame");
+    state.revealing = true; editor.show(w.node.start, w.node.end, f ? f.value.end : undefined); state.revealing = false;
+  }
   if (!w) editor.unmark();
   drawOverlay();
   showInspector();
@@ -536,7 +550,8 @@ function edit(edits, what) {
   state.lastEdit = what;
   return save();
 }
-function setFrame(id, f) {
+/// With `group` (a drag in progress) the text follows the pointer, unsaved, as one undo step.
+function setFrame(id, f, group) {
   const w = treeWidget(id), fr = w && member(w.node, "frame");
   if (!w) { say("the file does not parse here: fix it first"); return; }
   if (!fr || fr.value.kind !== "array" || fr.value.items.length !== 4) { say(id + " is placed by cell: edit its cell in the file"); return; }
@@ -544,7 +559,8 @@ function setFrame(id, f) {
   fr.value.items.forEach((n, i) => { if (n.value !== f[i]) edits.push({ from: n.start, to: n.end, text: num(f[i]) }); });
   // The picture follows at once; the reload confirms it.
   const shown = shownWidgets().find((x) => x.widget === id);
-  if (shown) shown.frame = f.slice();
+  if (shown) { shown.frame = f.slice(); shown.screenFrame = pictureRect(f); }
+  if (group) { if (edits.length) editor.replace(edits, group); return null; }
   return edit(edits, "frame of " + id);
 }
 function setProperty(id, key, value) {

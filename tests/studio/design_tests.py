@@ -166,6 +166,9 @@ def main():
             for dx in range(4, 41, 4):
                 page.mouse.move(X(100 + dx), Y(100))
             shot(page, "dragging")
+            live = page.evaluate("() => window.studio.editor.get()")
+            check("[ 60, 20, 160, 160 ]" in live and open(panel, "rb").read() == original,
+                  "while dragging, the JSON follows (the file is saved at the release)", live.split("\n")[2])
             page.mouse.up()
             check(wait_saves(page, 1), "the drag is saved at once")
             f = frame_of(panel, "volume")
