@@ -11,6 +11,7 @@ public enum WidgetCatalog {
         ToggleDescriptor.self,
         SegmentedDescriptor.self,
         IndicatorDescriptor.self,
+        ChartDescriptor.self,
     ] }
 
     /// Every layout type, in the list's order: what the loader, the checker and the schema

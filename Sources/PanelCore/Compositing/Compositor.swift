@@ -63,7 +63,7 @@ public final class Compositor {
         background.paint(rect, into: tile, origin: (rect.x, rect.y))
         var ctx = context(on: tile, showing: rect)
         for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
-            ctx.withSavedState { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+            ctx.withSavedState { BoundLook.draw(widget, look: scene.bindings.look(widget.id), in: ctx, mapping: scene.mapping, time: time) }
             if recoverIfFailed(ctx, during: "drawing widget '\(widget.id)'") { ctx = context(on: tile, showing: rect) }
         }
     }
