@@ -370,6 +370,9 @@ if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt
 # Network faults: a silent drop through a proxy (keepalive), TLS with a CA made by openssl.
 python3 tests/cli/mqtt_bind.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt bound data tests"; elif [ $st = 77 ]; then echo "  skip  mqtt bound data tests (install: scripts/install-deps.sh test)"; else bad "mqtt bound data tests"; fi
+# docs/integration.md's statestream example against the real Home Assistant (HA_VENV).
+python3 tests/cli/ha_statestream.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "Home Assistant statestream -> bound widgets"; elif [ $st = 77 ]; then echo "  skip  Home Assistant statestream (no HA venv or mosquitto)"; else bad "Home Assistant statestream"; fi
 python3 tests/cli/mqtt_net.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt network tests"; elif [ $st = 77 ]; then echo "  skip  mqtt network tests (install: scripts/install-deps.sh test)"; else bad "mqtt network tests"; fi
 
