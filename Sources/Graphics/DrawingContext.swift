@@ -255,6 +255,14 @@ public final class DrawingContext {
         }
     }
     public func setLineWidth(_ w: Double) { cairo_set_line_width(handle, w) }
+    /// Dashes of `lengths` (on, off, …); an empty list draws solid lines again.
+    public func setDash(_ lengths: [Double]) { lengths.withUnsafeBufferPointer { cairo_set_dash(handle, $0.baseAddress, Int32($0.count), 0) } }
+    /// Paints what follows into a group, composited by `endGroup(alpha:)` (a faded widget).
+    public func beginGroup() { cairo_push_group(handle) }
+    public func endGroup(alpha: Double) {
+        cairo_pop_group_to_source(handle)
+        if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
+    }
     public func setRoundCaps() { cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND) }
     public func setButtCaps() { cairo_set_line_cap(handle, CAIRO_LINE_CAP_BUTT) }
     /// A pie slice from `center` out to `radius` between two angles (radians, clockwise on

@@ -14,6 +14,7 @@ public struct BenchReport: Sendable {
     public var fader: FrameTimes?
     public var drawer: FrameTimes?
     public var cursor: FrameTimes?
+    public var chart: FrameTimes?
     /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
     public var peakRSSMiB: Double?
     public var scanoutStandInMiB: Double = 0
@@ -26,9 +27,9 @@ public struct BenchReport: Sendable {
         self.width = width; self.height = height; self.frames = frames
     }
 
-    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor"]
+    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart"]
     package var phases: [(String, FrameTimes?)] {
-        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("meter", meter), ("drawer", drawer), ("cursor", cursor)]
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("meter", meter), ("drawer", drawer), ("cursor", cursor), ("chart", chart)]
     }
 
     /// One JSON object, times in ms rounded to 3 decimals:
@@ -67,6 +68,7 @@ public struct BenchReport: Sendable {
             "meter": "one meter set 30 times a second (peak hold falling)",
             "drawer": "the front page sliding open and closed",
             "cursor": "the composited mouse arrow moving (no cursor plane)",
+            "chart": "a chart taking 10 points a second (a frame a point)",
         ]
         var lines = ["\(panelName) at \(width)x\(height): \(frames) frames a phase after 10 warm-up frames;",
                      "ms a frame, each including the damage painted into a scanout-like buffer",

@@ -138,6 +138,18 @@ public struct FrameBench {
         }
         try clock.settle()
 
+        // chart: a chart taking 10 points a second through `append` (as a bound sensor feeds
+        // it), the clock 0.1 s a frame: every timed frame draws a new point, none is idle.
+        report.chart = try {
+            guard let chart = try shownWidget(where: { ChartDescriptor.view($0) != nil }) else { return nil }
+            return try clock.phase(warmUp: warmUp, frames: frames, step: 0.1) { i, time in
+                let phase = Double(i % 200) / 100   // a triangle wave, 20 s up and down
+                let value = 18 + 6 * (phase <= 1 ? phase : 2 - phase)
+                controller.execute(commandLine: #"{"command":"append","widget":"\#(chart.id)","value":\#(JSONLineWriter.number(value))}"#, at: time)
+            }
+        }()
+        try clock.settle()
+
         // drawer: the front page sliding open and closed (toggled whenever it comes to rest).
         report.drawer = try animated {
             guard let drawer = controller.scene.drawer else { return nil }
@@ -176,11 +188,12 @@ public struct FrameBench {
 
         /// Runs `warmUp + frames` frames; before each, `change(i, time)` (untimed) does what a
         /// finger or command would. Returns the times of the last `frames`.
-        package mutating func phase(warmUp: Int, frames: Int, change: (_ frame: Int, _ time: Double) throws -> Void) throws -> FrameTimes {
+        package mutating func phase(warmUp: Int, frames: Int, step: Double = FrameBench.frameStep,
+                                    change: (_ frame: Int, _ time: Double) throws -> Void) throws -> FrameTimes {
             var seconds: [Double] = []
             seconds.reserveCapacity(frames)
             for i in 0..<(warmUp + frames) {
-                time += FrameBench.frameStep
+                time += step
                 try change(i, time)
                 let t0 = MonotonicClock.seconds()
                 controller.advance(to: time)

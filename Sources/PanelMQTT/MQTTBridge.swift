@@ -48,6 +48,22 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
         client.onHappenings = { [unowned self] happenings, time in
             for h in happenings { self.handle(h, at: time) }
         }
+        // A bound control's user changes go to its `commandTopic` (never what came from it).
+        controller.boundCommandSink = { [unowned self] topic, payload in
+            guard self.client.isConnected else { return }
+            _ = self.client.publish(topic, payload, retain: false)
+        }
+    }
+
+    /// The bound topics subscribed now (`bind`); a reload subscribes the ones it adds.
+    private var boundSubscribed: Set<String> = []
+
+    /// Subscribes every bound topic not subscribed yet (after a connect: all of them).
+    private func subscribeBound() {
+        for topic in controller.boundTopics where !boundSubscribed.contains(topic) {
+            client.subscribe(topic)
+            boundSubscribed.insert(topic)
+        }
     }
 
     private var prefix: String { options.prefix }
@@ -104,6 +120,8 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
             report("mqtt: connected\(wasConnected ? " again" : ""); publishing under \(prefix)")
             wasConnected = true
             client.subscribe(topics.setPattern)
+            boundSubscribed = []
+            subscribeBound()
             published = [:]   // the broker may have lost everything: send it all again
             client.publish(topics.status, "online", retain: true)
             publishAll(at: time)
@@ -137,6 +155,16 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
     }
 
     private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
+        // A bound topic first: its retained value is the device's state now, never a leftover.
+        if controller.boundTopics.contains(topic) {
+            currentTopic = topic
+            for r in controller.receiveBound(topic: topic, payload: payload, at: time, from: self) {
+                setsIgnored += 1
+                report("mqtt: ignored '\(MQTTSetPayload.oneLine(topic))' for '\(r.widget)': \(MQTTSetPayload.oneLine(r.reason))")
+            }
+            currentTopic = nil
+            if topics.widget(ofSetTopic: topic) == nil { return }
+        }
         if retained, !payload.isEmpty, isLeftover(topic) {
             // A leftover from `sweepLeftovers`: a widget this panel no longer has.
             clear(topic, at: time)
@@ -199,7 +227,7 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
         client.publish(topics.events, event.line, retain: false)
         guard let widget = event.widget else {
             // A reload may add and remove widgets: discovery and state follow.
-            if name == "reloaded" { publishAll(at: now) } else { publishPage() }
+            if name == "reloaded" { subscribeBound(); publishAll(at: now) } else { publishPage() }
             return
         }
         publishState(widget, at: now)

@@ -43,9 +43,16 @@ public struct PanelCommand: Sendable, Equatable {
     public static let panelVerbs = ["list", "get", "observe", "screenshot", "reload", "page", "drawer", "screen", "dump"]
     /// What `drawer` takes as `position`: a position name, or `toggle` (the menu button's action).
     public static let drawerPositions = ["toggle"] + FrontViewPosition.names
-    /// Commands addressed to one widget; which of them a widget takes depends on its type.
-    /// `style` (tint, visible, enabled) is the panel's own and takes the same keys on every type.
-    public static let widgetVerbs = ["set", "dial", "style"]
+    /// Commands addressed to one widget: `set`, the verbs of the catalog's command sets (a
+    /// dial's `dial`, a chart's `append`), in the catalog's order, and `style` (tint, visible,
+    /// enabled), the panel's own, which takes the same keys on every type.
+    public static let widgetVerbs: [String] = {
+        var verbs = ["set"]
+        for set in WidgetCatalog.all.flatMap({ $0.commandSets }) {
+            for verb in set.verbs.keys.sorted() where !verbs.contains(verb) { verbs.append(verb) }
+        }
+        return verbs + ["style"]
+    }()
     /// Bound on every number in a command: anything larger is a mistake, and non-finite
     /// numbers must never reach a model.
     public static let numberBound = 1e9

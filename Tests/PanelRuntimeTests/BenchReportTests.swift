@@ -16,9 +16,9 @@ import ControlWidgets
 /// panel cannot show), never its timings. The benches run 2 frames after 1 warm-up.
 @Suite struct BenchReportTests {
     static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/BenchReportTests.swift".count))
-    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor",
+    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart",
                        "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"]
-    static let phases = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor"]
+    static let phases = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart"]
 
     static func report(_ path: String, width: Int, height: Int) throws -> JSONNode {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: repoRoot + path).get()
@@ -47,23 +47,23 @@ import ControlWidgets
 
     @Test func referenceSceneHasEveryPhaseButTheDrawer() throws {
         // bench-console: six knobs, a dial, two sliders, one page (so no drawer).
-        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer", "fader", "meter"])
+        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer", "fader", "meter", "chart"])
     }
 
     @Test func demoHasADrawerButNoDialNorSlider() throws {
         // demo: knobs, buttons, toggles on three pages and a right view; no dial, no slider.
-        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider", "fader", "meter"])
+        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider", "fader", "meter", "chart"])
     }
 
     @Test func sliderGalleryHasOnlyTheSliderPhase() throws {
         // sliders: one page of sliders only; no knob, dial or drawer.
-        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer", "fader", "meter"])
+        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer", "fader", "meter", "chart"])
     }
 
     @Test func instrumentPanelHasTheMeterPhase() throws {
         // instruments: meters and gauges only; the meter phase runs, the controls' do not.
         Self.checkShape(try Self.report("panels/instruments.json", width: 320, height: 200), width: 320, height: 200,
-                        absent: ["knob", "dial", "slider", "fader", "drawer"])
+                        absent: ["knob", "dial", "slider", "fader", "drawer", "chart"])
     }
 
     /// The bench meter's signal stays inside 0…1: 0.55 + 0.25 sin + 0.2 |sin| − 0.1 is at most 0.9.
@@ -74,7 +74,12 @@ import ControlWidgets
 
     @Test func faderGalleryHasTheFaderPhase() throws {
         // faders: faders, a knob and a slider on one page; no dial, no drawer.
-        Self.checkShape(try Self.report("panels/faders.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "drawer", "meter"])
+        Self.checkShape(try Self.report("panels/faders.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "drawer", "meter", "chart"])
+    }
+
+    @Test func chartPanelHasTheChartPhase() throws {
+        // charts: one page with charts, a toggle and labels; no knob, dial, slider or drawer.
+        Self.checkShape(try Self.report("panels/charts.json", width: 320, height: 192), width: 320, height: 192, absent: ["knob", "dial", "slider", "fader", "meter", "drawer"])
     }
 
     @Test func knobSweepTurnsThreeDegreesAFrameAndBouncesAtItsLimits() {

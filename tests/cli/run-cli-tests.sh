@@ -277,8 +277,8 @@ out=$("$BIN" bench panels/bench-console.json --size 320x200 --frames 3 --json); 
 [ $st = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s' "$out" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)
-assert list(r) == ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"], list(r)
-assert r["size"] == [320, 200] and r["frames"] == 3 and r["drawer"] is None and r["fader"] is None and r["meter"] is None, r
+assert list(r) == ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"], list(r)
+assert r["size"] == [320, 200] and r["frames"] == 3 and r["drawer"] is None and r["fader"] is None and r["meter"] is None and r["chart"] is None, r
 for p in ["full", "first", "knob", "dial", "slider", "cursor"]:
     assert sorted(r[p]) == ["max", "median", "p95"] and all(isinstance(v, (int, float)) for v in r[p].values()), p
 assert r["peakRSSMiB"] > 0
@@ -368,6 +368,11 @@ if python3 tests/cli/stall.py "$BIN"; then ok "stall tests"; else bad "stall tes
 python3 tests/cli/mqtt.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt tests (install: scripts/install-deps.sh test)"; else bad "mqtt tests"; fi
 # Network faults: a silent drop through a proxy (keepalive), TLS with a CA made by openssl.
+python3 tests/cli/mqtt_bind.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "mqtt bound data tests"; elif [ $st = 77 ]; then echo "  skip  mqtt bound data tests (install: scripts/install-deps.sh test)"; else bad "mqtt bound data tests"; fi
+# docs/integration.md's statestream example against the real Home Assistant (HA_VENV).
+python3 tests/cli/ha_statestream.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "Home Assistant statestream -> bound widgets"; elif [ $st = 77 ]; then echo "  skip  Home Assistant statestream (no HA venv or mosquitto)"; else bad "Home Assistant statestream"; fi
 python3 tests/cli/mqtt_net.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt network tests"; elif [ $st = 77 ]; then echo "  skip  mqtt network tests (install: scripts/install-deps.sh test)"; else bad "mqtt network tests"; fi
 

@@ -16,6 +16,7 @@ public enum WidgetCatalog {
         KeypadDescriptor.self,
         SpinboxDescriptor.self,
         FaderDescriptor.self,
+        ChartDescriptor.self,
     ] }
 
     /// Every layout type, in the list's order: what the loader, the checker and the schema

@@ -51,6 +51,12 @@ public protocol WidgetView: AnyObject {
     /// format's precision); nil for widgets without a number value. Events and snapshots
     /// already carry rounded values; other edges (Home Assistant's `step`) read it here.
     var valueRounding: ValueRounding? { get }
+    /// A value bound to an MQTT topic went stale, or is fresh again: a widget that shows its
+    /// value as text shows "—" meanwhile (the runtime greys every stale widget itself).
+    func showStale(_ stale: Bool)
+    /// What the state file keeps (`savesState`): by default the snapshot; a widget with a
+    /// history (a chart's points) adds what `get` need not repeat, restored through `set`.
+    func savedSnapshot() -> WidgetEvent?
 }
 
 extension WidgetView {
@@ -58,6 +64,8 @@ extension WidgetView {
     public var roundArea: RoundArea? { nil }
     public func nextChange(after time: Double) -> Double? { nil }
     public var valueRounding: ValueRounding? { nil }
+    public func showStale(_ stale: Bool) {}
+    public func savedSnapshot() -> WidgetEvent? { snapshot() }
     /// Where touches aimed at this widget go: its round part, else the circle inscribed in its frame.
     public var aimArea: RoundArea { roundArea ?? RoundArea(inscribedIn: frame) }
 }

@@ -9,7 +9,7 @@ public enum LabelDescriptor: WidgetDescriptor {
         doc: "Text inside its frame: static, set by a command, or bound to another widget's value.",
         properties: [
             PropertyRule("text", .string(nonEmpty: false, maxLength: 4096), doc: "The text, at most 4096 characters (required unless the label has 'bind'; a bound label shows it until the value is known)."),
-            PropertyRule("bind", .identifier, doc: "Id of a widget whose value this label shows, updated on every change."),
+            PropertyRule("bind", .oneOf([.identifier, .object(BindSchema.object)]), doc: "Id of a widget whose value this label shows, updated on every change; or an MQTT binding {\"topic\", \"path\", \"format\", \"staleAfter\"} whose values it shows as text."),
             PropertyRule("valueFormat", .string(nonEmpty: true), doc: "With bind: printf-style format of the bound value; default: the bound widget's own readout."),
             PropertyRule("icon", .icon, doc: "An icon before the text, in its colour: `mdi:NAME` (a Material Design Icon) or an image (PNG)."),
             PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), default: .number(24), doc: "Font size in design pixels."),

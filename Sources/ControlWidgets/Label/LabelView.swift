@@ -22,6 +22,11 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
     private var cache: (scale: Double, text: String, surface: ImageSurface)?
+    /// A bound value that was not refreshed in time: "—" is shown instead of the text (which
+    /// `get` still answers, with `stale`).
+    public private(set) var isStale = false
+    /// What is drawn: the text, or the dash of a stale value.
+    var shownText: String { isStale ? "—" : text }
 
     /// Longest text a command may set (a status line, not a document).
     public static let maxTextLength = 1000
@@ -44,6 +49,7 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     }
 
     private func cachedImage(scale: Double) -> ImageSurface? {
+        let text = shownText
         if let cache, cache.scale == scale, cache.text == text { return cache.surface }
         let w = Swift.max(1, Int((frame.width * scale).rounded(.up)))
         let h = Swift.max(1, Int((frame.height * scale).rounded(.up)))
@@ -86,6 +92,12 @@ public final class LabelView: WidgetView, BoundValueDisplay {
         } else if let on = state["on"]?.bool {
             setText(on ? "On" : "Off")
         }
+    }
+
+    public func showStale(_ stale: Bool) {
+        guard stale != isStale else { return }
+        isStale = stale
+        needsDisplay = true
     }
 
     public func isAnimating(at time: Double) -> Bool { false }

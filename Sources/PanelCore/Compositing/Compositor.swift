@@ -66,10 +66,11 @@ public final class Compositor {
         background.paint(rect, into: tile, origin: (rect.x, rect.y))
         var ctx = context(on: tile, showing: rect)
         for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
+            let look = scene.bindings.look(widget.id)
             if scene.isDimmed(widget) {
-                ctx.withOpacity(Self.disabledOpacity) { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+                ctx.withOpacity(Self.disabledOpacity) { BoundLook.draw(widget, look: look, in: ctx, mapping: scene.mapping, time: time) }
             } else {
-                ctx.withSavedState { widget.draw(in: ctx, mapping: scene.mapping, time: time) }
+                ctx.withSavedState { BoundLook.draw(widget, look: look, in: ctx, mapping: scene.mapping, time: time) }
             }
             if recoverIfFailed(ctx, during: "drawing widget '\(widget.id)'") { ctx = context(on: tile, showing: rect) }
         }

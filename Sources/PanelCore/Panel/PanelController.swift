@@ -51,6 +51,9 @@ public final class PanelController {
         set { screenshots.worker = newValue }
     }
 
+    /// Where a bound control's user changes go (`bind.commandTopic`, payload): the MQTT bridge.
+    public var boundCommandSink: ((String, String) -> Void)?
+
     /// Other panels this process shows on other screens (`run --output NAME=PANEL`): a command
     /// for a widget this panel lacks goes to the first of them that has it.
     public var peers: [PanelController] = []
@@ -328,6 +331,7 @@ public final class PanelController {
         w.add("widget", widget.id)
         w.add("type", widget.typeName)
         if let s = widget.snapshot() { for f in s.fields { w.add(f.key, f.value) } }
+        for f in boundFields(widget) { w.add(f.key, f.value) }
         return w
     }
 
@@ -347,6 +351,7 @@ public final class PanelController {
         }
         for e in events { emitEvent(PanelEvent(time: time, widget: widget.id, e)) }
         LabelBindings.update(after: events, from: widget, in: scene.allWidgets)
+        boundUserChange(events, from: widget, at: time)
     }
 
     /// Sends a panel event (`reloaded`, `reloadFailed`) with its fields.
@@ -365,6 +370,7 @@ public final class PanelController {
     /// emitting the events of those that ended, and the drawer's.
     public func advance(to time: Double) {
         advanceScreen(to: time)
+        advanceBindings(to: time)
         for widget in scene.allWidgets {
             publish(commandEvents(widget.advance(to: time), from: widget, at: time), from: widget, at: time)
             runTargetRequests(of: widget, at: time)   // a held spinbox or step button repeats
@@ -375,7 +381,10 @@ public final class PanelController {
 
     /// The earliest time after `time` a widget at rest changes by itself (a blinking light).
     public func nextWidgetChange(after time: Double) -> Double? {
-        scene.allWidgets.compactMap { $0.nextChange(after: time) }.min()
+        let widgets = scene.allWidgets.compactMap { $0.nextChange(after: time) }.min()
+        // A bound value going stale, a confirmation running out: the loop wakes then, not before.
+        guard let bound = scene.bindings.deadline.map({ Swift.max($0, time) }) else { return widgets }
+        return Swift.min(widgets ?? bound, bound)
     }
 
     /// True when a frame at `time` would show something new.

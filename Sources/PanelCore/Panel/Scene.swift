@@ -28,6 +28,8 @@ public final class Scene {
     private let menuButton: MenuButtonView?
     /// Images identical widgets share (one disc, satin and shadow for six equal knobs).
     public let sharedLayers = SharedLayers()
+    /// The widgets fed from MQTT topics (`bind` objects) and their staleness and confirmations.
+    package let bindings: BoundValues
 
     public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
         self.panel = panel
@@ -43,6 +45,7 @@ public final class Scene {
             all.append(views)
         }
         pageWidgets = all
+        bindings = BoundValues(panel.pages.flatMap { $0.widgets.compactMap { w in w.binding.map { (id: w.id, spec: $0) } } })
         rightPageIndex = panel.pages.firstIndex { $0.role == .right }
         menuPageIndices = panel.pages.indices.filter { panel.pages[$0].role == .page }
         pageIndex = menuPageIndices.first ?? 0

@@ -9,7 +9,7 @@ public enum WidgetValues {
     /// edits it must show the new text, not the old one carried over.
     public static func capture(_ widgets: [any WidgetView]) -> [WidgetValue] {
         widgets.compactMap { w in
-            guard WidgetCatalog.savesState(w), let s = w.snapshot() else { return nil }
+            guard WidgetCatalog.savesState(w), let s = w.savedSnapshot() else { return nil }
             let fields: [(key: String, value: CommandValue)] = s.fields.compactMap { f in
                 switch f.value {
                 case .number(let d): return (f.key, .number(d))

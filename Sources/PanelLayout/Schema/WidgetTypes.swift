@@ -32,7 +32,9 @@ public struct WidgetKind: Sendable {
     /// Like `constraints`, but what they return are warnings: the file still loads (a
     /// deprecated key says what replaced it).
     public var warnings: [WidgetConstraint]
-    /// Whether a label's `bind` may name a widget of this type (it has a value to show).
+    /// Whether a label's `bind` may name a widget of this type (it has a value to show), and
+    /// whether its value may be fed from MQTT: a bindable kind gets the `bind` key
+    /// (BindSchema) unless it declares its own (a label's takes a widget id or that object).
     public var bindable: Bool
     /// How many titles a widget of this type lays out on the first frame (a discrete knob's
     /// positions), for the per-page budget; 0 for types without titles.
@@ -52,8 +54,9 @@ public struct WidgetKind: Sendable {
                 bindable: Bool = true, titlesDrawn: @escaping @Sendable (WidgetSpec) -> Int = { _ in 0 }, framedTextKey: String? = nil) {
         self.name = name
         self.doc = doc
-        self.properties = properties
-        self.constraints = constraints
+        let takesBind = bindable && !properties.contains { $0.name == "bind" }
+        self.properties = properties + (takesBind ? [BindSchema.property] : [])
+        self.constraints = constraints + (takesBind || properties.contains { $0.name == "bind" } ? [BindSchema.constraint] : [])
         self.requiredAnyOf = requiredAnyOf
         self.frameConstraints = frameConstraints
         self.warnings = warnings

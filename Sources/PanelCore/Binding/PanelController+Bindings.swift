@@ -1,0 +1,142 @@
+import ControlWidgets
+import PanelLayout
+import PanelProtocol
+
+/// Bound data (`"bind": {"topic": …}`): payloads on bound topics become the widget's bare
+/// value through its descriptor (the same `set` its own MQTT topic takes), with the client's
+/// source (`mqtt`); a user's change of a bound control waits for its echo (pending), and
+/// values not refreshed in time go stale. The MQTT bridge subscribes and hands payloads in.
+extension PanelController {
+    /// The topics the panel's bindings read, each once.
+    public var boundTopics: [String] { scene.bindings.topics }
+
+    /// A payload arrived on `topic`: every widget bound to it takes it. Returns, per widget
+    /// that could not, why (the bridge logs one line each).
+    @discardableResult
+    public func receiveBound(topic: String, payload: [UInt8], at time: Double, from client: any CommandClient) -> [(widget: String, reason: String)] {
+        var refused: [(widget: String, reason: String)] = []
+        for id in scene.bindings.widgets(on: topic) {
+            guard let widget = scene.widget(id: id), let entry = scene.bindings.entries[id] else { continue }
+            let value: BoundPayload.Value
+            switch BoundPayload.value(payload, path: entry.spec.path) {
+            case .failure(let why): refused.append((id, why.reason)); continue
+            case .success(let v): value = v
+            }
+            let wasStale = entry.stale
+            let arrival = scene.bindings.received(value, for: id, at: time)
+            if wasStale { widget.showStale(false); widget.needsDisplay = true }
+            guard case .apply(let confirmed) = arrival else { continue }
+            if confirmed { widget.needsDisplay = true }
+            if let why = applyBound(value, to: widget, format: entry.format, at: time, from: client) { refused.append((id, why)) }
+        }
+        return refused
+    }
+
+    /// Runs the bare value's command on `widget` as `client` sent it (its reply goes there).
+    /// nil when it ran; else why the widget's type refused the value.
+    private func applyBound(_ value: BoundPayload.Value, to widget: any WidgetView, format: ValueFormat?, at time: Double,
+                            from client: any CommandClient) -> String? {
+        let set: BareSet
+        switch WidgetCatalog.bareSet(BoundPayload.bare(value, format: format), on: widget) {
+        case .failure(let e): return e.description
+        case .success(let s): set = s
+        }
+        var w = JSONLineWriter()
+        w.add("command", set.verb)
+        w.add("widget", widget.id)
+        var arguments: [String: CommandValue] = [:]
+        for f in set.fields {
+            w.add(f.key, f.value)
+            switch f.value {
+            case .number(let d): arguments[f.key] = .number(d)
+            case .integer(let i): arguments[f.key] = .number(Double(i))
+            case .string(let s): arguments[f.key] = .string(s)
+            case .bool(let b): arguments[f.key] = .bool(b)
+            case .strings: return "a \(widget.typeName) takes no list"
+            }
+        }
+        execute(PanelCommand(.widget(id: widget.id, WidgetCommand(set.verb, arguments))), line: w.line, at: time, from: client)
+        return nil
+    }
+
+    /// `get`'s extra fields for a bound widget: `stale`, `pending` while they hold.
+    package func boundFields(_ widget: any WidgetView) -> [EventField] {
+        switch scene.bindings.look(widget.id) {
+        case .normal: return []
+        case .stale: return [EventField("stale", .bool(true))]
+        case .pending: return [EventField("pending", .bool(true))] + (scene.bindings.entries[widget.id]?.stale == true ? [EventField("stale", .bool(true))] : [])
+        }
+    }
+
+    /// A user's change of a bound control: it is pending until the bound topic echoes it, and
+    /// goes to the binding's `commandTopic` when it has one. Values that came from the bound
+    /// topic (source `mqtt`) or any program are never sent back: no echo loop.
+    package func boundUserChange(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
+        guard let entry = scene.bindings.entries[widget.id],
+              events.contains(where: { $0.name == "valueChanged" && $0["source"]?.string == WidgetEvent.Source.user.rawValue }),
+              let value = Self.boundValue(of: widget) else { return }
+        scene.bindings.userChanged(widget.id, to: value, at: time)
+        widget.needsDisplay = true
+        if let topic = entry.spec.commandTopic { boundCommandSink?(topic, BoundPayload.text(value)) }
+    }
+
+    /// The value a bound control shows, as its bound topic would carry it: its `value`, `on`,
+    /// `state`, `title` or `index`, the first it has.
+    static func boundValue(of widget: any WidgetView) -> BoundPayload.Value? {
+        guard let s = widget.snapshot() else { return nil }
+        for key in ["value", "on", "state", "title", "index"] {
+            switch s[key] {
+            case .number(let d)?: return .number(d)
+            case .integer(let i)?: return .number(Double(i))
+            case .bool(let b)?: return .bool(b)
+            case .string(let t)?: return .text(t)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Time passed: values not refreshed go stale (greyed, "—"); a change not confirmed in
+    /// time shows the device's value again, with an `unconfirmed` event.
+    package func advanceBindings(to time: Double) {
+        guard !scene.bindings.isEmpty else { return }
+        let expiry = scene.bindings.advance(to: time)
+        for id in expiry.stale {
+            guard let widget = scene.widget(id: id) else { continue }
+            widget.showStale(true)
+            widget.needsDisplay = true
+            publishBoundEvent("stale", widget: widget, at: time)
+        }
+        for u in expiry.unconfirmed {
+            guard let widget = scene.widget(id: u.id) else { continue }
+            widget.needsDisplay = true
+            var fields = [EventField("sent", Self.eventValue(u.sent))]
+            if let d = u.device { fields.append(EventField("value", Self.eventValue(d))) }
+            publishBoundEvent("unconfirmed", widget: widget, at: time, fields)
+            if let d = u.device, let entry = scene.bindings.entries[u.id] {
+                _ = applyBound(d, to: widget, format: entry.format, at: time, from: BoundValueClient())
+            }
+        }
+    }
+
+    private static func eventValue(_ v: BoundPayload.Value) -> EventValue {
+        switch v {
+        case .number(let d): .number(d)
+        case .bool(let b): .bool(b)
+        case .text(let s): .string(s)
+        }
+    }
+
+    private func publishBoundEvent(_ name: String, widget: any WidgetView, at time: Double, _ fields: [EventField] = []) {
+        publish([WidgetEvent(name, fields + [EventField("source", .string("mqtt"))])], from: widget, at: time)
+    }
+}
+
+/// The sender of a device value shown again after an unconfirmed change: the bound topic
+/// said it, so its events carry `mqtt`; its reply goes nowhere (nobody asked).
+final class BoundValueClient: CommandClient {
+    var filter: EventFilter = .widgets([])
+    var eventSource: String? { "mqtt" }
+    func send(_ line: String) {}
+    func reply(_ reply: Reply) {}
+}
