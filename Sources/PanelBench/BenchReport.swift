@@ -12,6 +12,7 @@ public struct BenchReport: Sendable {
     public var slider: FrameTimes?
     public var drawer: FrameTimes?
     public var cursor: FrameTimes?
+    public var clock: FrameTimes?
     /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
     public var peakRSSMiB: Double?
     public var scanoutStandInMiB: Double = 0
@@ -24,9 +25,9 @@ public struct BenchReport: Sendable {
         self.width = width; self.height = height; self.frames = frames
     }
 
-    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "drawer", "cursor"]
+    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "drawer", "cursor", "clock"]
     package var phases: [(String, FrameTimes?)] {
-        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("drawer", drawer), ("cursor", cursor)]
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("drawer", drawer), ("cursor", cursor), ("clock", clock)]
     }
 
     /// One JSON object, times in ms rounded to 3 decimals:
@@ -63,6 +64,7 @@ public struct BenchReport: Sendable {
             "slider": "one slider's value moving",
             "drawer": "the front page sliding open and closed",
             "cursor": "the composited mouse arrow moving (no cursor plane)",
+            "clock": "a clock's minute changing (its text formatted and laid out again)",
         ]
         var lines = ["\(panelName) at \(width)x\(height): \(frames) frames a phase after 10 warm-up frames;",
                      "ms a frame, each including the damage painted into a scanout-like buffer",

@@ -16,9 +16,9 @@ import ControlWidgets
 /// panel cannot show), never its timings. The benches run 2 frames after 1 warm-up.
 @Suite struct BenchReportTests {
     static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/BenchReportTests.swift".count))
-    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "drawer", "cursor",
+    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "drawer", "cursor", "clock",
                        "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"]
-    static let phases = ["full", "first", "knob", "dial", "slider", "drawer", "cursor"]
+    static let phases = ["full", "first", "knob", "dial", "slider", "drawer", "cursor", "clock"]
 
     static func report(_ path: String, width: Int, height: Int) throws -> JSONNode {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: repoRoot + path).get()
@@ -45,19 +45,25 @@ import ControlWidgets
         #expect((root["resamplesAtRestPerFrame"]?.numberValue ?? -1) >= 0)
     }
 
+    @Test func aClockPanelHasTheClockPhase() throws {
+        // The clock scenario's panel: three clocks and nothing that moves.
+        Self.checkShape(try Self.report("tests/scenarios/clock.panel.json", width: 320, height: 200), width: 320, height: 200,
+                        absent: ["knob", "dial", "slider", "drawer"])
+    }
+
     @Test func referenceSceneHasEveryPhaseButTheDrawer() throws {
         // bench-console: six knobs, a dial, two sliders, one page (so no drawer).
-        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer"])
+        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer", "clock"])
     }
 
     @Test func demoHasADrawerButNoDialNorSlider() throws {
         // demo: knobs, buttons, toggles on three pages and a right view; no dial, no slider.
-        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider"])
+        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider", "clock"])
     }
 
     @Test func sliderGalleryHasOnlyTheSliderPhase() throws {
         // sliders: one page of sliders only; no knob, dial or drawer.
-        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer"])
+        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer", "clock"])
     }
 
     @Test func knobSweepTurnsThreeDegreesAFrameAndBouncesAtItsLimits() {

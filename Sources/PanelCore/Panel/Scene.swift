@@ -1,6 +1,7 @@
 import ControlWidgets
 import Graphics
 import PanelLayout
+import PanelSystem
 
 /// What is on screen: every page's widget views (built once, so widgets on hidden pages keep
 /// their values), which page is the front, the page drawer if the panel has one, and how
@@ -25,7 +26,7 @@ public final class Scene {
     /// Images identical widgets share (one disc, satin and shadow for six equal knobs).
     public let sharedLayers = SharedLayers()
 
-    public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
+    public init(panel: Panel, screenWidth: Int, screenHeight: Int, wallClock: WallClock = .startingNow()) throws(GraphicsError) {
         self.panel = panel
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -35,7 +36,7 @@ public final class Scene {
         var all: [[any WidgetView]] = []
         for page in panel.pages {
             var views: [any WidgetView] = []
-            for spec in page.widgets { views.append(try WidgetCatalog.makeView(spec, theme: panel.theme, shared: sharedLayers)) }
+            for spec in page.widgets { views.append(try WidgetCatalog.makeView(spec, theme: panel.theme, shared: sharedLayers, wallClock: wallClock)) }
             all.append(views)
         }
         pageWidgets = all
