@@ -15,6 +15,7 @@ public struct BenchReport: Sendable {
     public var drawer: FrameTimes?
     public var cursor: FrameTimes?
     public var chart: FrameTimes?
+    public var clock: FrameTimes?
     /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
     public var peakRSSMiB: Double?
     public var scanoutStandInMiB: Double = 0
@@ -27,9 +28,9 @@ public struct BenchReport: Sendable {
         self.width = width; self.height = height; self.frames = frames
     }
 
-    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart"]
+    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock"]
     package var phases: [(String, FrameTimes?)] {
-        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("meter", meter), ("drawer", drawer), ("cursor", cursor), ("chart", chart)]
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("meter", meter), ("drawer", drawer), ("cursor", cursor), ("chart", chart), ("clock", clock)]
     }
 
     /// One JSON object, times in ms rounded to 3 decimals:
@@ -69,6 +70,7 @@ public struct BenchReport: Sendable {
             "drawer": "the front page sliding open and closed",
             "cursor": "the composited mouse arrow moving (no cursor plane)",
             "chart": "a chart taking 10 points a second (a frame a point)",
+            "clock": "a clock's minute changing (its text formatted and laid out again)",
         ]
         var lines = ["\(panelName) at \(width)x\(height): \(frames) frames a phase after 10 warm-up frames;",
                      "ms a frame, each including the damage painted into a scanout-like buffer",

@@ -172,6 +172,17 @@ public struct FrameBench {
         }
         output.softwareCursor = nil
 
+        try clock.settle()
+
+        // clock: a clock widget's minute changing every frame (the wall clock set a minute on
+        // before each): what a wall panel does once a minute, its format, layout and copy.
+        report.clock = try shownWidget(where: { ClockDescriptor.view($0) != nil }).map { _ in
+            let start = controller.wallClock.unixTime(atFrameTime: clock.time)
+            return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
+                controller.wallClock.set(unixTime: start + 60 * Double(i + 1), atFrameTime: time)
+            }
+        }
+
         report.blursPerFrame = animationFrames > 0 ? Double(animationBlurs) / Double(animationFrames) : 0
         if let peak = PeakMemory.residentMiB() {
             report.peakRSSMiB = peak - Double(scanoutBytes) / 1_048_576

@@ -16,7 +16,7 @@ import ControlWidgets
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render", abstract: "Render a panel offscreen to PNG on a virtual 60 Hz clock, optionally playing an input script.",
-        usage: "render PANEL --out OUT.png [--size WxH] [--time SECONDS] [--input SCRIPT.jsonl] [--events EVENTS.jsonl] [--frames-dir DIR] [--cursor X,Y]\n       render --input FLIGHT-RECORDING.jsonl --out OUT.png [options]",
+        usage: "render PANEL --out OUT.png [--size WxH] [--time SECONDS] [--input SCRIPT.jsonl] [--events EVENTS.jsonl] [--frames-dir DIR] [--cursor X,Y] [--wall-time ISO8601]\n       render --input FLIGHT-RECORDING.jsonl --out OUT.png [options]",
         arguments: [("PANEL", "The layout file (left out for a flight recording, which carries its layout).")],
         options: [
             OptionSpec("out", value: "png", help: "Where to write the frame shown at --time."),
@@ -26,6 +26,7 @@ enum RenderCommand {
             OptionSpec("input", value: "jsonl", help: "Input script to play (touch, pointer, wheel, key lines), or a flight recording ('run' writes one on 'dump' or SIGUSR1): its layout, screen size and starting state come with it."),
             OptionSpec("events", value: "jsonl", help: "Where to write emitted events ('-' = stdout)."),
             OptionSpec("frames-dir", value: "dir", help: "Also write every painted frame as DIR/frame-NNNNN.png."),
+            OptionSpec("wall-time", value: "iso8601", help: "The wall clock at t = 0 for clocks, e.g. 2026-12-01T07:30:00Z (or +01:00), so frames are reproducible; it advances with the virtual clock.", default: "the real time when the render starts"),
             OptionSpec("cursor", value: "X,Y", help: "Draw the mouse arrow with its tip at screen pixel X,Y on the --out frame, as run composites it where the driver has no cursor plane.", default: "no arrow"),
         ] + ScreenOptions.options,
         discussion: """
@@ -86,8 +87,15 @@ enum RenderCommand {
         let outFile: OutputFile
         do { outFile = try OutputFile(path: out) }
         catch { throw CommandFailure(error.description, status: ExitStatus.output) }
+        var wallClock = WallClock.startingNow()
+        if let text = args.value("wall-time") {
+            guard let t = ISO8601Time.unixTime(text) else {
+                throw CommandFailure("--wall-time must be an ISO 8601 time like 2026-12-01T07:30:00Z, not '\(text)'", status: 64)
+            }
+            wallClock = WallClock(unixTimeAtZero: t)
+        }
         let controller: PanelController
-        do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h, rotationDegrees: flight?.rotation) }
+        do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h, rotationDegrees: flight?.rotation, wallClock: wallClock) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         // Painting's notes (a recovered Cairo error) go to stderr once the frames are written.
         defer { for note in controller.takeDiagnostics() { Console.note(note) } }

@@ -16,9 +16,9 @@ import ControlWidgets
 /// panel cannot show), never its timings. The benches run 2 frames after 1 warm-up.
 @Suite struct BenchReportTests {
     static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/BenchReportTests.swift".count))
-    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart",
+    static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock",
                        "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"]
-    static let phases = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart"]
+    static let phases = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock"]
 
     static func report(_ path: String, width: Int, height: Int) throws -> JSONNode {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: repoRoot + path).get()
@@ -45,25 +45,31 @@ import ControlWidgets
         #expect((root["resamplesAtRestPerFrame"]?.numberValue ?? -1) >= 0)
     }
 
+    @Test func aClockPanelHasTheClockPhase() throws {
+        // The clock scenario's panel: three clocks and nothing that moves.
+        Self.checkShape(try Self.report("tests/scenarios/clock.panel.json", width: 320, height: 200), width: 320, height: 200,
+                        absent: ["knob", "dial", "slider", "fader", "meter", "chart", "drawer"])
+    }
+
     @Test func referenceSceneHasEveryPhaseButTheDrawer() throws {
         // bench-console: six knobs, a dial, two sliders, one page (so no drawer).
-        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer", "fader", "meter", "chart"])
+        Self.checkShape(try Self.report("panels/bench-console.json", width: 320, height: 200), width: 320, height: 200, absent: ["drawer", "fader", "meter", "chart", "clock"])
     }
 
     @Test func demoHasADrawerButNoDialNorSlider() throws {
         // demo: knobs, buttons, toggles on three pages and a right view; no dial, no slider.
-        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider", "fader", "meter", "chart"])
+        Self.checkShape(try Self.report("panels/demo.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "slider", "fader", "meter", "chart", "clock"])
     }
 
     @Test func sliderGalleryHasOnlyTheSliderPhase() throws {
         // sliders: one page of sliders only; no knob, dial or drawer.
-        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer", "fader", "meter", "chart"])
+        Self.checkShape(try Self.report("panels/sliders.json", width: 320, height: 200), width: 320, height: 200, absent: ["knob", "dial", "drawer", "fader", "meter", "chart", "clock"])
     }
 
     @Test func instrumentPanelHasTheMeterPhase() throws {
         // instruments: meters and gauges only; the meter phase runs, the controls' do not.
         Self.checkShape(try Self.report("panels/instruments.json", width: 320, height: 200), width: 320, height: 200,
-                        absent: ["knob", "dial", "slider", "fader", "drawer", "chart"])
+                        absent: ["knob", "dial", "slider", "fader", "drawer", "chart", "clock"])
     }
 
     /// The bench meter's signal stays inside 0…1: 0.55 + 0.25 sin + 0.2 |sin| − 0.1 is at most 0.9.
@@ -74,12 +80,12 @@ import ControlWidgets
 
     @Test func faderGalleryHasTheFaderPhase() throws {
         // faders: faders, a knob and a slider on one page; no dial, no drawer.
-        Self.checkShape(try Self.report("panels/faders.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "drawer", "meter", "chart"])
+        Self.checkShape(try Self.report("panels/faders.json", width: 320, height: 200), width: 320, height: 200, absent: ["dial", "drawer", "meter", "chart", "clock"])
     }
 
     @Test func chartPanelHasTheChartPhase() throws {
         // charts: one page with charts, a toggle and labels; no knob, dial, slider or drawer.
-        Self.checkShape(try Self.report("panels/charts.json", width: 320, height: 192), width: 320, height: 192, absent: ["knob", "dial", "slider", "fader", "meter", "drawer"])
+        Self.checkShape(try Self.report("panels/charts.json", width: 320, height: 192), width: 320, height: 192, absent: ["knob", "dial", "slider", "fader", "meter", "drawer", "clock"])
     }
 
     @Test func knobSweepTurnsThreeDegreesAFrameAndBouncesAtItsLimits() {

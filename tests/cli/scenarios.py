@@ -64,6 +64,8 @@ def play(binary, name, tmp):
         cmd += ["--time", str(s["until"])]
     if "screen" in s:
         cmd += ["--size", "%dx%d" % tuple(s["screen"])]
+    if "wallTime" in s:
+        cmd += ["--wall-time", s["wallTime"]]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     if r.returncode != 0:
         return bad(f"{name}: render exited {r.returncode}", r.stderr)

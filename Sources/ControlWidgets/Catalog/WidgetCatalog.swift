@@ -1,5 +1,6 @@
 import Graphics
 import PanelLayout
+import PanelSystem
 
 /// The list of widget types: a new type is its descriptor plus one line here.
 public enum WidgetCatalog {
@@ -17,6 +18,7 @@ public enum WidgetCatalog {
         SpinboxDescriptor.self,
         FaderDescriptor.self,
         ChartDescriptor.self,
+        ClockDescriptor.self,
     ] }
 
     /// Every layout type, in the list's order: what the loader, the checker and the schema
@@ -28,9 +30,10 @@ public enum WidgetCatalog {
     }
 
     /// The view for a validated spec. The checker only lets through the types of `kinds`.
-    public static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> any WidgetView {
+    public static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers(),
+                                wallClock: WallClock = .startingNow()) throws(GraphicsError) -> any WidgetView {
         guard let d = descriptor(named: spec.type) else { throw GraphicsError("widget '\(spec.id)'", "unknown widget type '\(spec.type)'") }
-        return try d.makeAny(spec, WidgetBuildContext(theme: theme, shared: shared))
+        return try d.makeAny(spec, WidgetBuildContext(theme: theme, shared: shared, wallClock: wallClock))
     }
 
     public static func homeAssistant(_ view: any WidgetView) -> HAEntity? {

@@ -1,6 +1,7 @@
 import Formatting
 import Graphics
 import PanelLayout
+import PanelSystem
 
 /// Everything the program knows about one widget type, in one place (LVGL's lv_obj_class_t
 /// with its property table): the layout schema, the factory, the Home Assistant mapping as
@@ -41,7 +42,11 @@ public struct WidgetCommandSet: Sendable {
 public struct WidgetBuildContext {
     public var theme: Theme
     public var shared: SharedLayers
-    public init(theme: Theme, shared: SharedLayers = SharedLayers()) { self.theme = theme; self.shared = shared }
+    /// The wall clock for widgets that show the time (a clock), as a function of frame time.
+    public var wallClock: WallClock
+    public init(theme: Theme, shared: SharedLayers = SharedLayers(), wallClock: WallClock = .startingNow()) {
+        self.theme = theme; self.shared = shared; self.wallClock = wallClock
+    }
 
     /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
     func chrome(_ spec: WidgetSpec) -> ControlChrome {

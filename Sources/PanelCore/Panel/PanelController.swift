@@ -10,6 +10,8 @@ import PanelSystem
 /// reads a clock: every call carries the frame clock's time.
 public final class PanelController {
     public private(set) var scene: Scene
+    /// The wall clock the scene's clocks read (kept across reloads).
+    public let wallClock: WallClock
     public private(set) var compositor: Compositor
     /// Receives each outgoing JSON line (events, and replies to commands without a client).
     public var emit: (String) -> Void = { _ in }
@@ -81,10 +83,14 @@ public final class PanelController {
     /// - Parameters: screenWidth, screenHeight: the physical screen; with a panel rotation of
     ///   90° or 270° the frame is painted upright at the swapped size and turned on output.
     ///   rotationDegrees: overrides the panel's rotation (a connector's `panel orientation`).
-    public init(panel: Panel, screenWidth: Int, screenHeight: Int, rotationDegrees: Int? = nil) throws(GraphicsError) {
+    ///   wallClock: what a clock widget shows at each frame time (fixed offscreen, following
+    ///   the real time on a display: the session calls `wallClock.follow`).
+    public init(panel: Panel, screenWidth: Int, screenHeight: Int, rotationDegrees: Int? = nil,
+                wallClock: WallClock = .startingNow()) throws(GraphicsError) {
         rotation = ScreenRotation(degrees: rotationDegrees ?? panel.rotation, physicalWidth: screenWidth, physicalHeight: screenHeight)
         let w = rotation.logicalWidth, h = rotation.logicalHeight
-        scene = try Scene(panel: panel, screenWidth: w, screenHeight: h)
+        self.wallClock = wallClock
+        scene = try Scene(panel: panel, screenWidth: w, screenHeight: h, wallClock: wallClock)
         let colors = panel.theme.background.map(Color.init(_:))
         compositor = try Compositor(width: w, height: h, backgroundColors: colors)
         damage = DamageRegion(width: w, height: h)
@@ -387,11 +393,17 @@ public final class PanelController {
         return Swift.min(widgets ?? bound, bound)
     }
 
+    /// A widget on show changes by itself between the last frame and `time` (a clock's minute,
+    /// a blink): the loops ask `wantsFrame` before they advance the models, and woke for this.
+    private func widgetChangeDue(by time: Double) -> Bool {
+        scene.widgets.contains { w in w.nextChange(after: frameTime).map { $0 <= time + 1e-9 } ?? false }
+    }
+
     /// True when a frame at `time` would show something new.
     public func wantsFrame(at time: Double) -> Bool {
         if let whileOff = screenWantsFrameWhileOff() { return whileOff }
         return screenFrameDue || !damage.isEmpty || compositor.needsFullRepaint || scene.widgets.contains { $0.needsDisplay || $0.isAnimating(at: time) || animatingBefore.contains(ObjectIdentifier($0)) }
-            || drawerWantsFrame(at: time)
+            || drawerWantsFrame(at: time) || widgetChangeDue(by: time)
     }
 
     /// Brings the frame up to `time`: what changed since the last frame becomes damage and
@@ -457,7 +469,7 @@ public final class PanelController {
     public func replacePanel(_ panel: Panel, at time: Double) throws(GraphicsError) {
         let values = WidgetValues.capture(scene.allWidgets)
         let pageID = scene.panel.pages[scene.pageIndex].id
-        let newScene = try Scene(panel: panel, screenWidth: rotation.logicalWidth, screenHeight: rotation.logicalHeight)
+        let newScene = try Scene(panel: panel, screenWidth: rotation.logicalWidth, screenHeight: rotation.logicalHeight, wallClock: wallClock)
         if let index = panel.pages.firstIndex(where: { $0.id == pageID && $0.role == .page }) { newScene.showPage(index) }
         let colors = panel.theme.background.map(Color.init(_:))
         let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)

@@ -2,6 +2,7 @@ import ControlWidgets
 import Graphics
 import PanelLayout
 import PanelProtocol
+import PanelSystem
 
 /// What is on screen: every page's widget views (built once, so widgets on hidden pages keep
 /// their values), which page is the front, the page drawer if the panel has one, and how
@@ -31,7 +32,7 @@ public final class Scene {
     /// The widgets fed from MQTT topics (`bind` objects) and their staleness and confirmations.
     package let bindings: BoundValues
 
-    public init(panel: Panel, screenWidth: Int, screenHeight: Int) throws(GraphicsError) {
+    public init(panel: Panel, screenWidth: Int, screenHeight: Int, wallClock: WallClock = .startingNow()) throws(GraphicsError) {
         self.panel = panel
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -41,7 +42,7 @@ public final class Scene {
         var all: [[any WidgetView]] = []
         for page in panel.pages {
             var views: [any WidgetView] = []
-            for spec in page.widgets { views.append(try WidgetCatalog.makeView(spec, theme: panel.theme, shared: sharedLayers)) }
+            for spec in page.widgets { views.append(try WidgetCatalog.makeView(spec, theme: panel.theme, shared: sharedLayers, wallClock: wallClock)) }
             all.append(views)
         }
         pageWidgets = all

@@ -105,6 +105,8 @@ public final class DisplaySession {
         // The idle timers start with the first frame on screen (DisplayScreen.start), not at
         // start-up: a panel that took 5 s to come up (a cold start under load) showed up dimmed.
         screens[0].controller.holdScreenTimersUntilShown()
+        // Clocks show the real time, mapped onto this session's frame clock.
+        for screen in screens { screen.controller.wallClock.follow(clock) }
         if !screens[0].controller.mirrors.isEmpty {
             services.addEventSink(self)
         }

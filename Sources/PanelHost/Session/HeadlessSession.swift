@@ -38,6 +38,7 @@ public final class HeadlessSession {
         self.services = services
         self.options = options
         pacer = FlipPacer(refreshPeriod: 1 / options.refreshRate)
+        controller.wallClock.follow(clock)   // clocks show the real time on this frame clock
     }
 
     public func run() throws(DisplayError) {

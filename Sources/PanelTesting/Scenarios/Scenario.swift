@@ -1,4 +1,5 @@
 import PanelLayout
+import PanelSystem
 
 /// One file of tests/scenarios (the format is in tests/scenarios/README.md): a panel, a
 /// screen, an input script, the events expected, and optionally a golden image.
@@ -15,6 +16,8 @@ package struct Scenario: Sendable {
     package let events: [JSONNode]
     package let absent: [JSONNode]
     package let golden: (png: String, tolerance: Int, maxPixels: Int)?
+    /// `render --wall-time`: the ISO 8601 text, and the wall clock at t = 0 it means.
+    package let wallTime: (text: String, unixTime: Double)?
 
     package struct Malformed: Error, CustomStringConvertible { package let description: String }
 
@@ -28,7 +31,7 @@ package struct Scenario: Sendable {
         let root = try JSONReader.parse(try ScenarioFiles.read(path)).get()
         func bad(_ what: String) -> Malformed { Malformed(description: "\(path): \(what)") }
         guard let members = root.objectValue else { throw bad("not an object") }
-        let known = ["about", "panel", "screen", "script", "until", "events", "absent", "golden"]
+        let known = ["about", "panel", "screen", "script", "until", "events", "absent", "golden", "wallTime"]
         if let odd = members.first(where: { !known.contains($0.key) }) { throw bad("\(odd.keyLocation): unknown key '\(odd.key)'") }
 
         let layout: String, layoutFile: String
@@ -54,8 +57,13 @@ package struct Scenario: Sendable {
             guard let png = g["png"]?.stringValue else { throw bad("'golden' needs 'png'") }
             golden = (directory + png, Int(g["tolerance"]?.numberValue ?? 0), Int(g["maxPixels"]?.numberValue ?? 0))
         }
+        var wallTime: (String, Double)?
+        if let w = root["wallTime"] {
+            guard let text = w.stringValue, let t = ISO8601Time.unixTime(text) else { throw bad("'wallTime' must be an ISO 8601 time like \"2026-12-01T07:30:00Z\"") }
+            wallTime = (text, t)
+        }
         return Scenario(name: name, layout: layout, layoutFile: layoutFile, screen: screen, script: script,
                         until: root["until"]?.numberValue, events: root["events"]?.arrayValue ?? [],
-                        absent: root["absent"]?.arrayValue ?? [], golden: golden)
+                        absent: root["absent"]?.arrayValue ?? [], golden: golden, wallTime: wallTime)
     }
 }

@@ -1,4 +1,5 @@
 import PanelLayout
+import PanelSystem
 
 extension Scenario {
     /// Plays the scenario in process, as `knob-panel render` would, and checks it: its events
@@ -6,7 +7,8 @@ extension Scenario {
     /// Returns one sentence per failure, empty when it passed (tests/cli/scenarios.py is the
     /// same check through the release binary).
     package func play() throws -> [String] {
-        let rig = try ScenarioRig(layout: layout, file: layoutFile, screen: screen, script: script)
+        let rig = try ScenarioRig(layout: layout, file: layoutFile, screen: screen,
+                                  wallClock: wallTime.map { WallClock(unixTimeAtZero: $0.unixTime) } ?? .startingNow()) { _ in script }
         if let until { try rig.run(until: until) } else { try rig.runToRest() }
         var failures: [String] = []
         if let missing = ScenarioMatch.firstMissing(events, in: rig.events) {

@@ -3,6 +3,7 @@ import PanelCore
 import PanelHost
 import PanelLayout
 import PanelProtocol
+import PanelSystem
 import ControlWidgets
 
 /// A panel from layout text on a screen, an input script, the virtual 60 Hz clock, and every
@@ -30,12 +31,12 @@ package final class ScenarioRig {
 
     /// `script` may be built from the controller (touches chosen on the physical screen).
     package init(layout text: String, file: String = "panel.json", screen: (Int, Int)? = nil,
-         script: (PanelController) -> String) throws {
+         wallClock: WallClock = .startingNow(), script: (PanelController) -> String) throws {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: file).get()
         // Without a screen: the design size, turned as the panel is mounted (as `render` does).
         let turned = panel.rotation == 90 || panel.rotation == 270
         let (w, h) = screen ?? (turned ? (panel.designHeight, panel.designWidth) : (panel.designWidth, panel.designHeight))
-        controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h)
+        controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h, wallClock: wallClock)
         let inputs = try InputScript.parse(script(controller), file: "script.jsonl").get()
         if let aim = controller.aimErrors(inputs, file: "script.jsonl").first { throw aim }
         session = OffscreenSession(controller: controller, inputs: inputs)
