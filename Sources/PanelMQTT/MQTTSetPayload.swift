@@ -47,7 +47,7 @@ public enum MQTTSetPayload {
         case .failure(let e): return .failure("column \(e.column): \(e.message)")
         case .success(let command):
             guard case let .widget(target, _) = command.action else {
-                return .failure("only a widget command for '\(id)' ('set', or a dial's 'dial') is accepted here")
+                return .failure("only a widget command for '\(id)' ('set', 'style', or a dial's 'dial') is accepted here")
             }
             guard target == id else { return .failure("the command is for '\(target)', the topic for '\(id)'") }
             // A payload may be pretty-printed JSON, but a command is one line (it is logged

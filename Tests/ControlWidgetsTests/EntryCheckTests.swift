@@ -62,6 +62,18 @@ import Testing
         #expect(e.first?.contains("'range' is for a keypad without a target") == true, "\(e)")
     }
 
+    /// `fineDrag` on a knob that never follows one finger around is a warning, not an error.
+    @Test func fineDragOnADiscreteKnobWarns() throws {
+        let text = """
+        {"panel": "T", "size": [800, 480], "pages": [{"id": "p", "widgets": [
+        {"id": "k", "type": "knob", "fineDrag": true, "frame": [0, 0, 200, 200]},
+        {"id": "c", "type": "knob", "mode": "continuous", "fineDrag": true, "frame": [200, 0, 200, 200]}
+        ]}]}
+        """
+        let p = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: ".").get()
+        #expect(p.warnings.map(\.description) == ["t.json:2:29: warning: 'fineDrag' works on continuous knobs turned with one finger (this one is linearReturn, oneFingerRotation); it is ignored here"])
+    }
+
     /// Home Assistant: a keypad of its own and a spinbox are numbers; a targeted keypad is nothing.
     @Test func homeAssistantNumbers() throws {
         let theme = Theme()

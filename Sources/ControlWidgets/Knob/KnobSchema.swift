@@ -99,7 +99,14 @@ extension KnobDescriptor {
             },
         ],
         frameConstraints: [rotaryDialSize],
-        warnings: [.knobDeprecatedReset],
+        warnings: [.knobDeprecatedReset, WidgetConstraint { members in
+            // Fine drag follows a finger around the knob: other modes and gestures ignore it.
+            guard let fine = members["fineDrag"], fine.value.boolValue == true else { return [] }
+            let mode = members["mode"]?.value.stringValue ?? "linearReturn"
+            let gesture = members["gesture"]?.value.stringValue ?? "oneFingerRotation"
+            guard mode != "continuous" || gesture != "oneFingerRotation" else { return [] }
+            return [(fine.keyLocation, "'fineDrag' works on continuous knobs turned with one finger (this one is \(mode), \(gesture)); it is ignored here")]
+        }],
         titlesDrawn: titlesDrawn)
 
     /// A generated knob in a discrete mode lays out one title per position.

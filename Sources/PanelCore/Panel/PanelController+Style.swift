@@ -89,8 +89,10 @@ extension PanelController {
     package func applyStyles(_ styles: [String: WidgetStyle], at time: Double) {
         for (id, style) in styles.sorted(by: { $0.key < $1.key }) {
             guard let widget = scene.widget(id: id) else { continue }
-            if style.tint != nil, WidgetCatalog.kinds.kind(named: widget.typeName)?.property(named: "tint") == nil { continue }
-            _ = try? apply(style, to: widget, at: time)
+            // A widget that lost its tint key (a reload changed its type) keeps the rest.
+            var kept = style
+            if WidgetCatalog.kinds.kind(named: widget.typeName)?.property(named: "tint") == nil { kept.tint = nil }
+            _ = try? apply(kept, to: widget, at: time)
         }
     }
 }
