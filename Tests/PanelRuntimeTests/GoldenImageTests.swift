@@ -38,7 +38,10 @@ import PanelTesting
 
     /// The product panels as shipped: the 7-inch room panel at its own size, the studio demo at
     /// its design size (values, scales, upright titles, buttons, toggles, a bound label).
-    @Test(arguments: [("panels/room-800x480.json", 800, 480, "room-800x480"), ("panels/demo.json", 1280, 800, "demo-1280x800")])
+    /// The light theme's thermostat: flat knob with its caption inside, mdi: icons on a label,
+    /// a light and segments.
+    @Test(arguments: [("panels/room-800x480.json", 800, 480, "room-800x480"), ("panels/demo.json", 1280, 800, "demo-1280x800"),
+                      ("panels/thermostat-light.json", 480, 480, "thermostat-light-480x480")])
     func productPanels(path: String, width: Int, height: Int, name: String) throws {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + path).get()
         let c = try PanelController(panel: panel, screenWidth: width, screenHeight: height)

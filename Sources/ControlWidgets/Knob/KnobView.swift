@@ -255,7 +255,6 @@ public final class KnobView: WidgetView, ValueReadout {
 
     /// The artwork for the generated image in the current state.
     func artwork(_ mapping: ScreenMapping) -> KnobArtwork {
-        let st = state
         let face: KnobArtwork.Face
         if model.mode.isDiscrete {
             let n = model.positions
