@@ -319,6 +319,19 @@ def main():
             for o in ("#show-frames", "#show-grid", "#show-targets"):
                 page.uncheck(o)
 
+            print("pages")
+            page.select_option("#page", "second")
+            shown = poll(page, "() => window.studio.widgets.panel.page === 'second' && window.studio.widgets.widgets.filter(w => w.shown).map(w => w.widget).join()")
+            check(shown == "toggle1", "the page menu shows the second page", shown)
+            shot(page, "page-two")
+            page.select_option("#page", "main")
+            poll(page, "() => window.studio.widgets.panel.page === 'main'")
+            page.evaluate("() => { const cm = window.studio.editor.cm; cm.focus(); cm.setCursor({ line: cm.lineCount() - 2, ch: 50 }); }")
+            back = poll(page, "() => window.studio.widgets.panel.page === 'second' && document.getElementById('overlay').dataset.selected")
+            check(back == "toggle1", "the caret in a widget of another page shows that page and selects it", back)
+            page.select_option("#page", "main")
+            poll(page, "() => window.studio.widgets.panel.page === 'main'")
+
             print("undo, redo")
             saves = page.evaluate("() => window.studio.saves")
             for i in range(5):
