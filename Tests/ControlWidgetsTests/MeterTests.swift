@@ -95,10 +95,10 @@ import Testing
         #expect(ValueZones(.array([.object([("to", .number(30)), ("color", .string("#00ff00"))])]), lo: 100, hi: 0).zones.first?.end == 0.7)
     }
 
-    static func view(_ json: String = "") throws -> MeterView {
+    static func view(_ json: String = "", shared: SharedLayers = SharedLayers()) throws -> MeterView {
         let text = #"{"panel":"T","size":[400,400],"pages":[{"id":"p","widgets":[{"id":"m","type":"meter","frame":[0,0,40,200]"# + json + "}]}]}"
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: ".").get()
-        return try #require(MeterDescriptor.view(WidgetCatalog.makeView(panel.pages[0].widgets[0], theme: Theme())))
+        return try #require(MeterDescriptor.view(WidgetCatalog.makeView(panel.pages[0].widgets[0], theme: Theme(), shared: shared)))
     }
 
     @Test func setClampsReportsAndAnswersGet() throws {
@@ -137,6 +137,18 @@ import Testing
         let lit = s.pixel(x: 20, y: 150), unlit = s.pixel(x: 20, y: 50)
         #expect(lit.blue > 0.85 && lit.red < 0.15 && lit.green > 0.35 && lit.green < 0.6, "\(lit)")
         #expect(unlit.blue > 0.08 && unlit.blue < 0.3, "\(unlit)")
+    }
+
+    /// Two equal meters build two layers between them (unlit, lit); new values build none.
+    @Test func equalMetersShareTheirLayers() throws {
+        let shared = SharedLayers()
+        let a = try Self.view(#","segments":20,"peakHold":1"#, shared: shared), b = try Self.view(#","segments":20,"peakHold":1"#, shared: shared)
+        let s = try ImageSurface(width: 40, height: 200)
+        for (v, value) in [(a, 30.0), (b, 80.0), (a, 55.0)] {
+            _ = try v.apply(WidgetCommand("set", ["value": .number(value)]), at: 0)
+            v.draw(in: DrawingContext(surface: s), mapping: .identity, time: 0.5)
+        }
+        #expect(shared.builds == 2)
     }
 
     @Test func zoneMistakesAreReportedAtTheirValue() {

@@ -35,8 +35,10 @@ struct GaugePainter {
         let w = Int((box.maxX - origin.x).rounded(.up)) + 1, h = Int((box.maxY - origin.y).rounded(.up)) + 1
         let c = mapping.toScreen(view.geometry.center)
         let local = Point(x: c.x - origin.x, y: c.y - origin.y)
-        let key = "gauge-dial|\(w)x\(h)|\(local.x),\(local.y)|\(view.geometry.radius * mapping.scale)|\(model.startAngle)|\(model.endAngle)|"
-            + "\(model.reading.lo)|\(model.reading.hi)|\(model.reading.format)|\(look)"
+        let key = view.dialKey(mapping) {
+            "gauge-dial|\(w)x\(h)|\(local.x),\(local.y)|\(view.geometry.radius * mapping.scale)|\(model.startAngle)|\(model.endAngle)|"
+                + "\(model.reading.lo)|\(model.reading.hi)|\(model.reading.format)|\(look)"
+        }
         return view.shared.image(key) { () throws(GraphicsError) in
             let surface = try ImageSurface(width: w, height: h)
             drawDial(DrawingContext(surface: surface), center: local, radius: view.geometry.radius * mapping.scale)

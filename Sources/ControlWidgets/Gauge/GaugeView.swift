@@ -32,6 +32,15 @@ public final class GaugeView: WidgetView {
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
     private var wasAnimating = false
+    /// The dial's cache key for the last mapping (see MeterView's: written once, not per frame).
+    private var keyForMapping: (mapping: ScreenMapping, key: String)?
+
+    func dialKey(_ mapping: ScreenMapping, make: () -> String) -> String {
+        if let k = keyForMapping, k.mapping == mapping { return k.key }
+        let key = make()
+        keyForMapping = (mapping, key)
+        return key
+    }
 
     public init(id: String, frame: Rect, model: GaugeModel, look: Look, shared: SharedLayers = SharedLayers()) {
         self.id = id; self.frame = frame; self.model = model; self.look = look; self.shared = shared

@@ -58,9 +58,11 @@ struct MeterPainter {
     /// The unlit meter or its lit segments, drawn in screen pixels less `origin`; the key holds
     /// everything the pixels depend on (size, the frame's sub-pixel offset, scale, look, label).
     private func layer(lit: Bool, origin: Point, width: Int, height: Int) -> ImageSurface? {
-        let box = mapping.toScreen(view.frame)
-        let key = "meter|\(lit)|\(width)x\(height)|\(box.x - origin.x),\(box.y - origin.y)|\(box.width),\(box.height)|\(mapping.scale)|"
-            + "\(g.orientation)|\(view.showValue)|\(view.segments)|\(view.zones)|\(view.barColor)|\(view.textColor)|\(view.fontName)|\(lit ? "" : view.label)"
+        let key = (lit ? "lit|" : "unlit|") + view.layerKey(mapping) {
+            let box = mapping.toScreen(view.frame)
+            return "meter|\(width)x\(height)|\(box.x - origin.x),\(box.y - origin.y)|\(box.width),\(box.height)|\(mapping.scale)|"
+                + "\(g.orientation)|\(view.showValue)|\(view.segments)|\(view.zones)|\(view.barColor)|\(view.textColor)|\(view.fontName)|\(view.label)"
+        }
         return view.shared.image(key) { () throws(GraphicsError) in
             let surface = try ImageSurface(width: width, height: height)
             let ctx = DrawingContext(surface: surface)

@@ -20,6 +20,9 @@ public final class MeterView: WidgetView {
     public let textColor: Color
     let shared: SharedLayers
     public var needsDisplay = true
+    /// The layers' cache key for the last mapping: describing the look takes longer than
+    /// painting it, so it is written once per mapping, not once per frame.
+    private var keyForMapping: (mapping: ScreenMapping, key: String)?
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
 
@@ -29,6 +32,13 @@ public final class MeterView: WidgetView {
         self.id = id; self.frame = frame; self.model = model; self.zones = zones; self.segments = segments
         self.barColor = barColor; self.label = label; self.showValue = showValue; self.fontName = fontName; self.textColor = textColor
         geometry = MeterGeometry(frame: frame, orientation: orientation, hasReadout: showValue, hasLabel: !label.isEmpty)
+    }
+
+    func layerKey(_ mapping: ScreenMapping, make: () -> String) -> String {
+        if let k = keyForMapping, k.mapping == mapping { return k.key }
+        let key = make()
+        keyForMapping = (mapping, key)
+        return key
     }
 
     /// The colour of the bar at `level` (0…1): its zone's, else the bar colour.
