@@ -48,11 +48,6 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
         client.onHappenings = { [unowned self] happenings, time in
             for h in happenings { self.handle(h, at: time) }
         }
-        // A bound control's user changes go to its `commandTopic` (never what came from it).
-        controller.boundCommandSink = { [unowned self] topic, payload in
-            guard self.client.isConnected else { return }
-            _ = self.client.publish(topic, payload, retain: false)
-        }
     }
 
     /// The bound topics subscribed now (`bind`); a reload subscribes the ones it adds.
@@ -60,6 +55,14 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
 
     /// Subscribes every bound topic not subscribed yet (after a connect: all of them).
     private func subscribeBound() {
+        // A bound control's user changes go to its `commandTopic` (never what came from it);
+        // set here, at each connect, when the other screens' panels are known.
+        for c in [controller] + controller.peers {
+            c.boundCommandSink = { [unowned self] topic, payload in
+                guard self.client.isConnected else { return }
+                _ = self.client.publish(topic, payload, retain: false)
+            }
+        }
         for topic in controller.boundTopics where !boundSubscribed.contains(topic) {
             client.subscribe(topic)
             boundSubscribed.insert(topic)

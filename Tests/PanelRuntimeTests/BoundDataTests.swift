@@ -163,4 +163,26 @@ import PanelLayout
         #expect(get(c, "lamp").contains(#""on":true"#) && !get(c, "lamp").contains("pending"))
         #expect(sent.count == 2)   // the revert is not sent anywhere
     }
+
+    /// The same panel on a second screen (`--output all`) shows the bound value and stays
+    /// fresh as long as the primary does; another screen's panel (a peer) gets its own topics.
+    @Test func mirrorsAndPeersFollowBoundValues() throws {
+        let (c, _) = try controller()
+        let (mirror, _) = try controller()
+        c.addMirror(mirror, at: 0)
+        c.advance(to: 0); mirror.advance(to: 0)
+        let peerPanel = try PanelLoader(kinds: WidgetCatalog.kinds).parse(#"{"panel":"q","size":[200,100],"pages":[{"id":"a","widgets":[{"id":"hall","type":"label","frame":[0,0,200,100],"text":"…","bind":{"topic":"home/hall"}}]}]}"#, file: "q.json").get()
+        let peer = try PanelController(panel: peerPanel, screenWidth: 200, screenHeight: 100)
+        c.peers.append(peer)
+        #expect(c.boundTopics == ["home/t", "home/lamp", "home/hall"])
+        let mqtt = MQTTLike()
+        c.receiveBound(topic: "home/t", payload: Array(#"{"a":{"b":20}}"#.utf8), at: 500, from: mqtt)
+        c.receiveBound(topic: "home/hall", payload: Array("Door open".utf8), at: 500, from: mqtt)
+        #expect(get(mirror, "temp").contains(#""text":"20.0 °C""#))
+        #expect(get(peer, "hall").contains(#""text":"Door open""#))
+        mirror.advance(to: 700)
+        #expect(!get(mirror, "temp").contains("stale"))   // refreshed at 500: stale only at 1100
+        mirror.advance(to: 1100)
+        #expect(get(mirror, "temp").contains(#""stale":true"#))
+    }
 }

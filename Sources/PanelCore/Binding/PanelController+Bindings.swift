@@ -7,8 +7,11 @@ import PanelProtocol
 /// source (`mqtt`); a user's change of a bound control waits for its echo (pending), and
 /// values not refreshed in time go stale. The MQTT bridge subscribes and hands payloads in.
 extension PanelController {
-    /// The topics the panel's bindings read, each once.
-    public var boundTopics: [String] { scene.bindings.topics }
+    /// The topics the bindings of this panel and the other screens' panels read, each once.
+    public var boundTopics: [String] {
+        var seen: Set<String> = []
+        return (scene.bindings.topics + peers.flatMap(\.boundTopics)).filter { seen.insert($0).inserted }
+    }
 
     /// A payload arrived on `topic`: every widget bound to it takes it. Returns, per widget
     /// that could not, why (the bridge logs one line each).
@@ -28,7 +31,15 @@ extension PanelController {
             guard case .apply(let confirmed) = arrival else { continue }
             if confirmed { widget.needsDisplay = true }
             if let why = applyBound(value, to: widget, format: entry.format, at: time, from: client) { refused.append((id, why)) }
+            // The same panel on other screens takes the command from `execute` (mirrored);
+            // its bindings learn that the value is fresh here.
+            for m in mirrors {
+                if m.scene.bindings.entries[id]?.stale == true { m.scene.widget(id: id)?.showStale(false); m.scene.widget(id: id)?.needsDisplay = true }
+                _ = m.scene.bindings.received(value, for: id, at: time)
+            }
         }
+        // Other screens' panels have bindings of their own.
+        for peer in peers { refused += peer.receiveBound(topic: topic, payload: payload, at: time, from: client) }
         return refused
     }
 

@@ -89,7 +89,7 @@ public final class Compositor {
 
     /// Paints `rect` of a page into a layer: the background, then the widgets overlapping it.
     package static func paint(_ widgets: [any WidgetView], over background: Background, into ctx: DrawingContext,
-                      rect: PixelRect, mapping: ScreenMapping, time: Double) {
+                      rect: PixelRect, mapping: ScreenMapping, time: Double, bindings: BoundValues? = nil) {
         background.paint(rect, into: ctx.surface)
         ctx.withSavedState {
             ctx.newPath()
@@ -97,7 +97,8 @@ public final class Compositor {
             ctx.clip()
             ctx.setBlendMode(.over)
             for widget in widgets where PixelRect(covering: widget.paintBounds(mapping)).intersects(rect) {
-                ctx.withSavedState { widget.draw(in: ctx, mapping: mapping, time: time) }
+                // Bound data looks the same on a sliding page (greyed when stale, the pending ring).
+                ctx.withSavedState { BoundLook.draw(widget, look: bindings?.look(widget.id) ?? .normal, in: ctx, mapping: mapping, time: time) }
             }
         }
     }

@@ -64,10 +64,10 @@ package final class DrawerLayers {
     /// Brings the layers up to date; returns whether any changed.
     package func refresh(scene: Scene, drawer: PageDrawer, time: Double, frontDirty: [PixelRect], rightDirty: [PixelRect]) -> Bool {
         var changed = front.update(page: scene.pageIndex, widgets: scene.widgets, dirty: frontDirty,
-                                   background: background, mapping: scene.mapping, time: time)
+                                   background: background, mapping: scene.mapping, time: time, bindings: scene.bindings)
         if let right, let page = drawer.rightPage, drawer.frontX(at: time) < 0 || right.page != nil {
             changed = right.update(page: page, widgets: scene.rightWidgets, dirty: rightDirty,
-                                   background: background, mapping: scene.mapping, time: time) || changed
+                                   background: background, mapping: scene.mapping, time: time, bindings: scene.bindings) || changed
         }
         let scroll = drawer.menuLayout.scrollOffset
         if menu?.page != scene.pageIndex || menu?.scroll != scroll {

@@ -17,14 +17,14 @@ package final class PageLayer {
     /// Makes the layer show `page` with `widgets`; repaints everything when it showed
     /// another page, else only `dirty`. Returns whether anything was painted.
     package func update(page: Int, widgets: [any WidgetView], dirty: [PixelRect], background: Background,
-                mapping: ScreenMapping, time: Double) -> Bool {
+                mapping: ScreenMapping, time: Double, bindings: BoundValues? = nil) -> Bool {
         if self.page != page {
             self.page = page
             let all = PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
-            Compositor.paint(widgets, over: background, into: ctx, rect: all, mapping: mapping, time: time)
+            Compositor.paint(widgets, over: background, into: ctx, rect: all, mapping: mapping, time: time, bindings: bindings)
             return true
         }
-        for rect in dirty { Compositor.paint(widgets, over: background, into: ctx, rect: rect, mapping: mapping, time: time) }
+        for rect in dirty { Compositor.paint(widgets, over: background, into: ctx, rect: rect, mapping: mapping, time: time, bindings: bindings) }
         return !dirty.isEmpty
     }
 
