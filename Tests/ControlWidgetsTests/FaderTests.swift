@@ -169,4 +169,25 @@ import Testing
         let cut = try render(-5)
         #expect(filled(cut.pixel(x: 40, y: 185)) && !filled(cut.pixel(x: 40, y: 130)))
     }
+
+    /// A value change repaints the band between the two thumb places, not the whole fader:
+    /// from 0 (y 162) to +0.5 (y 162 − 0.025 · 240.8 = 155.98) the band reaches half a thumb
+    /// (17.6) plus the glow and shadow margin (max(10, 2.5 · 5) = 12.5) plus 6 either way:
+    /// y 155.98 − 36.1 = 119.88 to 162 + 36.1 = 198.1, across the whole paint bounds.
+    @Test func aMovingThumbDamagesOnlyItsBand() throws {
+        let v = view()
+        let s = try ImageSurface(width: 80, height: 300)
+        v.draw(in: DrawingContext(surface: s), mapping: .identity, time: 0)
+        #expect(v.damage(.identity, at: 0).isEmpty)
+        _ = v.handle(.wheel(steps: 1), at: 0)
+        let rects = v.damage(.identity, at: 0)
+        let band = try #require(rects.first)
+        #expect(abs(band.y - 119.88) < 1e-6 && abs(band.maxY - 198.1) < 1e-6)
+        #expect(band.width == v.paintBounds(.identity).width)
+        // The readout changed too ("0.0" → "0.5"): its box, 2 px wider each way.
+        #expect(rects.count == 2 && rects[1] == Rect(x: -2, y: -2, width: 84, height: 28))
+        // Focus changes the look of the whole thumb: everything.
+        v.hasFocus = true
+        #expect(v.damage(.identity, at: 0) == [v.paintBounds(.identity)])
+    }
 }

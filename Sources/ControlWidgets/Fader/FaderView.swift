@@ -23,6 +23,22 @@ public final class FaderView: WidgetView, ValueReadout {
     private var glowCache: ImageSurface?
     private var thumbCache: ImageSurface?
     private var mappingUsed: ScreenMapping?
+    /// What the last draw showed: a change of value alone repaints only the stretch between
+    /// the two thumb places and the readout (`damage`).
+    private var drawn: DrawnState?
+
+    struct DrawnState: Equatable {
+        var mapping: ScreenMapping
+        var fraction: Double
+        var readout: String?
+        var pressed, focused, enabled: Bool
+    }
+
+    private func state(_ mapping: ScreenMapping, at time: Double) -> DrawnState {
+        DrawnState(mapping: mapping, fraction: model.displayedFraction(at: time),
+                   readout: appearance.showValue ? valueFormat.string(model.displayedValue(at: time)) : nil,
+                   pressed: model.isTracking, focused: hasFocus, enabled: model.isEnabled)
+    }
 
     public init(id: String, frame: Rect, model: FaderModel, vertical: Bool, appearance: SliderAppearance, ticks: KnobScale,
                 valueFormat: ValueFormat, shared: SharedLayers = SharedLayers()) {
@@ -61,6 +77,31 @@ public final class FaderView: WidgetView, ValueReadout {
     }
 
     // MARK: drawing
+
+    /// While only the value moved since the last draw: the band across the fader between the
+    /// old and the new thumb, widened by half a thumb and the reach of its shadow and the
+    /// bar's glow, and the readout's box if its text changed; otherwise all of `paintBounds`.
+    public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] {
+        let all = [paintBounds(mapping)]
+        guard let drawn else { return all }
+        let now = state(mapping, at: time)
+        if now == drawn { return [] }
+        guard now.mapping == drawn.mapping, now.pressed == drawn.pressed, now.focused == drawn.focused, now.enabled == drawn.enabled
+        else { return all }
+        let g = geometry
+        let a = g.thumbCenter(atFraction: drawn.fraction), b = g.thumbCenter(atFraction: now.fraction)
+        let reach = g.thumbAlong / 2 + FaderPainter.margin(lineWidth: appearance.lineWidth) + 6
+        let bounds = paintBounds(mapping)
+        var rects: [Rect] = []
+        if drawn.fraction != now.fraction {
+            let lo = mapping.toScreen(Point(x: Swift.min(a.x, b.x) - reach, y: Swift.min(a.y, b.y) - reach))
+            let hi = mapping.toScreen(Point(x: Swift.max(a.x, b.x) + reach, y: Swift.max(a.y, b.y) + reach))
+            rects.append(g.vertical ? Rect(x: bounds.x, y: lo.y, width: bounds.width, height: hi.y - lo.y)
+                                    : Rect(x: lo.x, y: bounds.y, width: hi.x - lo.x, height: bounds.height))
+        }
+        if drawn.readout != now.readout, let box = g.readoutBox { rects.append(mapping.toScreen(box).insetBy(-2)) }
+        return rects
+    }
 
     private func painter(_ mapping: ScreenMapping) -> FaderPainter {
         if let painter, mappingUsed == mapping { return painter }
@@ -109,6 +150,7 @@ public final class FaderView: WidgetView, ValueReadout {
                         readout: appearance.showValue ? valueFormat.string(model.displayedValue(at: time)) : nil,
                         pressed: model.isTracking, focused: hasFocus, glow: glowCache, thumb: thumbCache)
         }
+        drawn = state(mapping, at: time)
         guard alpha < 1, let faded = try? ImageSurface(width: p.pixelWidth, height: p.pixelHeight) else { return paint(into: ctx) }
         // Disabled: the whole fader drawn aside and faded as one, so parts never show
         // through each other (a disabled fader does not move: this is not a per-frame cost).
