@@ -5,6 +5,9 @@
 set -eu
 what=${1:-build}
 pkgs="libdrm-dev libcairo2-dev libharfbuzz-dev libfribidi-dev libinput-dev libmosquitto-dev pkg-config python3 fonts-dejavu-core fonts-wqy-microhei"
+# Opened with dlopen when text needs them (Sources/CCairo/linebreak.h): UAX #14 line breaking,
+# Thai word breaks; the colour emoji font.
+pkgs="$pkgs libunibreak1 libthai0 fonts-noto-color-emoji"
 [ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static mosquitto mosquitto-clients openssl chromium"
 
 missing=""

@@ -1,3 +1,4 @@
+import Formatting
 import Graphics
 import PanelLayout
 
@@ -22,9 +23,10 @@ public enum WidgetCatalog {
     }
 
     /// The view for a validated spec. The checker only lets through the types of `kinds`.
-    public static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers()) throws(GraphicsError) -> any WidgetView {
+    public static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers(),
+                                locale: NumberLocale = .standard) throws(GraphicsError) -> any WidgetView {
         guard let d = descriptor(named: spec.type) else { throw GraphicsError("widget '\(spec.id)'", "unknown widget type '\(spec.type)'") }
-        return try d.makeAny(spec, WidgetBuildContext(theme: theme, shared: shared))
+        return try d.makeAny(spec, WidgetBuildContext(theme: theme, shared: shared, locale: locale))
     }
 
     public static func homeAssistant(_ view: any WidgetView) -> HAEntity? {

@@ -40,7 +40,16 @@ public struct WidgetCommandSet: Sendable {
 public struct WidgetBuildContext {
     public var theme: Theme
     public var shared: SharedLayers
-    public init(theme: Theme, shared: SharedLayers = SharedLayers()) { self.theme = theme; self.shared = shared }
+    /// The panel's `locale`: how numbers are written on screen.
+    public var locale: NumberLocale
+    public init(theme: Theme, shared: SharedLayers = SharedLayers(), locale: NumberLocale = .standard) {
+        self.theme = theme; self.shared = shared; self.locale = locale
+    }
+
+    /// The widget's own `locale`, else the panel's.
+    public func numberLocale(for spec: WidgetSpec) -> NumberLocale {
+        spec.string("locale").flatMap { NumberLocale($0) } ?? locale
+    }
 
     /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
     func chrome(_ spec: WidgetSpec) -> ControlChrome {

@@ -104,6 +104,7 @@ public enum KnobDescriptor: WidgetDescriptor {
         look.caption = spec.string("label")
         look.captionColor = Color(theme.textColor)
         look.valueFormat = spec.string("valueFormat").flatMap { try? ValueFormat(parsing: $0) }
+        look.locale = context.numberLocale(for: spec)
         if let p = spec.string("valuePlacement").flatMap(KnobValuePlacement.init(rawValue:)) {
             look.valuePlacement = p
         } else if model.mode == .continuous && model.range != nil {

@@ -366,7 +366,7 @@ public final class KnobView: WidgetView, ValueReadout {
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
         let ctx = DrawingContext(surface: surface)
         let text = TextLayout(text: caption, family: appearance.fontName, pixelSize: captionHeight * 0.62 * mapping.scale, context: ctx)
-        text.setWidth(Double(w), alignment: .center)
+        text.fit(.wrap, width: Double(w), height: Double(h), alignment: .center)   // whole lines, never cut letters
         ctx.setColor(appearance.captionColor)
         text.draw(at: Point(x: 0, y: (Double(h) - text.size.height) / 2))
         captionCache = (mapping.scale, caption, surface)

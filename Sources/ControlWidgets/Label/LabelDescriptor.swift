@@ -11,13 +11,15 @@ public enum LabelDescriptor: WidgetDescriptor {
             PropertyRule("text", .string(nonEmpty: false, maxLength: 4096), doc: "The text, at most 4096 characters (required unless the label has 'bind'; a bound label shows it until the value is known)."),
             PropertyRule("bind", .identifier, doc: "Id of a widget whose value this label shows, updated on every change."),
             PropertyRule("valueFormat", .string(nonEmpty: true), doc: "With bind: printf-style format of the bound value; default: the bound widget's own readout."),
+            .locale,
             PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), default: .number(24), doc: "Font size in design pixels."),
             PropertyRule("color", .color, doc: "Text color; default: the theme's textColor."),
             PropertyRule("align", .enumeration(["left", "center", "right"]), default: .string("center"), doc: "Horizontal alignment inside the frame."),
             PropertyRule("weight", .enumeration(["normal", "bold"]), default: .string("normal"), doc: "Font weight."),
+            PropertyRule.fit,
         ],
         constraints: [
-            .valueFormat(),
+            .valueFormat(), .locale(),
             .needs("bind", for: ["valueFormat"], because: "it formats the bound value"),
         ],
         requiredAnyOf: [["text", "bind"]],
@@ -33,8 +35,8 @@ public enum LabelDescriptor: WidgetDescriptor {
         return LabelView(id: spec.id, frame: Rect(spec.frame), text: spec.string("text") ?? "",
                          fontName: spec.string("fontName") ?? theme.font, fontSize: spec.number("fontSize") ?? 24,
                          color: spec.color("color").map(Color.init(_:)) ?? Color(theme.textColor),
-                         alignment: align, bold: spec.string("weight") == "bold",
-                         bind: spec.string("bind"), valueFormat: spec.string("valueFormat").flatMap { ValueFormat($0) })
+                         alignment: align, bold: spec.string("weight") == "bold", fit: TextLayout.Fit(spec),
+                         bind: spec.string("bind"), valueFormat: spec.string("valueFormat").flatMap { ValueFormat($0) }, locale: context.numberLocale(for: spec))
     }
 
     public static func homeAssistant(_ view: LabelView) -> HAEntity? { nil }

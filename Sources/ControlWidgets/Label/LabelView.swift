@@ -1,3 +1,4 @@
+import Formatting
 import Graphics
 
 /// Text on the panel (titles, units, captions, status lines). Rendered into a cached surface,
@@ -12,6 +13,10 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public let color: Color
     public let alignment: TextLayout.Alignment
     public let bold: Bool
+    /// What happens to text the frame cannot hold.
+    public let fit: TextLayout.Fit
+    /// How a bound number is written when the label formats it.
+    public let locale: NumberLocale
     /// The id of the widget whose value this label shows (nil: static text).
     public let bind: String?
     /// How a bound number is written; nil = the bound widget's own readout text.
@@ -25,10 +30,11 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public static let maxTextLength = 1000
 
     public init(id: String, frame: Rect, text: String, fontName: String, fontSize: Double, color: Color,
-                alignment: TextLayout.Alignment, bold: Bool, bind: String? = nil, valueFormat: ValueFormat? = nil) {
+                alignment: TextLayout.Alignment, bold: Bool, fit: TextLayout.Fit = .wrap, bind: String? = nil,
+                valueFormat: ValueFormat? = nil, locale: NumberLocale = .standard) {
         self.id = id; self.frame = frame; self.text = text; self.fontName = fontName
         self.fontSize = fontSize; self.color = color; self.alignment = alignment; self.bold = bold
-        self.bind = bind; self.valueFormat = valueFormat
+        self.fit = fit; self.bind = bind; self.valueFormat = valueFormat?.localized(locale); self.locale = locale
     }
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect { mapping.toScreen(frame) }
@@ -47,7 +53,7 @@ public final class LabelView: WidgetView, BoundValueDisplay {
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
         let ctx = DrawingContext(surface: surface)
         let layout = TextLayout(text: text, family: fontName, pixelSize: fontSize * scale, bold: bold, context: ctx)
-        layout.setWidth(Double(w), alignment: alignment)
+        layout.fit(fit, width: Double(w), height: Double(h), alignment: alignment)
         ctx.setColor(color)
         layout.draw(at: Point(x: 0, y: (Double(h) - layout.size.height) / 2))
         cache = (scale, text, surface)
@@ -65,7 +71,7 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     /// own `readout`), else its `title`, else its `on` as On/Off.
     public func show(boundState state: WidgetEvent, readout: String?) {
         if let v = state["value"]?.number {
-            setText(valueFormat?.string(v) ?? readout ?? ValueFormat(decimals: v == v.rounded() ? 0 : 2).string(v))
+            setText(valueFormat?.string(v) ?? readout ?? ValueFormat(decimals: v == v.rounded() ? 0 : 2).localized(locale).string(v))
         } else if let title = state["title"]?.string {
             setText(title)
         } else if let on = state["on"]?.bool {

@@ -1,3 +1,5 @@
+import Formatting
+
 /// Panel-wide look. Widgets fall back to these when they set nothing of their own.
 public struct Theme: Sendable, Equatable {
     public var tint: RGBA
@@ -71,6 +73,8 @@ public struct Panel: Sendable {
     public var drawer: DrawerSpec?
     /// The file's `screen` rules (defaults: the screen stays on).
     public var screen = ScreenSettings()
+    /// How numbers are written on screen (`locale`): the decimal separator.
+    public var locale = NumberLocale.standard
     /// What `check` warns about in the file itself (a deprecated key), in file order; the
     /// commands that load a panel print them to stderr. Touch targets are `TouchTargets`'.
     public var warnings: [LayoutDiagnostic] = []
