@@ -9,6 +9,9 @@ pkgs="libdrm-dev libcairo2-dev libharfbuzz-dev libfribidi-dev libinput-dev libmo
 [ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static mosquitto mosquitto-clients openssl chromium dpkg-dev lintian debootstrap zsh groff-base"
 # The studio's editor: Debian's CodeMirror, served from /usr/share/javascript/codemirror.
 pkgs="$pkgs libjs-codemirror"
+# Opened with dlopen when text needs them (Sources/CCairo/linebreak.h): UAX #14 line breaking,
+# Thai word breaks; the colour emoji font.
+pkgs="$pkgs libunibreak1 libthai0 fonts-noto-color-emoji"
 
 missing=""
 for p in $pkgs; do

@@ -11,8 +11,10 @@
 /// - width 0…20 and precision 0…6 (values are bounded by ±1e9, so 6 decimals are exact);
 /// - `%%` is a literal percent sign; any other text (UTF-8, `°`, units) is copied as it is.
 ///
-/// One deliberate difference from C: a value that rounds to zero never shows a minus sign
-/// ("-0.0" on a thermostat reads as a fault).
+/// Differences from C, for a reader: a value that rounds to zero never shows a minus sign
+/// ("-0.0" on a thermostat reads as a fault); a negative number is written with U+2212 MINUS
+/// SIGN ("−10", as typeset, the width of "+"), not a hyphen; and `locale` chooses the decimal
+/// separator ("21,5 °C"). The text is for display only: protocol JSON carries numbers.
 public struct ValueFormat: Sendable, Equatable {
     public enum Conversion: Sendable, Equatable { case integer, fixed }
 
@@ -27,6 +29,11 @@ public struct ValueFormat: Sendable, Equatable {
     public var leftAlign: Bool
     /// False for a format that is only text ("vol"): the value is not shown.
     public var hasConversion = true
+    /// The decimal separator's locale (a panel's or widget's `locale`).
+    public var locale = NumberLocale.standard
+
+    /// U+2212 MINUS SIGN: what a negative number starts with on screen.
+    public static let minusSign = "\u{2212}"
 
     public static let maxWidth = 20
     public static let maxPrecision = 6
@@ -104,7 +111,8 @@ public struct ValueFormat: Sendable, Equatable {
         let decimals = conversion == .integer ? 0 : precision
         var digits = Self.fixedDigits(abs(value), decimals: decimals)
         let isZero = !digits.contains { $0 != "0" && $0 != "." }
-        let sign = value < 0 && !isZero ? "-" : (plusSign ? "+" : (spaceSign ? " " : ""))
+        if locale.decimalSeparator != "." { digits = String(digits.map { $0 == "." ? locale.decimalSeparator : $0 }) }
+        let sign = value < 0 && !isZero ? Self.minusSign : (plusSign ? "+" : (spaceSign ? " " : ""))
         let length = sign.count + digits.count
         if length < width {
             let pad = width - length
@@ -117,6 +125,13 @@ public struct ValueFormat: Sendable, Equatable {
             }
         }
         return prefix + sign + digits + suffix
+    }
+
+    /// This format, writing numbers for `locale`.
+    public func localized(_ locale: NumberLocale) -> ValueFormat {
+        var f = self
+        f.locale = locale
+        return f
     }
 
     /// The same number without the text around it and without padding (tick labels).

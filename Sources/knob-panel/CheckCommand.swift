@@ -53,7 +53,7 @@ private func printEntities(_ panel: Panel) -> Bool {
     for page in panel.pages {
         for spec in page.widgets {
             let view: any WidgetView
-            do { view = try WidgetCatalog.makeView(spec, theme: panel.theme) } catch { Console.err(error.description); return false }
+            do { view = try WidgetCatalog.makeView(spec, theme: panel.theme, locale: panel.locale) } catch { Console.err(error.description); return false }
             guard let entity = WidgetCatalog.homeAssistant(view) else { continue }
             var w = JSONLineWriter()
             w.add("widget", spec.id); w.add("component", entity.component)

@@ -256,7 +256,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
 @Suite struct ValueFormatTests {
     @Test func formats() {
         #expect(ValueFormat("%.0f °C")?.string(for: 21.5) == "22 °C")
-        #expect(ValueFormat("%.1f")?.string(for: -3.14159) == "-3.1")
+        #expect(ValueFormat("%.1f")?.string(for: -3.14159) == "\u{2212}3.1")
         #expect(ValueFormat("%05.1f%%")?.string(for: 7.25) == "007.3%")   // rounds half away from zero
         #expect(ValueFormat("%+d dB")?.string(for: 6.4) == "+6 dB")
         #expect(ValueFormat("%-4dx")?.string(for: 12) == "12  x")

@@ -15,18 +15,44 @@ import Testing
 
     @Test func integerRoundsToNearest() throws {
         #expect(try f("%d %%", 53.47) == "53 %")
-        #expect(try f("%i", -2.5) == "-3")
+        #expect(try f("%i", -2.5) == "\u{2212}3")
         #expect(try f("%d", 99.6) == "100")
     }
 
     @Test func flagsAndWidth() throws {
         #expect(try f("%+.0f dB", 6) == "+6 dB")
-        #expect(try f("%+.0f dB", -6) == "-6 dB")
+        #expect(try f("%+.0f dB", -6) == "\u{2212}6 dB")
         #expect(try f("% d", 5) == " 5")
         #expect(try f("%05.1f", 3.14159) == "003.1")
         #expect(try f("%4d|", 7) == "   7|")
         #expect(try f("%-4d|", 7) == "7   |")
-        #expect(try f("[%3d]", -7) == "[ -7]")
+        #expect(try f("[%3d]", -7) == "[ \u{2212}7]")
+    }
+
+    /// On screen a negative number starts with U+2212 MINUS SIGN, as typeset ("−10", the
+    /// width of "+"), never a hyphen-minus; zero-padding goes after it.
+    @Test func negativeNumbersHaveARealMinus() throws {
+        #expect(try f("%d", -10) == "−10")
+        #expect(try f("%.1f °C", -2.25) == "−2.3 °C")
+        #expect(try f("%05.1f", -3.14) == "−03.1")
+        #expect(try !f("%+.0f dB", -12).contains("-"))
+    }
+
+    /// `locale` changes the decimal separator only: "21,5 °C" in German (CLDR), "21.5 °C" in
+    /// English, and Swiss German keeps the point; digits, sign and padding are unchanged.
+    @Test func localeChoosesTheDecimalSeparator() throws {
+        let de = try #require(NumberLocale("de")), ch = try #require(NumberLocale("de-CH")), ptBR = try #require(NumberLocale("pt_BR"))
+        #expect(try ValueFormat(parsing: "%.1f °C").localized(de).string(21.5) == "21,5 °C")
+        #expect(try ValueFormat(parsing: "%+06.2f").localized(de).string(-1.5) == "−01,50")
+        #expect(try ValueFormat(parsing: "%.1f °C").localized(ch).string(21.5) == "21.5 °C")
+        #expect(try ValueFormat(parsing: "%.1f").localized(ptBR).string(0.25) == "0,3")
+        #expect(try ValueFormat(parsing: "%d").localized(de).string(1234) == "1234")
+        #expect(try ValueFormat(parsing: "%.1f").string(21.5) == "21.5")
+        #expect(NumberLocale("en-US")?.decimalSeparator == ".")
+        #expect(NumberLocale("en-ZA")?.decimalSeparator == ",")
+        #expect(NumberLocale("xx") == nil && NumberLocale("de-") == nil && NumberLocale("german") == nil && NumberLocale("") == nil)
+        #expect(NumberLocale.problem(with: "klingon")?.hasPrefix("unknown locale 'klingon'") == true)
+        #expect(NumberLocale.problem(with: "fr-FR") == nil)
     }
 
     @Test func roundedZeroHasNoMinusSign() throws {

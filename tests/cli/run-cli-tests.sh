@@ -71,6 +71,22 @@ else ok "libmosquitto and OpenSSL not linked (dlopen for --mqtt)"; fi
 # bench never load them, nor libevdev, libmtdev, libwacom and libgudev, which libinput needs.
 if ldd "$BIN" 2>/dev/null | grep -qE 'libinput|libudev|libevdev|libmtdev|libwacom|libgudev'; then bad "$BIN links libinput/libudev (CInput opens them with dlopen)"
 else ok "libinput and libudev not linked (dlopen for run)"; fi
+# libunibreak and libthai (line breaking) are opened only when a text must break (Thai only
+# for libthai): the reference scene never loads them, a panel with a wrapped label does
+# (LD_DEBUG=libs: the loader names each library it opens).
+if ldd "$BIN" 2>/dev/null | grep -qE 'libunibreak|libthai'; then bad "$BIN links libunibreak/libthai (CCairo/linebreak.h opens them with dlopen)"
+else
+    loaded=$(LD_DEBUG=libs "$BIN" render panels/bench-console.json --out "$T/bench.png" 2>&1 | grep -oE 'calling init: [^ ]*(unibreak|thai)[^ ]*' | sort -u)
+    cat > "$T/wrapped.json" <<'JSON'
+{ "panel": "Wrapped", "size": [400, 300],
+  "pages": [ { "id": "main", "widgets": [
+    { "id": "status", "type": "label", "text": "See https://example.com/some-long-path/file.html and ภาษาไทย", "fontSize": 20, "frame": [20, 20, 200, 120] }
+  ] } ] }
+JSON
+    wrapped=$(LD_DEBUG=libs "$BIN" render "$T/wrapped.json" --out "$T/wrapped.png" 2>&1 | grep -oE 'calling init: [^ ]*(unibreak|thai)[^ ]*' | sort -u | wc -l)
+    [ -z "$loaded" ] && [ "$wrapped" = 2 ] && ok "libunibreak and libthai opened only for text that wraps (bench-console: none; Thai label: both)" \
+        || bad "line-breaking libraries: bench-console loaded '$loaded', a wrapped Thai label loaded $wrapped of 2"
+fi
 for f in panels/*.json; do
     case "$f" in */schema.json) continue ;; esac
     expect_status "check $f" 0 "$BIN" check "$f"

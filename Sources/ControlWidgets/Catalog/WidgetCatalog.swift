@@ -1,3 +1,4 @@
+import Formatting
 import Graphics
 import PanelLayout
 import PanelSystem
@@ -31,9 +32,9 @@ public enum WidgetCatalog {
 
     /// The view for a validated spec. The checker only lets through the types of `kinds`.
     public static func makeView(_ spec: WidgetSpec, theme: Theme, shared: SharedLayers = SharedLayers(),
-                                wallClock: WallClock = .startingNow()) throws(GraphicsError) -> any WidgetView {
+                                wallClock: WallClock = .startingNow(), locale: NumberLocale = .standard) throws(GraphicsError) -> any WidgetView {
         guard let d = descriptor(named: spec.type) else { throw GraphicsError("widget '\(spec.id)'", "unknown widget type '\(spec.type)'") }
-        return try d.makeAny(spec, WidgetBuildContext(theme: theme, shared: shared, wallClock: wallClock))
+        return try d.makeAny(spec, WidgetBuildContext(theme: theme, shared: shared, wallClock: wallClock, locale: locale))
     }
 
     public static func homeAssistant(_ view: any WidgetView) -> HAEntity? {

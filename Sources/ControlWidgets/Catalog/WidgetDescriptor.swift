@@ -44,8 +44,15 @@ public struct WidgetBuildContext {
     public var shared: SharedLayers
     /// The wall clock for widgets that show the time (a clock), as a function of frame time.
     public var wallClock: WallClock
-    public init(theme: Theme, shared: SharedLayers = SharedLayers(), wallClock: WallClock = .startingNow()) {
-        self.theme = theme; self.shared = shared; self.wallClock = wallClock
+    /// The panel's `locale`: how numbers are written on screen.
+    public var locale: NumberLocale
+    public init(theme: Theme, shared: SharedLayers = SharedLayers(), wallClock: WallClock = .startingNow(), locale: NumberLocale = .standard) {
+        self.theme = theme; self.shared = shared; self.wallClock = wallClock; self.locale = locale
+    }
+
+    /// The widget's own `locale`, else the panel's.
+    public func numberLocale(for spec: WidgetSpec) -> NumberLocale {
+        spec.string("locale").flatMap { NumberLocale($0) } ?? locale
     }
 
     /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.

@@ -6,3 +6,5 @@ import Formatting
 public typealias ValueFormat = Formatting.ValueFormat
 /// Likewise the rounding every published value goes through.
 public typealias ValueRounding = Formatting.ValueRounding
+/// And how numbers are written for a locale (the decimal separator).
+public typealias NumberLocale = Formatting.NumberLocale

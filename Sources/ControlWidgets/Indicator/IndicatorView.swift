@@ -49,7 +49,7 @@ public final class IndicatorView: WidgetView {
         guard !label.isEmpty else { return }
         let layout = TextLayout(text: label, family: fontName, pixelSize: captionHeight * 0.8 * mapping.scale, bold: false, context: ctx)
         let box = mapping.toScreen(Rect(x: frame.x, y: frame.y + frame.height - captionHeight, width: frame.width, height: captionHeight))
-        layout.setWidth(box.width, alignment: .center)
+        layout.fit(.wrap, width: box.width, height: box.height, alignment: .center)   // whole lines, never cut letters
         ctx.setColor(textColor)
         layout.draw(at: Point(x: box.x, y: box.y + (box.height - layout.size.height) / 2))
     }

@@ -1,3 +1,4 @@
+import Formatting
 import Graphics
 import PanelLayout
 
@@ -44,6 +45,8 @@ public struct KnobAppearance {
     /// How the value of a knob with a range is written (KnobView+Readout); nil = derived
     /// from the step or the range's span.
     public var valueFormat: ValueFormat?
+    /// The decimal separator of every number the knob writes (readout, tick labels).
+    public var locale = NumberLocale.standard
     /// Where the value is shown: on the knob's centre, after the caption, or nowhere.
     public var valuePlacement: KnobValuePlacement = .none
     /// How titles stand (KnobView+Titles): upright (level, the default) or radial (the reference).

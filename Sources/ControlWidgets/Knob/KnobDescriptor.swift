@@ -113,6 +113,7 @@ public enum KnobDescriptor: WidgetDescriptor {
         look.captionPlacement = spec.string("captionPlacement").flatMap(CaptionPlacement.init(rawValue:)) ?? theme.captionPlacement ?? .below
         look.captionSize = spec.number("captionSize") ?? theme.captionSize
         look.valueFormat = spec.string("valueFormat").flatMap { try? ValueFormat(parsing: $0) }
+        look.locale = context.numberLocale(for: spec)
         if let p = spec.string("valuePlacement").flatMap(KnobValuePlacement.init(rawValue:)) {
             look.valuePlacement = p
         } else if model.mode == .continuous && model.range != nil {

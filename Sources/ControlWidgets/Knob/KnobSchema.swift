@@ -65,6 +65,7 @@ extension KnobDescriptor {
                          doc: "Continuous mode with a range: values snap to range lo + k·step (value units), whatever moves the knob. Default: none (any value)."),
             PropertyRule("valueFormat", .string(nonEmpty: true),
                          doc: "printf-style format of the value shown (\"%.1f °C\", \"%d %%\"): at most one of %d, %i, %.Nf with flags + space 0 -, width ≤ 20, precision ≤ 6. Default: decimals of the step, else about three significant digits of the range."),
+            .locale,
             PropertyRule("valuePlacement", .enumeration(["center", "caption", "none"]),
                          doc: "Where a knob with a range shows its value: center (upright on the knob), caption (after the label), none. Default: center for continuous knobs with a range, else none."),
             PropertyRule("wheelStep", .number(min: .above(0), max: .atMost(1e9)), doc: "Continuous mode with a range: one wheel or encoder detent, value units. Default: step (else 5°)."),
@@ -88,7 +89,7 @@ extension KnobDescriptor {
                       name == "twoFingerRotation" || name == "verticalPan" else { return [] }
                 return [(gesture.location, "'gesture': '\(name)' is not available in mode 'rotaryDial' (use 'oneFingerRotation' or 'tap')")]
             },
-            .valueFormat(),
+            .valueFormat(), .locale(),
             .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels", "value", "origin"], because: "they are in value units"),
             .knobStartAndReset,
             .inside(["origin"], what: "the range") { WidgetConstraint.rangeEnds($0, fallback: nil) },

@@ -14,10 +14,12 @@ extension KnobView {
     /// The value's format in use: the layout's, else decimals that show the step exactly,
     /// else about three significant digits over the range.
     var valueFormatInUse: ValueFormat {
-        if let f = appearance.valueFormat { return f }
-        if let step = model.valueSteps.step, model.mode == .continuous { return ValueFormat(decimals: ValueFormat.decimals(forStep: step)) }
-        guard let range = model.range else { return ValueFormat(decimals: 0) }
-        return ValueFormat(decimals: ValueFormat.decimals(forSpan: range.hi - range.lo))
+        if let f = appearance.valueFormat { return f.localized(appearance.locale) }
+        if let step = model.valueSteps.step, model.mode == .continuous {
+            return ValueFormat(decimals: ValueFormat.decimals(forStep: step)).localized(appearance.locale)
+        }
+        guard let range = model.range else { return ValueFormat(decimals: 0).localized(appearance.locale) }
+        return ValueFormat(decimals: ValueFormat.decimals(forSpan: range.hi - range.lo)).localized(appearance.locale)
     }
 
     /// The value shown at `time` (follows animations, on the step grid), formatted; nil

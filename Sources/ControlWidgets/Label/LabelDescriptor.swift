@@ -12,13 +12,15 @@ public enum LabelDescriptor: WidgetDescriptor {
             PropertyRule("bind", .oneOf([.identifier, .object(BindSchema.object)]), doc: "Id of a widget whose value this label shows, updated on every change; or an MQTT binding {\"topic\", \"path\", \"format\", \"staleAfter\"} whose values it shows as text."),
             PropertyRule("valueFormat", .string(nonEmpty: true), doc: "With bind: printf-style format of the bound value; default: the bound widget's own readout."),
             PropertyRule("icon", .icon, doc: "An icon before the text, in its colour: `mdi:NAME` (a Material Design Icon) or an image (PNG)."),
+            .locale,
             PropertyRule("fontSize", .number(min: .above(0), max: .atMost(1000)), default: .number(24), doc: "Font size in design pixels."),
             PropertyRule("color", .color, doc: "Text color; default: the theme's textColor."),
             PropertyRule("align", .enumeration(["left", "center", "right"]), default: .string("center"), doc: "Horizontal alignment inside the frame."),
             PropertyRule("weight", .enumeration(["normal", "bold"]), default: .string("normal"), doc: "Font weight."),
+            PropertyRule.fit,
         ],
         constraints: [
-            .valueFormat(),
+            .valueFormat(), .locale(),
             .needs("bind", for: ["valueFormat"], because: "it formats the bound value"),
         ],
         requiredAnyOf: [["text", "bind", "icon"]],
@@ -34,9 +36,9 @@ public enum LabelDescriptor: WidgetDescriptor {
         return LabelView(id: spec.id, frame: Rect(spec.frame), text: spec.string("text") ?? "",
                          fontName: spec.string("fontName") ?? theme.font, fontSize: spec.number("fontSize") ?? 24,
                          color: spec.color("color").map(Color.init(_:)) ?? Color(theme.textColor),
-                         alignment: align, bold: spec.string("weight") == "bold",
+                         alignment: align, bold: spec.string("weight") == "bold", fit: TextLayout.Fit(spec),
                          bind: spec.string("bind"), valueFormat: spec.string("valueFormat").flatMap { ValueFormat($0) },
-                         icon: try WidgetIcon.make(spec.string("icon")))
+                         locale: context.numberLocale(for: spec), icon: try WidgetIcon.make(spec.string("icon")))
     }
 
     public static func homeAssistant(_ view: LabelView) -> HAEntity? { nil }

@@ -1,3 +1,4 @@
+import Formatting
 import Graphics
 
 /// Text on the panel (titles, units, captions, status lines). Rendered into a cached surface,
@@ -14,6 +15,10 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public let bold: Bool
     /// Drawn before the text, in its colour, a third larger than the font size.
     public let icon: WidgetIcon?
+    /// What happens to text the frame cannot hold.
+    public let fit: TextLayout.Fit
+    /// How a bound number is written when the label formats it.
+    public let locale: NumberLocale
     /// The id of the widget whose value this label shows (nil: static text).
     public let bind: String?
     /// How a bound number is written; nil = the bound widget's own readout text.
@@ -32,11 +37,12 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public static let maxTextLength = 1000
 
     public init(id: String, frame: Rect, text: String, fontName: String, fontSize: Double, color: Color,
-                alignment: TextLayout.Alignment, bold: Bool, bind: String? = nil, valueFormat: ValueFormat? = nil, icon: WidgetIcon? = nil) {
+                alignment: TextLayout.Alignment, bold: Bool, fit: TextLayout.Fit = .wrap, bind: String? = nil,
+                valueFormat: ValueFormat? = nil, locale: NumberLocale = .standard, icon: WidgetIcon? = nil) {
         self.icon = icon
         self.id = id; self.frame = frame; self.text = text; self.fontName = fontName
         self.fontSize = fontSize; self.color = color; self.alignment = alignment; self.bold = bold
-        self.bind = bind; self.valueFormat = valueFormat
+        self.fit = fit; self.bind = bind; self.valueFormat = valueFormat?.localized(locale); self.locale = locale
     }
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect { mapping.toScreen(frame) }
@@ -59,7 +65,7 @@ public final class LabelView: WidgetView, BoundValueDisplay {
         // An icon and the text are one group, aligned as the text is.
         let iconSide = icon == nil ? 0 : Swift.min(fontSize * scale * 1.35, Double(h))
         let iconRoom = icon == nil ? 0 : iconSide + (text.isEmpty ? 0 : fontSize * scale * 0.35)
-        layout.setWidth(Double(w) - iconRoom, alignment: alignment)
+        layout.fit(fit, width: Double(w) - iconRoom, height: Double(h), alignment: alignment)
         let textY = (Double(h) - layout.size.height) / 2
         if let icon {
             let used = text.isEmpty ? 0 : layout.size.width
@@ -86,7 +92,7 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     /// own `readout`), else its `title`, else its `on` as On/Off.
     public func show(boundState state: WidgetEvent, readout: String?) {
         if let v = state["value"]?.number {
-            setText(valueFormat?.string(v) ?? readout ?? ValueFormat(decimals: v == v.rounded() ? 0 : 2).string(v))
+            setText(valueFormat?.string(v) ?? readout ?? ValueFormat(decimals: v == v.rounded() ? 0 : 2).localized(locale).string(v))
         } else if let title = state["title"]?.string {
             setText(title)
         } else if let on = state["on"]?.bool {

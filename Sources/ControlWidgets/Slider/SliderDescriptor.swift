@@ -56,6 +56,7 @@ public enum SliderDescriptor: WidgetDescriptor {
             ?? (theme.base == .light ? Color(theme.track).mixed(with: Color(theme.textColor), 0.08) : SliderAppearance().ringColor)
         if let n = spec.number("glowOpacity") { look.glowOpacity = n }
         if let f = spec.string("valueFormat"), let format = ValueFormat(f) { look.valueFormat = format }
+        look.valueFormat.locale = context.numberLocale(for: spec)
         if let b = spec.bool("showValue") { look.showValue = b }
         look.valueColor = spec.color("valueColor").map(Color.init(_:)) ?? Color(theme.textColor)
         look.fontName = spec.string("fontName") ?? theme.font

@@ -39,6 +39,7 @@ extension SliderDescriptor {
         PropertyRule("glowOpacity", .number(min: .atLeast(0), max: .atMost(1)), default: .number(0.85), doc: "Opacity of the glow around the filled arc (its blur grows with the angle); 0: none."),
         PropertyRule("valueFormat", .string(nonEmpty: false), default: .string("%.0f"),
                      doc: "printf-style text for the value in the centre, e.g. \"%.1f °C\": one %f (or %d) with flags - + space 0, width ≤ 20, precision ≤ 6; %% for a percent sign."),
+        .locale,
         PropertyRule("showValue", .bool, default: .bool(true), doc: "Show the value in the centre."),
         PropertyRule("valueColor", .color, doc: "Colour of the value; default: the theme's textColor."),
         PropertyRule("fontName", .string(nonEmpty: true), doc: "Font family of the value and caption; default: the theme's font."),
@@ -103,7 +104,7 @@ extension SliderDescriptor {
                 guard lo == hi, let at = (m["maximumValue"] ?? m["minimumValue"])?.value.location else { return [] }
                 return [(at, "'minimumValue' and 'maximumValue' must differ (both are \(LayoutValue.formatNumber(lo)))")]
             },
-            .valueFormat(),
+            .valueFormat(), .locale(),
             .sliderStepAndReset,
             .deprecatedResetConflict("defaultValue"),
             WidgetConstraint { m in

@@ -17,6 +17,8 @@ final class Font: @unchecked Sendable {
     private let lookupFont: OpaquePointer
     let unitsPerEm: Double
     let hasKerning: Bool
+    /// A colour font (Noto Color Emoji's bitmaps): spaces never take it.
+    let isColor: Bool
     private let glyphs = Mutex<[UInt32: Glyph]>([:])
     private let shaper = Mutex<ShaperFont?>(nil)
 
@@ -36,6 +38,8 @@ final class Font: @unchecked Sendable {
         _ = FcPatternGetInteger(pattern, "index", 0, &index)
         file = String(cString: fileName)
         faceIndex = index
+        var color: FcBool = FcFalse
+        isColor = FcPatternGetBool(pattern, "color", 0, &color) == FcResultMatch && color != FcFalse
         self.charset = charset
         guard let face = cairo_ft_font_face_create_for_pattern(pattern) else { FcPatternDestroy(pattern); return nil }
         FcPatternDestroy(pattern)   // the face holds its own reference

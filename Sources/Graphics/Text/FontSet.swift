@@ -93,6 +93,27 @@ final class FontSet: @unchecked Sendable {
         }
     }
 
+    /// The index of the first colour font (Noto Color Emoji) that has `scalar`, else nil
+    /// (then the emoji takes the first font that has it, in black and white).
+    func emojiFontIndex(for scalar: UInt32) -> Int? {
+        let key = scalar | 0x8000_0000   // emoji choices share the cache, apart from text ones
+        if let known = choices.withLock({ $0[key] }) { return known < 0 ? nil : known }
+        var found = -1
+        if let sorted {
+            for i in 0..<count {
+                var charset: OpaquePointer?
+                var color: FcBool = FcFalse
+                if let candidate = sorted.pointee.fonts[i], FcPatternGetBool(candidate, "color", 0, &color) == FcResultMatch, color != FcFalse,
+                   FcPatternGetCharSet(candidate, "charset", 0, &charset) == FcResultMatch, let charset, FcCharSetHasChar(charset, scalar) != 0 {
+                    found = i
+                    break
+                }
+            }
+        }
+        choices.withLock { $0[key] = found }
+        return found < 0 ? nil : found
+    }
+
     /// The index of the first font that has `scalar`, or nil when none has it.
     func fontIndex(for scalar: UInt32) -> Int? {
         if let known = choices.withLock({ $0[scalar] }) { return known < 0 ? nil : known }

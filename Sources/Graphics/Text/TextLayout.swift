@@ -8,7 +8,7 @@ import CCairo
 /// need (Shaping). Sizes are in pixels of the context it was made for.
 public final class TextLayout {
     private let context: DrawingContext
-    private let pixelSize: Double
+    private var pixelSize: Double
     private let fonts: FontSet
     private var paragraphs: [Paragraph]
     /// The context's transform (without translation) when the layout was made: metrics and
@@ -18,12 +18,44 @@ public final class TextLayout {
     private var wrapWidth: Double?
     private var alignment = Alignment.left
     private var laidOut: [Line]?
+    /// Whether lines break at `wrapWidth` (else it only aligns them).
+    private var wraps = true
+    /// Lines past this height are left out (the last one shown ends in "…" if `ellipsizes`).
+    private var maxHeight: Double?
+    /// Whether a line too wide for `wrapWidth`, or the last one before text left out, ends in "…".
+    private var ellipsizes = false
+    private var truncated = false
+
+    /// The em size asked for (`shrink` goes down from it).
+    private let requestedPixelSize: Double
 
     /// Characters no installed font has (drawn as the font's missing-glyph box). 0 means the
     /// fonts are right.
     public let unknownGlyphCount: Int
 
     public enum Alignment: Sendable { case left, center, right }
+
+    /// How text that does not fit its box is shown (a label's, title's or caption's `fit`).
+    public enum Fit: String, Sendable, CaseIterable {
+        /// Lines break at the box's width; lines past its height are left out, and the last
+        /// line shown ends in "…" (no line is cut through its letters).
+        case wrap
+        /// One line per paragraph, made smaller until it fits (down to `minimumShrink` of its
+        /// size, then as `ellipsis`).
+        case shrink
+        /// One line per paragraph; a line too wide ends in "…", lines past the height are left out.
+        case ellipsis
+        /// One line per paragraph, cut at the box's edges.
+        case clip
+    }
+
+    /// The smallest fraction of its size `shrink` makes text (half: smaller is unreadable).
+    public static let minimumShrink = 0.5
+
+    /// "…" (U+2026 HORIZONTAL ELLIPSIS), ending a line that was shortened.
+    static let ellipsis: UInt32 = 0x2026
+    /// U+2010 HYPHEN, drawn where a line breaks at a soft hyphen (U+002D where the font lacks it).
+    static let hyphen: UInt32 = 0x2010
 
     /// Whether text that needs shaping (Arabic, Hebrew, Indic, combining marks) is shaped:
     /// libharfbuzz could be opened (this opens it, once).
@@ -35,6 +67,7 @@ public final class TextLayout {
     public init(text: String, family: String, pixelSize: Double, bold: Bool = false, context: DrawingContext) {
         self.context = context
         self.pixelSize = Swift.max(1, pixelSize.isFinite ? pixelSize : 1)
+        requestedPixelSize = self.pixelSize
         fonts = FontSet.matching(FontDescription(family, bold: bold))
         ctm = Self.transform(of: context)
         var unknown = 0
@@ -80,6 +113,17 @@ public final class TextLayout {
         return (box.width, box.height)
     }
 
+    /// Each line's characters (logical order; a hyphen or "…" the layout added included, the
+    /// spaces it broke after not) and how many glyphs it draws: what Pango's layouts are
+    /// compared by.
+    public var lineSummaries: [(text: String, glyphs: Int)] {
+        lines.map { line in
+            var text = String.UnicodeScalarView()
+            for v in line.text { if let s = Unicode.Scalar(v) { text.append(s) } }
+            return (String(text), line.glyphs.count)
+        }
+    }
+
     /// The box the glyphs' ink covers, in pixels from the top left of the logical box.
     public var inkBox: Rect {
         let logical = logicalBox
@@ -105,6 +149,56 @@ public final class TextLayout {
     public func setWidth(_ width: Double, alignment: Alignment) {
         wrapWidth = width.isFinite ? width : nil
         self.alignment = alignment
+        wraps = true; maxHeight = nil; ellipsizes = false
+        laidOut = nil
+    }
+
+    /// Fits the text into a `width` × `height` box as `fit` says, lines aligned within the
+    /// width. Afterwards `size` is what is drawn and `isTruncated` says whether text was left
+    /// out or shortened; `pixelSize` may be smaller (`shrink`).
+    public func fit(_ fit: Fit, width: Double, height: Double, alignment: Alignment) {
+        setWidth(width, alignment: alignment)
+        let height = height.isFinite ? Swift.max(0, height) : nil
+        switch fit {
+        case .wrap: maxHeight = height; ellipsizes = true
+        case .ellipsis: wraps = false; maxHeight = height; ellipsizes = true
+        case .clip: wraps = false
+        case .shrink:
+            wraps = false; maxHeight = nil
+            shrinkToFit(width: width, height: height ?? .infinity)
+            maxHeight = height; ellipsizes = true
+        }
+        laidOut = nil
+    }
+
+    /// The em size in pixels the text is laid out at (smaller than asked after `shrink`).
+    public var fittedPixelSize: Double { pixelSize }
+
+    /// Whether `fit` left text out or ended a line in "…".
+    public var isTruncated: Bool { _ = lines; return truncated }
+
+    /// Smaller sizes until the unwrapped text fits: first the ratio of the sizes, then 5 %
+    /// steps (advances are whole pixels, so the ratio is close but not exact).
+    private func shrinkToFit(width: Double, height: Double) {
+        let smallest = requestedPixelSize * Self.minimumShrink
+        var tries = 0
+        while tries < 12 {
+            let s = size
+            guard s.width > width + 1e-6 || s.height > height + 1e-6, pixelSize > smallest else { return }
+            let ratio = Swift.min(width / Swift.max(s.width, 1e-6), height / Swift.max(s.height, 1e-6))
+            let next = Swift.max(smallest, (pixelSize * Swift.min(ratio, tries == 0 ? 1 : 0.95) * 4).rounded(.down) / 4)
+            relayout(pixelSize: next < pixelSize ? next : Swift.max(smallest, pixelSize - 0.25))
+            tries += 1
+        }
+    }
+
+    private func relayout(pixelSize: Double) {
+        self.pixelSize = pixelSize
+        var unknown = 0
+        let scale = Self.deviceScale(ctm)
+        paragraphs = paragraphs.map { Paragraph($0.scalars, fonts: fonts, pixelSize: pixelSize, deviceScale: scale, unknown: &unknown) }
+        for font in scaledFonts.values { cairo_scaled_font_destroy(font) }
+        scaledFonts = [:]
         laidOut = nil
     }
 
@@ -136,6 +230,8 @@ public final class TextLayout {
     /// One laid-out line: glyphs from its left end (x) and baseline (y), its offset in the
     /// layout (alignment) and its logical box.
     private struct Line {
+        /// The characters drawn, in logical order (a hyphen or "…" added at its end included).
+        var text: [UInt32]
         var glyphs: [(font: Int, id: UInt32, x: Double, y: Double)]
         var x: Double
         var top: Double
@@ -161,37 +257,103 @@ public final class TextLayout {
     private var lines: [Line] {
         if let laidOut { return laidOut }
         var out: [Line] = []
-        var y = 0.0
+        var pieces: [(paragraph: Paragraph, range: Range<Int>)] = []
         for paragraph in paragraphs {
-            for range in paragraph.lineRanges(width: wrapWidth) {
-                var line = paragraph.line(range)
-                var ascent = 0.0, descent = 0.0
-                let used = Set(line.glyphs.map(\.font))
-                for font in used.isEmpty ? [0] : used.sorted() {
-                    let m = metrics(font)
-                    ascent = Swift.max(ascent, m.ascent)
-                    descent = Swift.max(descent, m.height - m.ascent)
+            let ranges = paragraph.lineRanges(width: wraps ? wrapWidth : nil)
+            for (k, range) in ranges.enumerated() {
+                // A break at a soft hyphen shows a hyphen.
+                if k < ranges.count - 1, let last = range.last, paragraph.scalars[last] == 0xAD {
+                    let hyphen = fonts.fontIndex(for: Self.hyphen) != nil ? Self.hyphen : 0x2D
+                    pieces.append(remade(Array(paragraph.scalars[range]) + [hyphen]))
+                } else {
+                    pieces.append((paragraph, range))
                 }
-                let lineWidth = line.width
-                var x = 0.0
-                if let wrapWidth {
-                    switch alignment {
-                    case .left: x = 0
-                    case .right: x = wrapWidth - lineWidth
-                    case .center:
-                        x = (wrapWidth - lineWidth) / 2
-                        // Pango's hinting: whole pixels when both widths are.
-                        if wrapWidth == wrapWidth.rounded(), lineWidth == lineWidth.rounded() { x = (x + 0.5).rounded(.down) }
-                    }
-                }
-                out.append(Line(glyphs: line.glyphs.map { ($0.font, $0.id, $0.x, $0.y) }, x: x, top: y, width: lineWidth,
-                                height: ascent + descent, baseline: y + ascent))
-                line.glyphs.removeAll()
-                y += ascent + descent
             }
+        }
+        truncated = false
+        var y = 0.0
+        for (k, piece) in pieces.enumerated() {
+            var piece = piece
+            if ellipsizes, let wrapWidth, piece.paragraph.advance(piece.range) > wrapWidth + 1e-6 {
+                piece = ellipsized(piece, width: wrapWidth)
+                truncated = true
+            }
+            let line = makeLine(piece.paragraph, piece.range, top: y)
+            if let maxHeight, !out.isEmpty, y + line.height > maxHeight + 1e-6 {
+                truncated = true
+                if ellipsizes {
+                    let previous = pieces[k - 1]
+                    out[out.count - 1] = makeLine(ellipsized(previous, width: wrapWidth ?? .infinity, always: true), top: out[out.count - 1].top)
+                }
+                break
+            }
+            out.append(line)
+            y += line.height
         }
         laidOut = out
         return out
+    }
+
+    /// A paragraph of `scalars` at this layout's size, as one piece.
+    private func remade(_ scalars: [UInt32]) -> (paragraph: Paragraph, range: Range<Int>) {
+        var unknown = 0
+        let p = Paragraph(scalars, fonts: fonts, pixelSize: pixelSize, deviceScale: Self.deviceScale(ctm), unknown: &unknown)
+        return (p, 0..<scalars.count)
+    }
+
+    /// The piece shortened to fit `width` with "…" after it (`always`: even if it fits, as
+    /// the last line shown when more text follows). Cut between clusters, trailing spaces dropped.
+    private func ellipsized(_ piece: (paragraph: Paragraph, range: Range<Int>), width: Double,
+                            always: Bool = false) -> (paragraph: Paragraph, range: Range<Int>) {
+        let p = piece.paragraph, lower = piece.range.lowerBound
+        var scalars: [UInt32]
+        let mark = remade([Self.ellipsis])
+        let markWidth = mark.paragraph.advance(mark.range)
+        var end = piece.range.upperBound
+        if !always, p.advance(piece.range) <= width + 1e-6 { return piece }
+        var attempt = 0
+        while true {
+            while end > lower, p.advance(lower..<end) + markWidth > width + 1e-6 || !(end == piece.range.upperBound || p.clusterStarts[end]) {
+                end -= 1
+            }
+            var last = end
+            while last > lower, TextScalars.isBreakingSpace(p.scalars[last - 1]) { last -= 1 }
+            scalars = Array(p.scalars[lower..<last]) + [Self.ellipsis]
+            let made = remade(scalars)
+            attempt += 1
+            if made.paragraph.advance(made.range) <= width + 1e-6 || end <= lower || attempt > 4 { return made }
+            end -= 1
+        }
+    }
+
+    /// One line of `paragraph` (its characters `range`) whose top is at `top`.
+    private func makeLine(_ piece: (paragraph: Paragraph, range: Range<Int>), top: Double) -> Line {
+        makeLine(piece.paragraph, piece.range, top: top)
+    }
+
+    private func makeLine(_ paragraph: Paragraph, _ range: Range<Int>, top y: Double) -> Line {
+        let line = paragraph.line(range)
+        var ascent = 0.0, descent = 0.0
+        let used = Set(line.glyphs.map(\.font))
+        for font in used.isEmpty ? [0] : used.sorted() {
+            let m = metrics(font)
+            ascent = Swift.max(ascent, m.ascent)
+            descent = Swift.max(descent, m.height - m.ascent)
+        }
+        let lineWidth = line.width
+        var x = 0.0
+        if let wrapWidth {
+            switch alignment {
+            case .left: x = 0
+            case .right: x = wrapWidth - lineWidth
+            case .center:
+                x = (wrapWidth - lineWidth) / 2
+                // Pango's hinting: whole pixels when both widths are.
+                if wrapWidth == wrapWidth.rounded(), lineWidth == lineWidth.rounded() { x = (x + 0.5).rounded(.down) }
+            }
+        }
+        return Line(text: Array(paragraph.scalars[range]), glyphs: line.glyphs.map { ($0.font, $0.id, $0.x, $0.y) }, x: x, top: y, width: lineWidth,
+                    height: ascent + descent, baseline: y + ascent)
     }
 
     private var logicalBox: Rect {

@@ -19,6 +19,10 @@ struct Paragraph {
     private(set) var widths: [Double]
     /// Whether a line may start at the character (a cluster starts there).
     private(set) var clusterStarts: [Bool]
+    /// The distance between tab stops: 8 spaces of the first font, as Pango's default.
+    private(set) var tabWidth: Double = 0
+    /// Spaces a tab stop is wide (Pango's default).
+    static let spacesPerTab = 8.0
 
     /// - Parameter deviceScale: device pixels per unit of the context's space: advances are
     ///   rounded to whole device pixels (Pango's rule under a scaled context).
@@ -27,6 +31,9 @@ struct Paragraph {
         let n = scalars.count
         widths = Array(repeating: 0, count: n)
         clusterStarts = Array(repeating: true, count: n)
+        let k = pixelSize / (fonts.primary?.unitsPerEm ?? 1)
+        let space = fonts.primary?.kernedGlyphs([0x20]).first.map { Self.pixels($0.advance * k, deviceScale) } ?? pixelSize / 3
+        tabWidth = Swift.max(1, Self.spacesPerTab * space)
         guard n > 0 else { return }
 
         // Each character's font: the first of the set that has it; a combining mark stays
@@ -34,16 +41,22 @@ struct Paragraph {
         // start, after it), when that font has it (Pango's rule: a space never picks a font);
         // invisible characters join their neighbours' run; characters no font has are drawn
         // by the first font (its .notdef).
+        // Emoji that ask for emoji presentation (by default, or with U+FE0F) take the colour
+        // emoji font (Pango's rule, UTS #51); a space never does (its advance there is wide).
         var fontOf = [Int](repeating: 0, count: n)
         var previous: Int?
         for (i, v) in scalars.enumerated() {
             if TextScalars.isInvisible(v) { fontOf[i] = previous ?? 0; continue }
             let lookup = Self.lookupScalar(v)
-            let keepsFont = TextScalars.isMark(v) || TextScalars.isSpaceSeparator(v)
-            let neighbour = previous ?? (keepsFont ? scalars[(i + 1)...].first { !TextScalars.isSpaceSeparator($0) && !TextScalars.isInvisible($0) }
+            let isSpace = TextScalars.isSpaceSeparator(v)
+            let keepsFont = TextScalars.isMark(v) || isSpace
+            var neighbour = previous ?? (keepsFont ? scalars[(i + 1)...].first { !TextScalars.isSpaceSeparator($0) && !TextScalars.isInvisible($0) }
                 .flatMap { fonts.fontIndex(for: Self.lookupScalar($0)) } : nil)
+            if isSpace, let chosen = neighbour, fonts.font(chosen)?.isColor == true { neighbour = nil }
             if keepsFont, let neighbour, fonts.font(neighbour)?.covers(lookup) == true {
                 fontOf[i] = neighbour
+            } else if TextScalars.wantsEmojiPresentation(scalars, at: i), let index = fonts.emojiFontIndex(for: lookup) {
+                fontOf[i] = index
             } else if let index = fonts.fontIndex(for: lookup) {
                 fontOf[i] = index
             } else {
@@ -78,7 +91,7 @@ struct Paragraph {
         }
     }
 
-    /// Tabs are drawn as spaces.
+    /// A tab is shaped as a space (Paragraph.line drops its glyph and moves to the next stop).
     static func lookupScalar(_ v: UInt32) -> UInt32 { v == 0x09 ? 0x20 : v }
 
     /// Glyphs from cmap with kerned advances, rounded to whole pixels as Pango rounded them.
@@ -140,43 +153,59 @@ struct Paragraph {
 
     // MARK: line breaking
 
-    /// The characters of each line: breaks after spaces and around ideographs when the next
-    /// word would pass `width`; a word wider than the line is broken between clusters. Each
-    /// range excludes the spaces its line was broken after.
+    /// Where the pen goes after a tab at `x` (from the line's start): the next stop.
+    func tabStop(after x: Double) -> Double {
+        ((x + 1e-6) / tabWidth).rounded(.down) * tabWidth + tabWidth
+    }
+
+    /// The advance of characters `range` set from a line's start (tabs to their stops).
+    func advance(_ range: Range<Int>) -> Double {
+        var x = 0.0
+        for i in range { x = scalars[i] == 0x09 ? tabStop(after: x) : x + widths[i] }
+        return x
+    }
+
+    /// The characters of each line: breaks where LineBreaking allows one when the next word
+    /// would pass `width` (spaces may hang past it); a word wider than the line is broken
+    /// between grapheme clusters. Each range excludes the spaces its line was broken after.
+    /// A paragraph that fits is not looked at (nor is libunibreak opened for it).
     func lineRanges(width: Double?) -> [Range<Int>] {
         let n = scalars.count
         guard let width, n > 0 else { return [0..<n] }
+        let forced = scalars.contains { $0 == 0x0B || $0 == 0x0C || $0 == 0x85 }
+        if !forced, advance(0..<n) <= width + 1e-6 { return [0..<n] }
+        let breaks = LineBreaking.opportunities(scalars)
         var lines: [Range<Int>] = []
         var start = 0, x = 0.0, i = 0
         var opportunity: Int?
         func close(_ end: Int) {
             var last = end
-            while last > start, TextScalars.isBreakingSpace(scalars[last - 1]) { last -= 1 }
+            while last > start, TextScalars.isBreakingSpace(scalars[last - 1]) || TextScalars.isForcedBreak(scalars[last - 1]) { last -= 1 }
             lines.append(start..<last)
         }
         while i < n {
-            let v = scalars[i]
-            if TextScalars.isBreakingSpace(v) {
-                x += widths[i]; i += 1
-                if i < n, !TextScalars.isBreakingSpace(scalars[i]) { opportunity = i }
+            if i > start, breaks[i] == .mandatory {
+                close(i); start = i; x = 0; opportunity = nil
                 continue
             }
-            if TextScalars.isIdeographic(v), i > start, !TextScalars.isBreakingSpace(scalars[i - 1]) { opportunity = i }
-            if i > start, x + widths[i] > width + 1e-6 {
+            if i > start, breaks[i] == .allowed { opportunity = i }
+            let v = scalars[i]
+            let next = v == 0x09 ? tabStop(after: x) : x + widths[i]
+            if TextScalars.isBreakingSpace(v) { x = next; i += 1; continue }
+            if i > start, next > width + 1e-6 {
                 if let b = opportunity, b > start {
                     close(b)
-                    x = widths[b..<i].reduce(0, +)
                     start = b; opportunity = nil
+                    x = advance(b..<i)
                     continue
                 }
-                if clusterStarts[i] {
+                if clusterStarts[i], breaks[i] != .insideCluster {
                     close(i)
                     start = i; x = 0; opportunity = nil
                     continue
                 }
             }
-            x += widths[i]; i += 1
-            if TextScalars.isIdeographic(v), i < n { opportunity = i }
+            x = next; i += 1
         }
         lines.append(start..<n)
         return lines
@@ -194,6 +223,8 @@ struct Paragraph {
         var pen = 0.0
         for index in Shaping.visualOrder(levels: pieces.map(\.level)) {
             for g in pieces[index].glyphs {
+                // A tab moves the pen to the next stop and draws nothing (Pango's empty glyph).
+                if g.cluster < scalars.count, scalars[g.cluster] == 0x09 { pen = tabStop(after: pen); continue }
                 out.append((pieces[index].font, g.id, pen + g.dx, g.dy))
                 pen += g.advance
             }

@@ -19,6 +19,7 @@ enum TextScalars {
         case 0xA800...0xABFF: return true                        // Syloti Nagri ... Meetei Mayek
         case 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true       // Hebrew and Arabic presentation forms
         case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true     // variation selectors
+        case 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return true   // flags, skin tones, tags: emoji ligatures
         case 0x10800...0x10FFF, 0x11000...0x11FFF, 0x1E800...0x1EFFF: return true
         default: return isMark(v)
         }
@@ -48,6 +49,18 @@ enum TextScalars {
         }
     }
 
+    /// Characters that end a line inside a paragraph (vertical tab, form feed, next line).
+    static func isForcedBreak(_ v: UInt32) -> Bool { v == 0x0B || v == 0x0C || v == 0x85 }
+
+    /// Whether the character at `i` is an emoji shown as a picture (UTS #51): emoji
+    /// presentation by default (😀, flags, skin tones), or any emoji followed by U+FE0F
+    /// (❤️, the "1" of a keycap 1️⃣). Text-style emoji (❤ alone) stay in the text font.
+    static func wantsEmojiPresentation(_ scalars: [UInt32], at i: Int) -> Bool {
+        guard let scalar = Unicode.Scalar(scalars[i]) else { return false }
+        if scalar.properties.isEmojiPresentation { return true }
+        return i + 1 < scalars.count && scalars[i + 1] == 0xFE0F && scalar.properties.isEmoji
+    }
+
     /// Space separators (and tabs): they take the font of the text around them.
     static func isSpaceSeparator(_ v: UInt32) -> Bool {
         if v == 0x20 || v == 0x09 { return true }
@@ -68,7 +81,7 @@ enum TextScalars {
     /// Characters that take no glyph: controls and default-ignorables (zero-width spaces,
     /// joiners, bidi marks). Never counted as unknown.
     static func isInvisible(_ v: UInt32) -> Bool {
-        if v == 0x09 { return false }   // a tab is drawn as a space
+        if v == 0x09 { return false }   // a tab advances to its stop (Paragraph.line)
         if v < 0x20 || (0x7F...0x9F).contains(v) { return true }
         guard let scalar = Unicode.Scalar(v) else { return true }
         return scalar.properties.isDefaultIgnorableCodePoint

@@ -42,7 +42,7 @@ public final class Scene {
         var all: [[any WidgetView]] = []
         for page in panel.pages {
             var views: [any WidgetView] = []
-            for spec in page.widgets { views.append(try WidgetCatalog.makeView(spec, theme: panel.theme, shared: sharedLayers, wallClock: wallClock)) }
+            for spec in page.widgets { views.append(try WidgetCatalog.makeView(spec, theme: panel.theme, shared: sharedLayers, wallClock: wallClock, locale: panel.locale)) }
             all.append(views)
         }
         pageWidgets = all

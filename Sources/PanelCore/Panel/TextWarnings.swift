@@ -4,8 +4,8 @@ import ControlWidgets
 
 /// What `check` says about the panel's texts on this machine's fonts (warnings: the panel
 /// works, but draws something the author did not mean): characters no installed font has
-/// (drawn as boxes), per script, at the text's position; and label texts taller or wider
-/// than their frame at their font size (cut off at the frame's edges).
+/// (drawn as boxes), per script, at the text's position; and label texts their frame cannot
+/// hold at their font size (shortened with "…" or cut off, as their `fit` says).
 public enum TextWarnings {
     /// The properties that are drawn as text, on every widget type that has them.
     package static let textKeys = ["text", "title", "titles", "label", "labels"]
@@ -62,20 +62,34 @@ public enum TextWarnings {
         }
     }
 
-    /// Why a label's text does not fit its frame (laid out as LabelView draws it: wrapped
-    /// to the frame's width, centred vertically), or nil when it fits.
+    /// Why a label's text does not fit its frame (laid out as LabelView draws it, by its
+    /// `fit`), or nil when all of it is drawn: lines left out or ended in "…", shrunk text
+    /// still too large, clipped edges.
     package static func overflow(_ text: String, _ w: WidgetSpec, family: String, bold: Bool) -> String? {
         let size = w.number("fontSize") ?? 24
         guard !text.isEmpty, let surface = try? ImageSurface(width: 1, height: 1) else { return nil }
-        let layout = TextLayout(text: text, family: family, pixelSize: size, bold: bold, context: DrawingContext(surface: surface))
-        layout.setWidth(w.frame.width, alignment: .left)
-        let needed = layout.size
-        // Half a pixel of slack: advances are rounded to whole pixels of the screen's scale.
-        guard needed.height > w.frame.height + 0.5 || needed.width > w.frame.width + 0.5 else { return nil }
+        let context = DrawingContext(surface: surface)
+        let natural = TextLayout(text: text, family: family, pixelSize: size, bold: bold, context: context)
+        natural.setWidth(w.frame.width, alignment: .left)
+        let needed = natural.size
+        let fit = TextLayout.Fit(w)
         let frame = "\(format(w.frame.width))×\(format(w.frame.height))"
-        return "does not fit its \(frame) frame at fontSize \(format(size)): it needs "
-            + "\(format(needed.width.rounded(.up)))×\(format(needed.height.rounded(.up))) "
-            + "(wrapped to the frame's width), so its edges are cut off; enlarge the frame, shorten the text or lower 'fontSize'"
+        let needs = "it needs \(format(needed.width.rounded(.up)))×\(format(needed.height.rounded(.up))) (wrapped to the frame's width)"
+        let remedy = "enlarge the frame, shorten the text or lower 'fontSize'"
+        switch fit {
+        case .wrap, .ellipsis, .shrink:
+            let fitted = TextLayout(text: text, family: family, pixelSize: size, bold: bold, context: context)
+            fitted.fit(fit, width: w.frame.width, height: w.frame.height, alignment: .left)
+            guard fitted.isTruncated else { return nil }
+            let what = fit == .shrink ? "even at half its size, so it ends in '…'" : fit == .wrap ? "so its last lines are left out and it ends in '…'" : "so it ends in '…'"
+            return "does not fit its \(frame) frame at fontSize \(format(size)): \(needs), \(what) (fit '\(fit.rawValue)'); \(remedy)"
+        case .clip:
+            let line = TextLayout(text: text, family: family, pixelSize: size, bold: bold, context: context).size
+            // Half a pixel of slack: advances are rounded to whole pixels of the screen's scale.
+            guard line.height > w.frame.height + 0.5 || line.width > w.frame.width + 0.5 else { return nil }
+            return "does not fit its \(frame) frame at fontSize \(format(size)): it needs "
+                + "\(format(line.width.rounded(.up)))×\(format(line.height.rounded(.up))) on one line, so its edges are cut off (fit 'clip'); \(remedy)"
+        }
     }
 
     /// One decimal, no trailing ".0" (as the touch-target warnings write sizes).

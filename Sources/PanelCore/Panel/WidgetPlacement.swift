@@ -29,7 +29,7 @@ extension PanelController {
             for spec in page.widgets {
                 let view: any WidgetView
                 if index == scene.pageIndex, let shown = scene.widget(id: spec.id) { view = shown }
-                else { view = try WidgetCatalog.makeView(spec, theme: scene.panel.theme) }
+                else { view = try WidgetCatalog.makeView(spec, theme: scene.panel.theme, locale: scene.panel.locale) }
                 let round = view.roundArea
                 out.append(WidgetPlacement(
                     id: spec.id, type: spec.type, pageID: page.id, pageIndex: index, frame: view.frame, round: round,

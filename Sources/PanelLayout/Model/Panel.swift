@@ -1,3 +1,5 @@
+import Formatting
+
 /// Panel-wide look: named colour tokens every widget draws from (ThemeTokens.swift has the
 /// `dark` and `light` presets), so `"theme": "light"` restyles the whole panel; a widget's own
 /// colours still override them. `tint` is the accent token and `textColor` the text token
@@ -111,6 +113,8 @@ public struct Panel: Sendable {
     public var drawer: DrawerSpec?
     /// The file's `screen` rules (defaults: the screen stays on).
     public var screen = ScreenSettings()
+    /// How numbers are written on screen (`locale`): the decimal separator.
+    public var locale = NumberLocale.standard
     /// What `check` warns about in the file itself (a deprecated key), in file order; the
     /// commands that load a panel print them to stderr. Touch targets are `TouchTargets`'.
     public var warnings: [LayoutDiagnostic] = []

@@ -96,6 +96,8 @@ public enum PanelSchema {
                      doc: "Touch calibration matrix [a, b, c, d, e, f] in libinput's convention: on coordinates normalised to 0..1 of the touch device, x' = a·x + b·y + c, y' = d·x + e·y + f (identity [1, 0, 0, 0, 1, 0]; mirror X [-1, 0, 1, 0, 1, 0]). 'run --touch-matrix' overrides it."),
         PropertyRule("theme", .oneOf([.enumeration(ThemeBase.allCases.map(\.rawValue)), .object(theme)]),
                      doc: "Panel-wide colour tokens and font: \"dark\" or \"light\", or an object of a base and the tokens it overrides."),
+        PropertyRule("locale", .string(nonEmpty: true, maxLength: 16), default: .string("en"),
+                     doc: "How numbers are written on screen: a language code, optionally with a region ('de', 'de-AT', 'pt-BR'); it chooses the decimal separator (21,5 °C in 'de'). Widgets may set their own."),
         PropertyRule("layout", .object(layout), doc: "Default grid for pages without their own layout."),
         PropertyRule("pages", .array(of: .object(ObjectSchema(name: "page", properties: page)), minCount: 1, maxCount: maxPages),
                      required: true, doc: "The pages, at least one with role page; the first such page is shown at start."),

@@ -1,3 +1,5 @@
+import Formatting
+
 /// Builds the panel, its pages and widgets from a checked file.
 extension PanelChecker {
     func checkPanel(_ root: JSONNode, sourcePath: String) -> Panel? {
@@ -15,6 +17,10 @@ extension PanelChecker {
             size = (Int(w), Int(h))
         }
         let theme = makeTheme(values["theme"])
+        if let member = found.first(where: { $0.key == "locale" }), let tag = values["locale"]?.stringValue,
+           let problem = NumberLocale.problem(with: tag) {
+            report(member.value.location, "'locale': \(problem)")
+        }
         var panelGrid: GridLayout? = nil
         if let layoutMember = found.first(where: { $0.key == "layout" }) {
             panelGrid = makeGrid(values["layout"], node: layoutMember.value, size: size)
@@ -59,6 +65,7 @@ extension PanelChecker {
         var panel = Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
                           pages: pages, sourcePath: sourcePath, rotation: rotation, drawer: drawer)
         panel.screen = PanelSchema.screenSettings(values["screen"])
+        if let tag = values["locale"]?.stringValue, let locale = NumberLocale(tag) { panel.locale = locale }
         panel.rotationIsExplicit = values["rotation"] != nil
         if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {
             panel.physicalSize = (mm[0], mm[1])

@@ -1,0 +1,67 @@
+// Line breaking by the Unicode line breaking algorithm (UAX #14, Debian's libunibreak) and
+// Thai word breaks (libthai), opened with dlopen the first time a paragraph is wrapped (or
+// holds Thai), not linked: a panel whose text fits on its lines never maps them. The build
+// needs no -dev package: the prototypes below are the libraries' own (linebreak.h of
+// libunibreak 1.1 and later, thai/thwbrk.h of libthai 0.1.25 and later), which have been
+// stable for a decade. Callers serialise the first calls (Graphics' LineBreaking loads once).
+#include <dlfcn.h>
+#include <stddef.h>
+#include <wchar.h>
+
+#define KNOB_UNIBREAK_SONAME "libunibreak.so.1"
+#define KNOB_THAI_SONAME "libthai.so.0"
+
+// libunibreak: brks[i] says whether a line may break after character i.
+enum { KNOB_LINEBREAK_MUSTBREAK = 0, KNOB_LINEBREAK_ALLOWBREAK = 1, KNOB_LINEBREAK_NOBREAK = 2 };
+typedef void (*knob_init_linebreak_t)(void);
+typedef void (*knob_set_linebreaks_utf32_t)(const unsigned int *s, size_t len, const char *lang, char *brks);
+// libthai: writes the positions (character indices) where a word starts inside `s`, returns
+// how many; `brk` NULL is libthai's shared dictionary.
+typedef int (*knob_th_brk_wc_find_breaks_t)(void *brk, const wchar_t *s, int *pos, size_t pos_sz);
+
+static inline void *knob_linebreak_open(const char *soname) {
+    return dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+}
+
+// The state lives in function-local statics (as in shaping.h): Swift emits the header's
+// inline functions, not its file-scope variables.
+static inline knob_set_linebreaks_utf32_t *knob_set_linebreaks_utf32_slot(void) {
+    static knob_set_linebreaks_utf32_t function;
+    return &function;
+}
+static inline knob_th_brk_wc_find_breaks_t *knob_th_brk_wc_find_breaks_slot(void) {
+    static knob_th_brk_wc_find_breaks_t function;
+    return &function;
+}
+
+// NULL when libunibreak is loaded (and initialised); else why not.
+static inline const char *knob_unibreak_load(void) {
+    if (*knob_set_linebreaks_utf32_slot()) return NULL;
+    void *library = knob_linebreak_open(KNOB_UNIBREAK_SONAME);
+    if (!library) { const char *why = dlerror(); return why ? why : "cannot load " KNOB_UNIBREAK_SONAME; }
+    knob_init_linebreak_t init = (knob_init_linebreak_t)dlsym(library, "init_linebreak");
+    knob_set_linebreaks_utf32_t set = (knob_set_linebreaks_utf32_t)dlsym(library, "set_linebreaks_utf32");
+    if (!init || !set) { const char *why = dlerror(); return why ? why : "libunibreak lacks set_linebreaks_utf32"; }
+    init();
+    *knob_set_linebreaks_utf32_slot() = set;
+    return NULL;
+}
+
+static inline void knob_set_linebreaks_utf32(const unsigned int *s, size_t len, const char *lang, char *brks) {
+    (*knob_set_linebreaks_utf32_slot())(s, len, lang, brks);
+}
+
+// NULL when libthai is loaded; else why not.
+static inline const char *knob_thai_load(void) {
+    if (*knob_th_brk_wc_find_breaks_slot()) return NULL;
+    void *library = knob_linebreak_open(KNOB_THAI_SONAME);
+    if (!library) { const char *why = dlerror(); return why ? why : "cannot load " KNOB_THAI_SONAME; }
+    knob_th_brk_wc_find_breaks_t find = (knob_th_brk_wc_find_breaks_t)dlsym(library, "th_brk_wc_find_breaks");
+    if (!find) { const char *why = dlerror(); return why ? why : "libthai lacks th_brk_wc_find_breaks"; }
+    *knob_th_brk_wc_find_breaks_slot() = find;
+    return NULL;
+}
+
+static inline int knob_th_brk_wc_find_breaks(const wchar_t *s, int *pos, size_t pos_sz) {
+    return (*knob_th_brk_wc_find_breaks_slot())(NULL, s, pos, pos_sz);
+}
