@@ -10,7 +10,9 @@ public final class Scene {
     public let panel: Panel
     public let screenWidth: Int
     public let screenHeight: Int
-    public let mapping: ScreenMapping
+    /// Design pixels to the screen: the letterbox, moved by the idle page's drift.
+    public private(set) var mapping: ScreenMapping
+    private let restingMapping: ScreenMapping
     /// The widgets of every page, in the file's order.
     public let pageWidgets: [[any WidgetView]]
     /// The page on show (the drawer's front view).
@@ -33,6 +35,7 @@ public final class Scene {
         let box = Letterbox(designWidth: panel.designWidth, designHeight: panel.designHeight,
                             screenWidth: screenWidth, screenHeight: screenHeight)
         mapping = ScreenMapping(scale: box.scale, offsetX: box.offsetX, offsetY: box.offsetY)
+        restingMapping = mapping
         var all: [[any WidgetView]] = []
         for page in panel.pages {
             var views: [any WidgetView] = []
@@ -58,11 +61,19 @@ public final class Scene {
         showPage(pageIndex)
     }
 
+    /// Moves what is drawn by `offset` design pixels (the idle page's drift against burn-in).
+    public func shift(by offset: (x: Double, y: Double)) {
+        mapping = ScreenMapping(scale: restingMapping.scale, offsetX: restingMapping.offsetX + offset.x * restingMapping.scale,
+                                offsetY: restingMapping.offsetY + offset.y * restingMapping.scale)
+        for w in widgets { w.needsDisplay = true }
+    }
+
     /// Makes page `index` the front (no animation; the drawer decides when).
-    public func showPage(_ index: Int) {
+    /// `menuButton` false: without the drawer's menu button (the idle page is only looked at).
+    public func showPage(_ index: Int, menuButton withMenu: Bool = true) {
         guard panel.pages.indices.contains(index) else { return }
         pageIndex = index
-        widgets = pageWidgets[index] + (menuButton.map { [$0] } ?? [])
+        widgets = pageWidgets[index] + (withMenu ? menuButton.map { [$0] } ?? [] : [])
         for w in widgets { w.needsDisplay = true }
     }
 
