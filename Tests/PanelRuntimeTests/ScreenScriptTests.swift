@@ -115,7 +115,7 @@ import PanelTesting
         controller.execute(commandLine: #"{"command":"screen","state":"on"}"#, at: 5)
         #expect(controller.nextScreenChange == 6)
         controller.execute(commandLine: #"{"command":"screen","state":"bright"}"#, at: 5)
-        #expect(box.events.last?.contains("'state' must be one of on, dim, off") == true)
+        #expect(box.events.last?.contains("'state' must be one of on, idle, dim, off") == true)
     }
 
     /// A panel without `screen` never dims, and `--dim-after` overrides the layout.

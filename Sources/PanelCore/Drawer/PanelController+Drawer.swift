@@ -98,6 +98,7 @@ extension PanelController {
         var data = JSONLineWriter()
         data.add("page", id)
         reply(Reply.ok(rid, data: data))
+        if choosePageUnderIdle(index, at: time) { return }
         if let drawer = scene.drawer {
             handle(drawerOutputs: drawer.push(page: index, isShown: index == scene.pageIndex, animated: animated, at: time), at: time)
         }

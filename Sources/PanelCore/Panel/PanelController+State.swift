@@ -5,7 +5,7 @@ extension PanelController {
     /// are the user's as much as the shown one's (issue 23: saving only the shown page lost
     /// page 1's volume after a `set` on page 2).
     public func savedState() -> SavedState {
-        SavedState(panel: scene.panel.name, page: scene.panel.pages[scene.pageIndex].id,
+        SavedState(panel: scene.panel.name, page: scene.panel.pages[pageInUse].id,
                    widgets: WidgetValues.capture(scene.allWidgets), styles: scene.styles)
     }
 

@@ -219,7 +219,7 @@ public final class PanelController {
             for widget in scene.allWidgets where !(widget is MenuButtonView) { items.append(stateObject(widget).line) }
             var data = JSONLineWriter()
             data.add("panel", scene.panel.name)
-            data.add("page", scene.panel.pages[scene.pageIndex].id)
+            data.add("page", scene.panel.pages[pageInUse].id)
             addPages(to: &data)
             addScreen(to: &data)
             data.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
@@ -235,7 +235,7 @@ public final class PanelController {
         case .getPanel:
             var data = JSONLineWriter()
             data.add("panel", scene.panel.name)
-            data.add("page", scene.panel.pages[scene.pageIndex].id)
+            data.add("page", scene.panel.pages[pageInUse].id)
             addScreen(to: &data)
             reply(Reply.ok(rid, data: data))
         case .get(let id):

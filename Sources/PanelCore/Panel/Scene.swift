@@ -11,11 +11,15 @@ public final class Scene {
     public let panel: Panel
     public let screenWidth: Int
     public let screenHeight: Int
-    public let mapping: ScreenMapping
+    /// Design pixels to the screen: the letterbox, moved by the idle page's drift.
+    public private(set) var mapping: ScreenMapping
+    private let restingMapping: ScreenMapping
     /// The widgets of every page, in the file's order (a `style` tint rebuilds one).
     public private(set) var pageWidgets: [[any WidgetView]]
     /// What the `style` command set, by widget id (PanelController+Style); absent: the layout's.
     public private(set) var styles: [String: WidgetStyle] = [:]
+    /// Whether the page on show has the drawer's menu button (the idle page has none).
+    private var menuButtonShown = true
     /// The page on show (the drawer's front view).
     public private(set) var pageIndex: Int
     /// The page with `"role": "right"`, if any (the drawer's right view).
@@ -39,6 +43,7 @@ public final class Scene {
         let box = Letterbox(designWidth: panel.designWidth, designHeight: panel.designHeight,
                             screenWidth: screenWidth, screenHeight: screenHeight)
         mapping = ScreenMapping(scale: box.scale, offsetX: box.offsetX, offsetY: box.offsetY)
+        restingMapping = mapping
         var all: [[any WidgetView]] = []
         for page in panel.pages {
             var views: [any WidgetView] = []
@@ -65,10 +70,19 @@ public final class Scene {
         showPage(pageIndex)
     }
 
+    /// Moves what is drawn by `offset` design pixels (the idle page's drift against burn-in).
+    public func shift(by offset: (x: Double, y: Double)) {
+        mapping = ScreenMapping(scale: restingMapping.scale, offsetX: restingMapping.offsetX + offset.x * restingMapping.scale,
+                                offsetY: restingMapping.offsetY + offset.y * restingMapping.scale)
+        for w in widgets { w.needsDisplay = true }
+    }
+
     /// Makes page `index` the front (no animation; the drawer decides when).
-    public func showPage(_ index: Int) {
+    /// `menuButton` false: without the drawer's menu button (the idle page is only looked at).
+    public func showPage(_ index: Int, menuButton withMenu: Bool = true) {
         guard panel.pages.indices.contains(index) else { return }
         pageIndex = index
+        menuButtonShown = withMenu
         refreshShownWidgets()
         for w in widgets { w.needsDisplay = true }
     }
@@ -77,7 +91,7 @@ public final class Scene {
     public var rightWidgets: [any WidgetView] { rightPageIndex.map { pageWidgets[$0].filter(isShown) } ?? [] }
 
     private func refreshShownWidgets() {
-        widgets = pageWidgets[pageIndex].filter(isShown) + (menuButton.map { [$0] } ?? [])
+        widgets = pageWidgets[pageIndex].filter(isShown) + (menuButtonShown ? menuButton.map { [$0] } ?? [] : [])
     }
 
     // MARK: style

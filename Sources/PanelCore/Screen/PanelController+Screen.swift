@@ -24,6 +24,8 @@ package final class ScreenRuntime {
     package var abilities = ScreenOutputAbilities()
     /// Weak: the output side (a display session, a backlight) owns it.
     package weak var light: (any ScreenLight)?
+    /// The idle page, while it is on show (IdlePage.swift).
+    package var idle = IdlePageState()
 
     package func settings(from file: ScreenSettings) -> ScreenSettings {
         var s = file
@@ -63,7 +65,9 @@ extension PanelController {
     public var screenBrightness: Double { screenRuntime.power.brightness }
 
     /// When the idle timers change the state next, for the loop's timer (nil: never).
-    public var nextScreenChange: Double? { screenRuntime.power.nextChange }
+    public var nextScreenChange: Double? {
+        [screenRuntime.power.nextChange, nextIdleShift].compactMap { $0 }.min()
+    }
 
     /// A display run: the idle timers wait for the first frame on screen (`panelShown`).
     public func holdScreenTimersUntilShown() { screenRuntime.power.holdTimersUntilShown() }
@@ -103,7 +107,7 @@ extension PanelController {
     /// the screen itself (then nothing is drawn while off, and the panel stays as it was).
     package var screenPictureLevel: Double {
         switch screenState {
-        case .on: return 1
+        case .on, .idle: return 1
         case .dim: return screenAbilities.dims ? 1 : screenSettings.dimLevel
         case .off: return screenAbilities.blanks ? 1 : 0
         }
@@ -123,10 +127,14 @@ extension PanelController {
     package func advanceScreen(to time: Double) {
         let changes = screenRuntime.power.advance(to: time)
         if !changes.isEmpty { applyScreenChanges(changes) }
+        advanceIdleShift(to: time)
     }
 
     /// `{"command":"screen","state":…}`: replies with the state, then the event (if it changed).
     package func executeScreen(_ state: ScreenState, at time: Double, requestID rid: String?, reply: (Reply) -> Void) {
+        if state == .idle, screenSettings.idlePage == nil {
+            return reply(Reply.failure(rid, "this panel has no idle page (screen.idlePage in the layout)"))
+        }
         advanceScreen(to: time)
         let change = screenRuntime.power.command(state, at: time)
         var data = JSONLineWriter()
@@ -145,6 +153,7 @@ extension PanelController {
             let brightness = group.power.brightness(of: change.state)
             for c in all { c.screenRuntime.light?.screenChanged(to: change.state, brightness: brightness) }
             all.first?.announceScreenChange(change)
+            for c in all { c.idlePageFollows(change) }
             if change.state == .off {
                 for c in all { c.screenWentOff(at: change.time) }
                 group.power.gesturesCancelled()

@@ -58,7 +58,10 @@ public struct ScreenPower: Sendable {
     }
 
     /// Whether any rule can ever change the state by itself.
-    public var hasTimers: Bool { settings.dimAfter != nil || settings.offAfter != nil }
+    public var hasTimers: Bool { settings.dimAfter != nil || settings.offAfter != nil || idleAfter != nil }
+
+    /// `idleAfter` when there is an idle page to show.
+    private var idleAfter: Double? { settings.idlePage == nil ? nil : settings.idleAfter }
 
     /// The brightness the screen should have now, as a fraction of full.
     public var brightness: Double { brightness(of: state) }
@@ -66,7 +69,7 @@ public struct ScreenPower: Sendable {
     /// The brightness of a state, as a fraction of full.
     public func brightness(of state: ScreenState) -> Double {
         switch state {
-        case .on: return 1
+        case .on, .idle: return 1
         case .dim: return settings.dimLevel
         case .off: return 0
         }
@@ -91,11 +94,13 @@ public struct ScreenPower: Sendable {
         return due.min().map { Swift.max($0, lastChange) }
     }
 
-    /// The idle deadlines from `lastActivity`: dim, off (an `offAfter` at or before `dimAfter`
-    /// goes straight to off).
+    /// The idle deadlines from `lastActivity`: the idle page, dim, off (an `offAfter` at or
+    /// before `dimAfter` goes straight to off; an `idleAfter` at or after either is never reached).
     private var timerChanges: [(time: Double, state: ScreenState)] {
         var out: [(Double, ScreenState)] = []
         let off = settings.offAfter.map { lastActivity + $0 }
+        let dim = settings.dimAfter.map { lastActivity + $0 }
+        if let i = idleAfter.map({ lastActivity + $0 }), off.map({ i < $0 }) ?? true, dim.map({ i < $0 }) ?? true { out.append((i, .idle)) }
         if let d = settings.dimAfter.map({ lastActivity + $0 }), off.map({ d < $0 }) ?? true { out.append((d, .dim)) }
         if let off { out.append((off, .off)) }
         return out

@@ -12,6 +12,12 @@ extension PanelSchema {
                      doc: "Seconds without input before the screen turns off (backlight off, DPMS off or a black frame; no frames drawn); null: never."),
         PropertyRule("wakeOnTouch", .bool, default: .bool(true),
                      doc: "A touch or pointer button wakes a dimmed or dark screen (keys, wheels and encoders always do); the input that wakes it is swallowed."),
+        PropertyRule("idleAfter", idleDelay, default: .null,
+                     doc: "Seconds without input before idlePage is shown instead of the page in use (before dimAfter and offAfter); null: never."),
+        PropertyRule("idlePage", .identifier,
+                     doc: "Id of the page shown while idle (a big clock, a photo); a touch brings back the page that was shown and is swallowed."),
+        PropertyRule("pixelShift", .number(min: .atLeast(0), max: .atMost(ScreenSettings.maxPixelShift)), default: .number(ScreenSettings.defaultPixelShift),
+                     doc: "How far the idle page drifts, in design pixels, to a new place every \(Int(ScreenSettings.shiftPeriod)) s against burn-in; 0: it stays."),
     ])
 
     /// The checked `screen` object as settings (absent keys take the defaults above).
@@ -24,6 +30,9 @@ extension PanelSchema {
             case "offAfter": s.offAfter = v.numberValue
             case "dimLevel": s.dimLevel = v.numberValue ?? s.dimLevel
             case "wakeOnTouch": s.wakeOnTouch = v.boolValue ?? s.wakeOnTouch
+            case "idleAfter": s.idleAfter = v.numberValue
+            case "idlePage": s.idlePage = v.stringValue
+            case "pixelShift": s.pixelShift = v.numberValue ?? s.pixelShift
             default: break
             }
         }

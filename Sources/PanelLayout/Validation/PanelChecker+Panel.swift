@@ -54,6 +54,9 @@ extension PanelChecker {
         if pagesOK, let pagesNode = found.first(where: { $0.key == "pages" })?.value {
             checkRoles(pages, node: pagesNode)
         }
+        if pagesOK, let screenNode = found.first(where: { $0.key == "screen" })?.value {
+            checkIdlePage(pages, screen: screenNode)
+        }
         guard diagnostics.isEmpty, pagesOK, let name, let size else { return nil }
         let rotation = Int(values["rotation"]?.numberValue ?? 0)
         checkBindings(pages)
@@ -74,6 +77,23 @@ extension PanelChecker {
             panel.touchCalibration = m
         }
         return panel
+    }
+
+    /// `screen.idlePage` names a page of the panel (not the right view), and comes with
+    /// `idleAfter`, and the other way round.
+    func checkIdlePage(_ pages: [Page], screen: JSONNode) {
+        let page = screen.objectValue?.first { $0.key == "idlePage" }
+        let after = screen.objectValue?.first { $0.key == "idleAfter" }
+        if let page, let id = page.value.stringValue {
+            if let p = pages.first(where: { $0.id == id }) {
+                if p.role == .right { report(page.value.location, "'idlePage': page \(shown(id)) is the drawer's right view; the idle page must be a page of the menu") }
+            } else {
+                report(page.value.location, "'idlePage': no page \(shown(id))\(Suggestion.hint(for: id, in: pages.map(\.id))) (pages: \(pages.map(\.id).joined(separator: ", ")))")
+            }
+            if after == nil || after?.value.kind == .null { report(page.keyLocation, "'idlePage' needs 'idleAfter' (when to show it)") }
+        } else if let after, after.value.kind != .null {
+            report(after.keyLocation, "'idleAfter' needs 'idlePage' (the page to show)")
+        }
     }
 
     /// At most one right view, and at least one page for the menu to show.
