@@ -32,6 +32,18 @@ import Testing
         #expect(g.touchStrip == Rect(x: 8, y: 24, width: 64, height: 276))
     }
 
+    /// The touch target is the strip's smaller side: 64 for the vertical fader above (its
+    /// thumb is 64 wide), 56 for a 300×100 horizontal one (thumbAcross = min(70·0.8, 64)),
+    /// never capped at 44 (a 64-wide strip is 9.6 mm on a 1024-pixel, 154 mm screen).
+    @Test func touchTargetIsTheStripsSmallerSide() {
+        let tall = WidgetSpec(id: "f", type: "fader", frame: LayoutRect(x: 0, y: 0, width: 80, height: 300),
+                              properties: ["range": .array([.number(-10), .number(10)])])
+        #expect(FaderDescriptor.touchTarget(tall) == 64)
+        let wide = WidgetSpec(id: "g", type: "fader", frame: LayoutRect(x: 0, y: 0, width: 300, height: 100),
+                              properties: ["orientation": .string("horizontal"), "label": .string("Balance")])
+        #expect(FaderDescriptor.touchTarget(wide) == 56)
+    }
+
     /// Horizontal, frame (0, 0, 300, 100), caption and readout on one line: textSize =
     /// min(100·0.2, 300·0.07) = min(20, 21) = 20, the line 1.5 · 20 = 30 high. The row below is
     /// 70 high, axis y = 30 + 35 = 65, thumbAcross = min(56, 64) = 56, thumbAlong = 30.8;

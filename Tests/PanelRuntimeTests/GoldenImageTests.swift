@@ -1,3 +1,4 @@
+import Foundation
 import ControlWidgets
 import Graphics
 import PanelLayout
@@ -47,6 +48,39 @@ import PanelTesting
         let c = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
         try OffscreenSession(controller: c, inputs: []).run(until: 0)
         try Self.compare(c.frame, name: name)
+    }
+
+    /// The appliance examples at their own sizes, as shipped: the amplifier (dB volume, tone
+    /// faders filled from 0, meters at −14 and −17 dB), the lab supply (fine knobs, steppers,
+    /// keypad, measured readouts) and the light square thermostat.
+    @Test(arguments: [("panels/amplifier.json", 1024, 600, "amplifier-1024x600"),
+                      ("panels/power-supply.json", 800, 480, "power-supply-800x480"),
+                      ("panels/thermostat-light.json", 480, 480, "thermostat-light-480x480")])
+    func appliancePanels(path: String, width: Int, height: Int, name: String) throws {
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + path).get()
+        let c = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
+        try OffscreenSession(controller: c, inputs: []).run(until: 0)
+        try Self.compare(c.frame, name: name)
+    }
+
+    /// The wall panel at 07:30 UTC on 1 December 2026 (08:30 in its Europe/Berlin clocks),
+    /// with a day of temperatures in its chart (a point every 5 minutes, 19.3…22 °C) and the
+    /// bound readouts set as an integrator would.
+    @Test func wallPanelAt1024x600() throws {
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: Self.repoRoot + "panels/wall-panel.json").get()
+        let c = try PanelController(panel: panel, screenWidth: 1024, screenHeight: 600, wallClock: WallClock(unixTimeAtZero: 1_796_110_200))
+        c.advance(to: 0)
+        for i in 0..<288 {
+            let phase = Double(i) / 288 * 2 * Double.pi
+            let v = 20.6 + 1.3 * sin(phase - 2.2) + 0.15 * sin(phase * 7)
+            c.execute(commandLine: #"{"command":"append","widget":"history","value":\#(v),"t":\#(Double(i * 300 - 86100))}"#, at: 0)
+        }
+        c.execute(commandLine: #"{"command":"set","widget":"temperature","text":"21.4 °C"}"#, at: 0)
+        c.execute(commandLine: #"{"command":"set","widget":"humidity","text":"46 %"}"#, at: 0)
+        #expect(c.scene.widget(id: "history")?.snapshot()?["count"] == .integer(288))
+        c.invalidateAll()
+        c.renderFrame(at: 0.01)
+        try Self.compare(c.frame, name: "wall-panel-1024x600")
     }
 
     /// Every knob mode and option of the gallery, plus a linear-return knob caught mid-return:

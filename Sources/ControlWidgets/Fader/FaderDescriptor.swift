@@ -18,11 +18,12 @@ public enum FaderDescriptor: WidgetDescriptor {
         return .success(BareSet([EventField("value", .number(n))]))
     }
 
-    /// The thumb's smaller side: what a finger has to hit to take it where it is (the whole
-    /// track takes it too, but a finger aims at the thumb).
+    /// The track's strip (a finger anywhere on it takes the thumb), by its smaller side, or
+    /// the thumb's if that is more. Capping it at 44 made every fader a warning on screens
+    /// under 0.2 mm a pixel, however wide its strip (a 64-wide strip is 9.6 mm at 0.15 mm).
     public static func touchTarget(_ spec: WidgetSpec) -> Double? {
         let g = geometry(spec, lineWidth: spec.number("lineWidth") ?? 6)
-        return Swift.max(g.thumbAlong, Swift.min(44, g.touchStrip.width, g.touchStrip.height))
+        return Swift.max(g.thumbAlong, Swift.min(g.touchStrip.width, g.touchStrip.height))
     }
 
     static func geometry(_ spec: WidgetSpec, lineWidth: Double) -> FaderGeometry {
