@@ -5,15 +5,21 @@ stays: files, state, its user).
 
   python3 tests/deb/deb_test.py .build/deb/knob-panel_VERSION_ARCH.deb
 
-The base root is made once (debootstrap --variant=minbase bookworm, about a minute) and kept in
-.build/deb-base.tar; each run unpacks a fresh copy of it."""
-import os, shutil, subprocess, sys, tempfile
+The base root is made once (debootstrap --variant=minbase bookworm with adduser and the
+package's Recommends, a minute or two) and kept in .build/deb-base-HASH.tar; each run unpacks a
+fresh copy of it."""
+import hashlib, os, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "cli"))
 import support  # noqa: E402
 
 ROOT = support.ROOT
-BASE = os.path.join(ROOT, ".build", "deb-base.tar")
+# What `apt install knob-panel` brings besides the package: adduser (Depends) and the
+# Recommends (the fonts a render draws with, the libraries it opens on demand), so the
+# installed render can be compared with the build tree's.
+RECOMMENDS = [l.strip() for l in open(os.path.join(ROOT, "dist", "deb", "recommends")) if l.strip() and not l.startswith("#")]
+INCLUDE = ["adduser"] + RECOMMENDS
+BASE = os.path.join(ROOT, ".build", f"deb-base-{hashlib.sha1(','.join(INCLUDE).encode()).hexdigest()[:10]}.tar")
 MIRROR = os.environ.get("DEB_MIRROR", "http://deb.debian.org/debian")
 failures = []
 
@@ -36,12 +42,12 @@ def run(cmd, **kw):
 
 
 def base_root():
-    """The cached minbase root as a tarball (adduser: the package's user; DejaVu: render's font)."""
+    """The cached minbase root with INCLUDE, as a tarball (remade when the list changes)."""
     if os.path.exists(BASE):
         return
     tmp = tempfile.mkdtemp(prefix="deb-base-", dir=os.path.dirname(BASE))
     print(f"deb: debootstrap bookworm into {tmp} (once; kept as {BASE})", flush=True)
-    r = run(["debootstrap", "--variant=minbase", "--include=adduser,fonts-dejavu-core", "bookworm", tmp, MIRROR])
+    r = run(["debootstrap", "--variant=minbase", "--include=" + ",".join(INCLUDE), "bookworm", tmp, MIRROR])
     if r.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
         sys.exit(f"deb: debootstrap failed (exit {r.returncode}); it needs {MIRROR}:\n{r.stderr[-2000:]}")
