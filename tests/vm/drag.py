@@ -26,8 +26,8 @@ import sys
 
 WIDGET = "volume"
 FRAME = [110, 220, 300, 340]          # tests/vm/panel.json's volume knob frame (design pixels)
-CENTRE = (260.0, 366.0)               # its disc's centre and radius (design pixels)
-KNOB_RADIUS = 146.0
+CENTRE = (260.0, 374.25)              # its disc's centre and radius (design pixels; `knob-panel layout`)
+KNOB_RADIUS = 150.0
 START_POSITION = 45.0                 # degrees, tests/vm/panel.json's "position"
 DRAG_RADIUS = 116.0                   # the finger's circle around the centre
 START_ANGLE, TURN = 90.0, 90.0        # degrees, counterclockwise on screen

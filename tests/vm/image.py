@@ -105,7 +105,9 @@ def build(args):
         add_file(lib, os.path.realpath(lib), x)
     for panel in glob.glob(os.path.join(ROOT, "panels/*.json")):
         add_file("usr/share/knob-panel/panels/" + os.path.basename(panel), panel)
-    for root in ("/etc/fonts", "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/wqy"):
+    # The demo's fonts: DejaVu, WenQuanYi for its CJK word, Material Design Icons for its mdi: icons.
+    for root in ("/etc/fonts", "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/wqy",
+                 "/usr/share/fonts/truetype/materialdesignicons-webfont"):
         for dirpath, _, files in os.walk(root, followlinks=True):
             for name in files:
                 src = os.path.join(dirpath, name)
