@@ -159,6 +159,7 @@ uninstall:
 
 # The Debian package, built with dpkg-deb from a 'make install' staging tree (scripts/deb.sh).
 deb: $(BIN)
+	@scripts/install-deps.sh deb
 	scripts/deb.sh build $(BIN)
 
 # Installs, runs, removes and purges the package in a throwaway Debian root (debootstrap).
