@@ -127,6 +127,9 @@ enum Appliance {
             }
             services.add(ScriptPlayer(controller: controller, inputs: inputs))
         }
+        // screen.brightness.ambient: a deadline only while the layout names a sensor and the screen is lit.
+        let sysfs = getenv("KNOB_PANEL_SYSFS").map { String(cString: $0) } ?? ""
+        services.add(AmbientLightSource(controller: controller, sysfsRoot: sysfs, report: { Console.note($0) }))
         return services
     }
 
@@ -137,6 +140,19 @@ enum Appliance {
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         ScreenOptions.apply(try ScreenOptions.parse(args), to: controller)
+        // --backlight PATH headless: the light of a screen another program shows (and the tests').
+        var light: BacklightLight?
+        if let path = args.value("backlight"), path != "none" {
+            do { light = BacklightLight(try Backlight(path: path)) } catch { throw CommandFailure("--backlight: \(error.message)", status: 64) }
+            controller.screenLight = light
+            controller.screenAbilities = ScreenOutputAbilities(dims: true, blanks: true)
+            light!.backlight.set(fraction: controller.screenBrightness)
+            Console.note("screen power: backlight \(path)")
+        }
+        defer {
+            light?.backlight.restore()
+            for e in light?.backlight.errors ?? [] { Console.warning("screen power: \(e)") }
+        }
         let services = try makeServices(settings, controller: controller, panelPath: panelPath)
         var options = HeadlessSession.Options()
         options.exitAfter = exitAfter

@@ -386,6 +386,11 @@ if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt
 # Network faults: a silent drop through a proxy (keepalive), TLS with a CA made by openssl.
 python3 tests/cli/mqtt_bind.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt bound data tests"; elif [ $st = 77 ]; then echo "  skip  mqtt bound data tests (install: scripts/install-deps.sh test)"; else bad "mqtt bound data tests"; fi
+# The screen as a Home Assistant light, and presence (issue 27), against a real broker.
+python3 tests/cli/mqtt_screen.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "mqtt screen light and presence tests"; elif [ $st = 77 ]; then echo "  skip  mqtt screen light tests (install: scripts/install-deps.sh test)"; else bad "mqtt screen light and presence tests"; fi
+# Brightness from a fake IIO light sensor to a fake backlight (KNOB_PANEL_SYSFS, --backlight headless).
+if python3 tests/cli/screen_brightness.py "$BIN"; then ok "screen brightness from the light sensor"; else bad "screen brightness from the light sensor"; fi
 # docs/integration.md's statestream example against the real Home Assistant (HA_VENV).
 python3 tests/cli/ha_statestream.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "Home Assistant statestream -> bound widgets"; elif [ $st = 77 ]; then echo "  skip  Home Assistant statestream (no HA venv or mosquitto)"; else bad "Home Assistant statestream"; fi

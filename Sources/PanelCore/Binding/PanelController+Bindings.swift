@@ -70,6 +70,32 @@ extension PanelController {
         return nil
     }
 
+    /// A reload: unchanged bindings keep their times and values (BoundValues.keep). A widget
+    /// whose value is not carried over by WidgetValues (a label: its text is the layout's)
+    /// shows the device's last value again, silently (no events: nobody changed it), and a
+    /// stale one stays greyed.
+    package static func keepBindings(of old: Scene, in new: Scene, at time: Double) {
+        let (kept, stale) = new.bindings.keep(old.bindings)
+        for id in kept {
+            guard let widget = new.widget(id: id), !WidgetCatalog.savesState(widget),
+                  let entry = new.bindings.entries[id], let device = entry.device,
+                  case .success(let set) = WidgetCatalog.bareSet(BoundPayload.bare(device, format: entry.format), on: widget) else { continue }
+            var arguments: [String: CommandValue] = [:]
+            for f in set.fields {
+                switch f.value {
+                case .number(let d): arguments[f.key] = .number(d)
+                case .integer(let i): arguments[f.key] = .number(Double(i))
+                case .string(let s): arguments[f.key] = .string(s)
+                case .bool(let b): arguments[f.key] = .bool(b)
+                case .strings: continue
+                }
+            }
+            _ = try? widget.apply(WidgetCommand(set.verb, arguments), at: time)
+            widget.needsDisplay = true
+        }
+        for id in stale { new.widget(id: id)?.showStale(true) }
+    }
+
     /// `get`'s extra fields for a bound widget: `stale`, `pending` while they hold.
     package func boundFields(_ widget: any WidgetView) -> [EventField] {
         switch scene.bindings.look(widget.id) {

@@ -228,7 +228,8 @@ extension PanelCommand {
         case .reload: return obj("reload", [])
         case let .page(id, animated): return obj("page", [("page", JSONLineWriter.quote(id)), ("animated", animated ? "true" : "false")])
         case let .drawer(p, animated): return obj("drawer", [("position", JSONLineWriter.quote(p)), ("animated", animated ? "true" : "false")])
-        case .screen(let s): return obj("screen", [("state", JSONLineWriter.quote(s.rawValue))])
+        case let .screen(s, b):
+            return obj("screen", (s.map { [("state", JSONLineWriter.quote($0.rawValue))] } ?? []) + (b.map { [("brightness", JSONLineWriter.number($0))] } ?? []))
         case let .widget(id, wc):
             let args = wc.arguments.keys.sorted().map { key -> (String, String) in
                 switch wc.arguments[key]! {

@@ -228,8 +228,8 @@ public final class PanelController {
             showPage(id, animated: animated, time: time, requestID: rid, reply: reply)
         case let .drawer(position, animated):
             moveDrawer(position, animated: animated, time: time, requestID: rid, reply: reply)
-        case .screen(let state):
-            executeScreen(state, at: time, requestID: rid, reply: reply)
+        case let .screen(state, brightness):
+            executeScreen(state, brightness: brightness, at: time, requestID: rid, reply: reply)
         case .dump(let path):
             executeDump(path, at: time, requestID: rid, client: client, reply: reply)
         case .getPanel:
@@ -474,6 +474,7 @@ public final class PanelController {
         let colors = panel.theme.background.map(Color.init(_:))
         let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
         WidgetValues.restore(values, into: newScene.allWidgets, at: time)
+        Self.keepBindings(of: scene, in: newScene, at: time)
         let styles = scene.styles
         scene = newScene
         if let note = compositor.takeRecoveryNote() { diagnostics.append(note) }

@@ -17,8 +17,9 @@ public enum PanelSchema {
     public static let maxTitlesPerPage = 1440
     /// Widget ids the panel uses for itself: `page` is the MQTT topics `PREFIX/page/state`
     /// and `PREFIX/page/set` and the Home Assistant page selector (`unique_id` NODE_page), so
-    /// a widget of that id would share its state topic, its entity and its commands.
-    public static let reservedWidgetIDs: Set<String> = ["page"]
+    /// a widget of that id would share its state topic, its entity and its commands. `screen`
+    /// likewise: `PREFIX/screen/state`, `PREFIX/screen/set` and the Home Assistant light.
+    public static let reservedWidgetIDs: Set<String> = ["page", "screen"]
 
     public static let grid = ObjectSchema(name: "grid", properties: [
         PropertyRule("columns", .integer(min: 1, max: 256), required: true, doc: "Number of columns (≥ 1)."),
