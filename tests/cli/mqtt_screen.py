@@ -65,12 +65,12 @@ def main():
     check("the state topic: ON at 100 %, effect on", s == {"state": "ON", "brightness": 100, "color_mode": "brightness", "effect": "on"}, s)
     # Commands (the idle timers count from each: idle 1.5 s, dim 3 s, off 5 s later).
     pub(b.port, f"{prefix}/screen/set", '{"state":"OFF"}')
-    ev = events(panel, lambda m: m.get("event") == "screen")
+    ev = events(panel, lambda m: m.get("event") == "screen" and m.get("cause") == "command")
     check("OFF on the command topic: a screen event off, cause command", ev is not None and ev.get("state") == "off" and ev.get("cause") == "command", ev)
     s = state(lambda v: v.get("state") == "OFF")
     check("the state topic says OFF", s == {"state": "OFF"}, s)
     pub(b.port, f"{prefix}/screen/set", '{"state":"ON","brightness":40}')
-    ev = events(panel, lambda m: m.get("event") == "screen")
+    ev = events(panel, lambda m: m.get("event") == "screen" and m.get("state") == "on")
     lv = events(panel, lambda m: m.get("event") == "brightness")
     check("ON at 40 %: the screen on (command), then a brightness event, level 0.4",
           ev is not None and ev.get("state") == "on" and lv is not None and lv.get("level") == 0.4 and lv.get("cause") == "command", (ev, lv))
@@ -87,7 +87,7 @@ def main():
     s = state(lambda v: v.get("state") == "ON")
     check("ON again: full brightness (a level set by hand ends when the screen turns off)", s is not None and s.get("brightness") == 100, s)
     pub(b.port, f"{prefix}/screen/set", '{"state":"ON","effect":"dim"}')
-    ev = events(panel, lambda m: m.get("event") == "screen" and m.get("state") == "dim")
+    ev = events(panel, lambda m: m.get("event") == "screen" and m.get("state") == "dim" and m.get("cause") == "command")
     check("effect dim: the screen dims at once (command)", ev is not None and ev.get("cause") == "command", ev)
     pub(b.port, f"{prefix}/screen/set", '{"state":"ON","effect":"sparkle"}')
     time.sleep(0.3)
@@ -95,7 +95,7 @@ def main():
 
     # Presence: someone there wakes it and holds the timers; nobody lets them run again.
     pub(b.port, "home/hall/occupancy", '{"occupancy":true}', retain=True)
-    ev = events(panel, lambda m: m.get("event") == "screen")
+    ev = events(panel, lambda m: m.get("event") == "screen" and m.get("cause") == "presence")
     check("presence: someone there wakes the screen (cause presence)", ev is not None and ev.get("state") == "on" and ev.get("cause") == "presence", ev)
     s = state(lambda v: v.get("effect") == "on")
     mark = len(sub.seen)
