@@ -386,6 +386,12 @@ if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt
 # Network faults: a silent drop through a proxy (keepalive), TLS with a CA made by openssl.
 python3 tests/cli/mqtt_bind.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt bound data tests"; elif [ $st = 77 ]; then echo "  skip  mqtt bound data tests (install: scripts/install-deps.sh test)"; else bad "mqtt bound data tests"; fi
+# The wall panel (panels/wall-panel.json) fed through its topics: labels, chart, thermostat, the doorbell JPEG.
+python3 tests/cli/wall_panel_mqtt.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "wall panel over mqtt"; elif [ $st = 77 ]; then echo "  skip  wall panel over mqtt (install: scripts/install-deps.sh test)"; else bad "wall panel over mqtt"; fi
+# libjpeg's structs as jpeg.h declares them, against libjpeg's own header (77: no header or compiler).
+sh tests/cli/jpeg_abi.sh; st=$?
+if [ $st = 0 ]; then ok "jpeg.h matches libjpeg 6.2's ABI"; elif [ $st = 77 ]; then echo "  skip  jpeg.h ABI check (install: scripts/install-deps.sh test)"; else bad "jpeg.h ABI check"; fi
 # docs/integration.md's statestream example against the real Home Assistant (HA_VENV).
 python3 tests/cli/ha_statestream.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "Home Assistant statestream -> bound widgets"; elif [ $st = 77 ]; then echo "  skip  Home Assistant statestream (no HA venv or mosquitto)"; else bad "Home Assistant statestream"; fi

@@ -24,6 +24,9 @@ public protocol WidgetDescriptor {
     /// Every command vocabulary the type's views take (a knob has one for dials and one for
     /// the other modes): the views return one of these, docs/protocol.md is checked against them.
     static var commandSets: [WidgetCommandSet] { get }
+    /// The MQTT binding of a widget of this type: its `bind` object (the default), or a
+    /// type's own (an image's `topic`, whose payloads are pictures).
+    static func binding(_ spec: WidgetSpec) -> BindSpec?
 }
 
 /// The verbs a widget takes and the keys of each, as data (a view's `commandKeys`).
@@ -112,6 +115,8 @@ extension Color {
 /// The generic entry points the catalog calls with a view of unknown type: the one place a
 /// view is cast to its concrete type, and only to the type its own descriptor built.
 extension WidgetDescriptor {
+    public static func binding(_ spec: WidgetSpec) -> BindSpec? { spec.binding }
+
     /// The view as this descriptor's concrete type, nil when another descriptor built it (for
     /// a caller that drives one type's model on purpose, as the bench drives a knob's sweep).
     public static func view(_ view: any WidgetView) -> View? { view as? View }

@@ -102,7 +102,7 @@ extension PanelSchema {
             return .object([("enum", .array(values.map(LayoutValue.string)))])
         case .color:
             return .object([("$ref", .string("#/$defs/color"))])
-        case .imagePath:
+        case .imagePath, .picturePath:
             return .object([("type", .string("string")), ("minLength", .number(1)), ("maxLength", .number(Double(ValueRule.maxPathLength)))])
         case .icon:
             return .object([("anyOf", .array([.object([("type", .string("string")), ("pattern", .string("^mdi:[a-z0-9-]+$"))]),
