@@ -42,6 +42,7 @@ def main():
     c = panel.client()
     online = sub.wait(lambda t, p: t == "knob-panel/wall-test/status" and p == "online", 10)
     check("the wall panel connects", online is not None, panel.stderr())
+    sub.close()   # its reader reads text lines; the pictures below are binary
     time.sleep(0.5)
 
     def get(w):
