@@ -383,6 +383,12 @@ if python3 tests/cli/stall.py "$BIN"; then ok "stall tests"; else bad "stall tes
 # MQTT against a real mosquitto on a free port (tests/cli/mqtt.py; 77: broker not installed).
 python3 tests/cli/mqtt.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt tests (install: scripts/install-deps.sh test)"; else bad "mqtt tests"; fi
+# The click on press through the real libasound2, into ALSA's file output (77: no libasound2).
+python3 tests/cli/click_sound.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "click sound through ALSA's file output"; elif [ $st = 77 ]; then echo "  skip  click sound (install libasound2)"; else bad "click sound"; fi
+# Keypads and spinboxes as box numbers, meters and gauges as sensors, faders as sliders (HA schema).
+python3 tests/cli/ha_entry.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "Home Assistant discovery of entry widgets and instruments"; elif [ $st = 77 ]; then echo "  skip  ha entry tests (install: scripts/install-deps.sh test)"; else bad "ha entry tests"; fi
 # Network faults: a silent drop through a proxy (keepalive), TLS with a CA made by openssl.
 python3 tests/cli/mqtt_bind.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt bound data tests"; elif [ $st = 77 ]; then echo "  skip  mqtt bound data tests (install: scripts/install-deps.sh test)"; else bad "mqtt bound data tests"; fi

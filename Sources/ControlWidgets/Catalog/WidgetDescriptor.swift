@@ -66,9 +66,13 @@ public struct WidgetBuildContext {
 }
 
 /// A Home Assistant MQTT entity, as data: HADiscovery writes its config message.
+/// How Home Assistant shows a `number` (number.py's `mode`): a slider, or a box to type into.
+public enum NumberEntry: String, Equatable, Sendable { case slider, box }
+
 public enum HAEntity: Equatable, Sendable {
-    /// `number` between min and max, stepped as the widget rounds what it publishes.
-    case number(min: Double, max: Double, rounding: ValueRounding)
+    /// `number` between min and max, stepped as the widget rounds what it publishes, shown
+    /// as a slider (a knob, a fader) or a box to type into (a keypad, a spinbox).
+    case number(min: Double, max: Double, rounding: ValueRounding, mode: NumberEntry = .slider)
     /// `select` among these options, read from the state's `field` (a knob's `title`).
     case select(options: [String], field: String)
     /// `switch` ON/OFF on the state's `on`.
