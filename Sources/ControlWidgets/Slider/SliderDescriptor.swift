@@ -46,6 +46,8 @@ public enum SliderDescriptor: WidgetDescriptor {
             look.gradientColors = (spec.value("gradientColors")?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(RGBA.init(hex:)).map(Color.init(_:)) }
         } else if let c = spec.color("filledColor") {
             look.gradientColors = [Color(c)]
+        } else {
+            look.gradientColors = []
         }
         // By default the accent, turning a little towards violet along the arc.
         if look.gradientColors.isEmpty { look.gradientColors = defaultGradient(accent: Color(theme.tint)) }
