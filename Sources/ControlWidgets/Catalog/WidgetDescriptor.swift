@@ -60,8 +60,10 @@ public struct WidgetBuildContext {
 
     /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
     func chrome(_ spec: WidgetSpec) -> ControlChrome {
-        ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
-                      fontSize: spec.number("fontSize"), textColor: Color(theme.textColor), surface: Color(theme.surface))
+        var chrome = ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
+                                   fontSize: spec.number("fontSize"), textColor: Color(theme.textColor), surface: Color(theme.surface))
+        chrome.fit = TextLayout.Fit(spec, default: .shrink)
+        return chrome
     }
 }
 

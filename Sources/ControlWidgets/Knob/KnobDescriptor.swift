@@ -117,6 +117,7 @@ public enum KnobDescriptor: WidgetDescriptor {
         look.captionColor = spec.color("captionColor").map(Color.init(_:)) ?? Color(theme.muted)
         look.captionPlacement = spec.string("captionPlacement").flatMap(CaptionPlacement.init(rawValue:)) ?? theme.captionPlacement ?? .below
         look.captionSize = spec.number("captionSize") ?? theme.captionSize
+        look.captionFit = TextLayout.Fit(spec, key: "captionFit", default: .shrink)
         look.valueFormat = spec.string("valueFormat").flatMap { try? ValueFormat(parsing: $0) }
         look.locale = context.numberLocale(for: spec)
         if let p = spec.string("valuePlacement").flatMap(KnobValuePlacement.init(rawValue:)) {

@@ -62,6 +62,7 @@ extension KnobDescriptor {
             PropertyRule("captionSize", .number(min: .atLeast(6), max: .atMost(200)),
                          doc: "The label's size in design pixels. Default: the theme's captionSize, else 7 % of the knob's diameter, 13…24."),
             PropertyRule("captionColor", .color, doc: "The label's colour. Default: the theme's muted token."),
+            .captionFit,
             PropertyRule("step", .number(min: .above(0), max: .atMost(1e9)),
                          doc: "Continuous mode with a range: values snap to range lo + k·step (value units), whatever moves the knob. Default: none (any value)."),
             PropertyRule("valueFormat", .string(nonEmpty: true),

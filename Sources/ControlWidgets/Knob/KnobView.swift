@@ -405,7 +405,7 @@ public final class KnobView: TargetingWidget, ValueReadout {
         let w = Swift.max(1, Int((frame.width * mapping.scale).rounded()))
         let h = Swift.max(1, Int((captionHeight * mapping.scale).rounded()))
         guard let surface = RoundCaption.image(caption, font: appearance.fontName, pixelSize: captionSize * mapping.scale,
-                                               color: appearance.captionColor, width: w, height: h) else { return nil }
+                                               color: appearance.captionColor, width: w, height: h, fit: appearance.captionFit) else { return nil }
         captionCache = (mapping.scale, caption, surface)
         return surface
     }

@@ -9,9 +9,11 @@ extension PanelSchema {
     public static func jsonSchema(_ kinds: WidgetKinds) -> LayoutValue {
         var defs: [(key: String, value: LayoutValue)] = [
             ("color", .object([
-                ("type", .string("string")),
-                ("pattern", .string("^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")),
-                ("description", .string("#rrggbb or #rrggbbaa (hex digits in either case).")),
+                ("anyOf", .array([
+                    .object([("type", .string("string")), ("pattern", .string("^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"))]),
+                    .object([("enum", .array(ThemeTokens.colorNames.map(LayoutValue.string)))]),
+                ])),
+                ("description", .string("#rrggbb or #rrggbbaa (hex digits in either case), or on a widget a theme token's name (accent, danger, …).")),
             ])),
             // Every icon name once, referenced by each icon property, so an editor offers them
             // (1650 names: 48 KB of the file, 202 KB in all).

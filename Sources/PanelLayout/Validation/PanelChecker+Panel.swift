@@ -17,6 +17,7 @@ extension PanelChecker {
             size = (Int(w), Int(h))
         }
         let theme = makeTheme(values["theme"])
+        themeForColors = theme
         if let member = found.first(where: { $0.key == "locale" }), let tag = values["locale"]?.stringValue,
            let problem = NumberLocale.problem(with: tag) {
             report(member.value.location, "'locale': \(problem)")
