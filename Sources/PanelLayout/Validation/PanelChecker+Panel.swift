@@ -17,6 +17,7 @@ extension PanelChecker {
             size = (Int(w), Int(h))
         }
         let theme = makeTheme(values["theme"])
+        themeForColors = theme
         if let member = found.first(where: { $0.key == "locale" }), let tag = values["locale"]?.stringValue,
            let problem = NumberLocale.problem(with: tag) {
             report(member.value.location, "'locale': \(problem)")
@@ -62,6 +63,7 @@ extension PanelChecker {
         let rotation = Int(values["rotation"]?.numberValue ?? 0)
         checkBindings(pages)
         checkNumberTargets(pages)
+        checkDigitTargets(pages)
         guard diagnostics.isEmpty else { return nil }
         let drawer = values["drawer"].flatMap { $0.objectValue }.map { members in
             DrawerSpec(properties: Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
@@ -69,6 +71,7 @@ extension PanelChecker {
         var panel = Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
                           pages: pages, sourcePath: sourcePath, rotation: rotation, drawer: drawer)
         panel.screen = PanelSchema.screenSettings(values["screen"])
+        panel.sound = PanelSchema.soundSettings(values["sound"])
         if let tag = values["locale"]?.stringValue, let locale = NumberLocale(tag) { panel.locale = locale }
         panel.rotationIsExplicit = values["rotation"] != nil
         if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {
