@@ -55,6 +55,7 @@ extension KnobView {
         guard appearance.style == .flat, appearance.image(for: state) == nil else { return }
         let r = knobRadius * mapping.scale
         let width = flatRingWidth(mapping)
+        if ctx.clipAvoidsRing(center: c, inner: r - width - 1, outer: r + 1) { return }
         ctx.newPath()
         ctx.addCircle(center: c, radius: r - width / 2)
         ctx.setLineWidth(width)
