@@ -166,7 +166,7 @@ import Testing
             let scratch = try opaqueSurface(width: size, height: size, Color(white: 0.1))
             view.draw(in: DrawingContext(surface: scratch), mapping: mapping, time: 0)   // live, the first time
             let ctx = DrawingContext(surface: rest)
-            view.draw(in: ctx, mapping: mapping, time: 0)
+            view.draw(in: ctx, mapping: mapping, time: 1)   // a later frame: the image
             #expect(view.restingFace != nil)
             #expect(ctx.resamples == 0, "scale \(mapping.scale)")
             let live = try opaqueSurface(width: size, height: size, Color(white: 0.1))
@@ -193,7 +193,7 @@ import Testing
         for k in knobs { k.draw(in: scratch, mapping: .identity, time: 0) }   // live, the first time
         let rest = try opaqueSurface(width: width, height: height, Color(white: 0.1))
         let ctx = DrawingContext(surface: rest)
-        for k in knobs { k.draw(in: ctx, mapping: .identity, time: 0) }
+        for k in knobs { k.draw(in: ctx, mapping: .identity, time: 1) }   // a later frame: the images
         #expect(ctx.resamples == 0)
         let faces = knobs.compactMap(\.restingFace)
         #expect(faces.count == 6)
