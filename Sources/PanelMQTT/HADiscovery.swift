@@ -136,14 +136,14 @@ public struct HADiscovery {
             w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.\(field) }}")
             w.addRaw("options", Self.strings(options))
-        case .number(let lo, let hi, let rounding):
+        case .number(let lo, let hi, let rounding, let mode):
             w.add("command_topic", topics.set(id))
             w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.value }}")
             w.add("min", lo)
             w.add("max", hi)
             w.add("step", Self.numberStep(rounding, lo, hi))
-            w.add("mode", "slider")
+            w.add("mode", mode.rawValue)
             if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
         case .onOffSwitch:
             w.add("command_topic", topics.set(id))

@@ -103,6 +103,7 @@ enum Appliance {
         if let ipc = settings.ipc { Console.note("control socket \(ipc.path)") }
         let name = controller.scene.panel.name
         services.enableServiceNotifications { "showing '\(name)'" }
+        services.enableClickSound()
         do { try services.enableReload(path: panelPath, watch: settings.watch, report: { Console.note($0) }) }
         catch { throw CommandFailure("cannot watch '\(panelPath)': \(error.message)") }
         if let statePath = settings.statePath {

@@ -93,6 +93,14 @@ package final class BoundValues {
         return .apply(confirmed: true)
     }
 
+    /// Data arrived for `id` that is not a value (an image's picture): fresh again, nothing held.
+    package func refreshed(_ id: String, at time: Double) {
+        guard var e = entries[id] else { return }
+        e.refreshedAt = time
+        e.stale = false
+        entries[id] = e
+    }
+
     /// The user moved a bound control to `value`: it waits for its echo until `confirmAfter`.
     package func userChanged(_ id: String, to value: BoundPayload.Value, at time: Double) {
         guard var e = entries[id] else { return }

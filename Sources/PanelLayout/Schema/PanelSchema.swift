@@ -103,5 +103,6 @@ public enum PanelSchema {
                      required: true, doc: "The pages, at least one with role page; the first such page is shown at start."),
         PropertyRule("drawer", .object(drawer), doc: "The page drawer's settings (SWRevealViewController's names and defaults); a panel with more than one page has a drawer with the defaults."),
         PropertyRule("screen", .object(screen), doc: "Screen power: dim and turn off after a while without input, wake on touch; by default the screen stays on."),
+        PropertyRule("sound", .object(sound), doc: "A click you can hear: a short tick through ALSA when a control is pressed; off by default."),
     ]
 }

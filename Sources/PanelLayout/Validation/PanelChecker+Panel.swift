@@ -61,6 +61,7 @@ extension PanelChecker {
         let rotation = Int(values["rotation"]?.numberValue ?? 0)
         checkBindings(pages)
         checkNumberTargets(pages)
+        checkDigitTargets(pages)
         guard diagnostics.isEmpty else { return nil }
         let drawer = values["drawer"].flatMap { $0.objectValue }.map { members in
             DrawerSpec(properties: Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
@@ -68,6 +69,7 @@ extension PanelChecker {
         var panel = Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
                           pages: pages, sourcePath: sourcePath, rotation: rotation, drawer: drawer)
         panel.screen = PanelSchema.screenSettings(values["screen"])
+        panel.sound = PanelSchema.soundSettings(values["sound"])
         if let tag = values["locale"]?.stringValue, let locale = NumberLocale(tag) { panel.locale = locale }
         panel.rotationIsExplicit = values["rotation"] != nil
         if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {

@@ -151,7 +151,7 @@ final class PanelChecker {
             }
             return .string(s)
 
-        case .imagePath:
+        case .imagePath, .picturePath:
             let s = node.stringValue ?? ""
             guard !s.isEmpty else {
                 report(node.location, "\(subject): image path must not be empty")
@@ -170,7 +170,13 @@ final class PanelChecker {
                 report(node.location, "\(subject): image path \(shown(s)) (resolved to \(shown(resolved))) is a directory")
                 return nil
             }
-            switch FileSystem.pngSize(resolved) {
+            let header: Result<(width: Int, height: Int), PNGProblem>
+            if case .picturePath = rule {
+                header = FileSystem.pictureHeader(resolved).map { (width: $0.width, height: $0.height) }
+            } else {
+                header = FileSystem.pngSize(resolved)
+            }
+            switch header {
             case .failure(let problem):
                 report(node.location, "\(subject): image file \(shown(s)) \(problem.text)")
                 return nil
