@@ -228,6 +228,24 @@ public final class DrawingContext {
         if !partialClip { partialClip = !clipIsWholePixelRectangles() }
     }
     public func resetClip() { cairo_reset_clip(handle); partialClip = false }
+    /// The box the clip leaves, in user space (what a layer may skip when it lies outside).
+    public var clipExtents: Rect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(handle, &x0, &y0, &x1, &y1)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether the clip leaves nothing of the ring round `center` between radii `inner` and
+    /// `outer` (user space): the clip's box lies inside the hole or wholly outside. A damaged
+    /// pip's box skips stroking a knob's rings this way (their tessellation is most of a
+    /// small repaint).
+    public func clipAvoidsRing(center c: Point, inner: Double, outer: Double) -> Bool {
+        let box = clipExtents
+        let farX = Swift.max(abs(box.minX - c.x), abs(box.maxX - c.x)), farY = Swift.max(abs(box.minY - c.y), abs(box.maxY - c.y))
+        if farX * farX + farY * farY < inner * inner { return true }
+        let nearX = Swift.max(0, box.minX - c.x, c.x - box.maxX), nearY = Swift.max(0, box.minY - c.y, c.y - box.maxY)
+        return nearX * nearX + nearY * nearY > outer * outer
+    }
     public func paint(alpha: Double = 1) {
         countResampling()
         if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }

@@ -16,6 +16,15 @@ public struct BenchReport: Sendable {
     public var cursor: FrameTimes?
     public var chart: FrameTimes?
     public var clock: FrameTimes?
+    /// Generated scenes (BenchPanels): a bound label, the idle page's shift, the panel at
+    /// 1920×1080 and 3840×2160, one knob turning among 6, 24 and 96.
+    public var label: FrameTimes?
+    public var idleShift: FrameTimes?
+    public var full1080: FrameTimes?
+    public var full2160: FrameTimes?
+    public var knobs6: FrameTimes?
+    public var knobs24: FrameTimes?
+    public var knobs96: FrameTimes?
     /// Peak RSS (VmHWM) less the bench's two scanout stand-ins, which `run` maps from the GPU.
     public var peakRSSMiB: Double?
     public var scanoutStandInMiB: Double = 0
@@ -28,9 +37,11 @@ public struct BenchReport: Sendable {
         self.width = width; self.height = height; self.frames = frames
     }
 
-    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock"]
+    package static let phaseNames = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock",
+                                     "label", "idleShift", "full1080", "full2160", "knobs6", "knobs24", "knobs96"]
     package var phases: [(String, FrameTimes?)] {
-        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("meter", meter), ("drawer", drawer), ("cursor", cursor), ("chart", chart), ("clock", clock)]
+        [("full", full), ("first", first), ("knob", knob), ("dial", dial), ("slider", slider), ("fader", fader), ("meter", meter), ("drawer", drawer), ("cursor", cursor), ("chart", chart), ("clock", clock),
+         ("label", label), ("idleShift", idleShift), ("full1080", full1080), ("full2160", full2160), ("knobs6", knobs6), ("knobs24", knobs24), ("knobs96", knobs96)]
     }
 
     /// One JSON object, times in ms rounded to 3 decimals:
@@ -58,7 +69,7 @@ public struct BenchReport: Sendable {
             return pad(String(parts[0]) + "." + fraction + String(repeating: "0", count: 2 - fraction.count), 8)
         }
         func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: Swift.max(0, n - s.count)) + s }
-        func label(_ s: String) -> String { s + String(repeating: " ", count: Swift.max(0, 8 - s.count)) }
+        func label(_ s: String) -> String { s + String(repeating: " ", count: Swift.max(0, 9 - s.count)) }
         let what: [String: String] = [
             "full": "every pixel repainted, caches warm",
             "first": "controller, every cache, buffers, first paint (one frame)",
@@ -71,10 +82,17 @@ public struct BenchReport: Sendable {
             "cursor": "the composited mouse arrow moving (no cursor plane)",
             "chart": "a chart taking 10 points a second (a frame a point)",
             "clock": "a clock's minute changing (its text formatted and laid out again)",
+            "label": "generated: a bound label taking 100 values a second",
+            "idleShift": "generated: the idle page (a large clock) shifting against burn-in",
+            "full1080": "this panel's full frame at 1920x1080",
+            "full2160": "this panel's full frame at 3840x2160",
+            "knobs6": "generated: one knob turning among 6",
+            "knobs24": "generated: one knob turning among 24",
+            "knobs96": "generated: one knob turning among 96",
         ]
         var lines = ["\(panelName) at \(width)x\(height): \(frames) frames a phase after 10 warm-up frames;",
                      "ms a frame, each including the damage painted into a scanout-like buffer",
-                     "phase     median     p95     max"]
+                     "phase      median     p95     max"]
         for (name, times) in phases {
             if let t = times {
                 let cells = name == "first" ? ms(t.median) + pad("–", 8) + pad("–", 8) : ms(t.median) + ms(t.p95) + ms(t.max)

@@ -184,11 +184,70 @@ public struct FrameBench {
         }
 
         report.blursPerFrame = animationFrames > 0 ? Double(animationBlurs) / Double(animationFrames) : 0
+        // The peak of this panel, before the phases below start panels of their own.
         if let peak = PeakMemory.residentMiB() {
             report.peakRSSMiB = peak - Double(scanoutBytes) / 1_048_576
             report.scanoutStandInMiB = Double(scanoutBytes) / 1_048_576
         }
+        try generatedPhases(into: &report)
         return report
+    }
+
+    /// The budgets' scenes the bench makes itself (BenchPanels, at this bench's size) and how
+    /// cost grows with pixels and widgets (this panel at 1920×1080 and 3840×2160).
+    private func generatedPhases(into report: inout BenchReport) throws {
+        // label: a label bound to a topic, 100 payloads a second on the virtual clock (a frame
+        // takes the one or two that came since the last), each a new text.
+        do {
+            var clock = try Self.started(BenchPanels.load(BenchPanels.boundLabel, name: "bound label"), width: width, height: height)
+            let client = SilentClient(), start = clock.time, controller = clock.controller
+            var sent = 0
+            report.label = try clock.phase(warmUp: warmUp, frames: frames) { _, time in
+                while start + Double(sent) / 100 <= time {
+                    let payload = Array(JSONLineWriter.number(1 + Double(sent % 900) / 100).utf8)
+                    controller.receiveBound(topic: BenchPanels.labelTopic, payload: payload, at: time, from: client)
+                    sent += 1
+                }
+            }
+        }
+        // idleShift: the idle page (a large clock) moving to its next place, as every 180 s
+        // against burn-in; the clock's text changes with it.
+        do {
+            var clock = try Self.started(BenchPanels.load(BenchPanels.idle, name: "idle"), width: width, height: height)
+            clock.time += 6   // past idleAfter
+            try clock.settle()
+            report.idleShift = try clock.phase(warmUp: warmUp, frames: frames, step: ScreenSettings.shiftPeriod) { _, _ in }
+        }
+        // full1080, full2160: this panel's full frame at 1920×1080 and 3840×2160 (4 × the pixels).
+        for (w, h) in [(1920, 1080), (3840, 2160)] {
+            var clock = try Self.started(panel, width: w, height: h)
+            let controller = clock.controller
+            let times = try clock.phase(warmUp: warmUp, frames: frames) { _, _ in controller.invalidateAll() }
+            if w == 1920 { report.full1080 = times } else { report.full2160 = times }
+        }
+        // knobs6, knobs24, knobs96: one knob turning on a page of 6, 24 and 96 knobs.
+        for count in [6, 24, 96] {
+            var clock = try Self.started(BenchPanels.load(BenchPanels.knobs(count), name: "\(count) knobs"), width: width, height: height)
+            guard let knob = clock.controller.scene.widgets.first.flatMap(KnobDescriptor.view) else { continue }
+            let sweep = KnobSweep(knob.model), controller = clock.controller
+            let times = try clock.phase(warmUp: warmUp, frames: frames) { i, time in
+                controller.execute(commandLine: #"{"command":"set","widget":"\#(knob.id)","position":\#(JSONLineWriter.number(sweep.degrees(atFrame: i)))}"#, at: time)
+            }
+            switch count { case 6: report.knobs6 = times; case 24: report.knobs24 = times; default: report.knobs96 = times }
+        }
+    }
+
+    /// A controller and output for `panel`, its first frame shown.
+    private static func started(_ panel: Panel, width: Int, height: Int) throws -> Clock {
+        let controller = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
+        let output = try KMSOutput(device: MemoryKMSDevice(width: width, height: height), connectorName: nil, modeRequest: .preferred)
+        output.setRotation(degrees: panel.rotation)
+        controller.advance(to: 0)
+        let damage = controller.renderFrame(at: 0)
+        try output.start(with: controller)
+        try output.present(controller, damage: damage)
+        try output.handleEvents()
+        return Clock(controller: controller, output: output)
     }
 
     /// The virtual clock and the frame loop shared by the phases.
@@ -228,6 +287,13 @@ public struct FrameBench {
             }
         }
     }
+}
+
+/// The bound label's sender: nobody asked, so replies go nowhere.
+private final class SilentClient: CommandClient {
+    var filter: EventFilter = .widgets([])
+    func send(_ line: String) {}
+    func reply(_ reply: Reply) {}
 }
 
 /// The bench meter's input: a level 0…1 per update (30 a second) that swings like programme

@@ -68,8 +68,10 @@ import Testing
         _ = try KnobViewTests.render(view)
         #expect(view.restingFace == nil, "a look seen once is drawn live")
         _ = try KnobViewTests.render(view)
+        #expect(view.restingFace == nil, "painted again in the same frame (another band): still live")
+        _ = try KnobViewTests.render(view, at: 1)
         let first = try #require(view.restingFace?.surface)
-        _ = try KnobViewTests.render(view)
+        _ = try KnobViewTests.render(view, at: 2)
         #expect(view.restingFace?.surface === first, "the same image, not drawn again")
         #expect(view.restingFace?.key.rotation == KnobMath.radians(45))
         // While it turns the face is drawn live; once at rest at the new angle, it is redrawn.
@@ -79,14 +81,15 @@ import Testing
         _ = try KnobViewTests.render(turning, at: 0.05)
         #expect(turning.restingFace == nil, "no resting image while the knob turns")
         _ = try KnobViewTests.render(turning, at: 10)
-        _ = try KnobViewTests.render(turning, at: 10)
+        _ = try KnobViewTests.render(turning, at: 11)
         #expect(turning.restingFace?.key.rotation == KnobMath.radians(90))
     }
 
     /// Turning: 45° → 90° animated at 2π rad/s (0.125 s). Between two frames only the
-    /// face's box changes: the disc's radius plus 2 px round the centre, 204² px, never the
-    /// shadow's reach.
-    @Test func turningKnobDamagesOnlyItsFace() throws {
+    /// pip moves (the flat face's line pointer: the disc, its ring and shadow are the same at
+    /// every angle): its box then and now, one box as they overlap, inside the face's box
+    /// (the disc's radius plus 2 px round the centre, 204² px), never the shadow's reach.
+    @Test func turningKnobDamagesOnlyItsPip() throws {
         let view = KnobViewTests.view(Self.continuousModel(degrees: 45), KnobViewTests.flat { $0.shadowOpacity = 0.5; $0.shadowRadius = 8 })
         var m = view.model
         m.setPosition(KnobMath.radians(90), animated: true, at: 0)
@@ -94,7 +97,13 @@ import Testing
         #expect(turning.damage(.identity, at: 0.01) == [turning.paintBounds(.identity)], "never painted: everything")
         _ = try KnobViewTests.render(turning, at: 0.01)
         let rects = turning.damage(.identity, at: 0.03)
-        #expect(rects == [Rect(x: 18, y: 18, width: 204, height: 204)])
+        // 0.01 s → 0.03 s: 50.4° → 57.6°; the line pointer's middle 0.41 · 200 = 82 px out,
+        // reach 0.055 · 200 + 2 = 13 px: two 26 px boxes 10 px apart, one box of about 36².
+        #expect(rects.count == 1)
+        let pip = try #require(rects.first)
+        #expect(pip.width < 40 && pip.height < 40, "\(pip)")
+        #expect(pip.minX >= 18 && pip.minY >= 18 && pip.maxX <= 222 && pip.maxY <= 222, "inside the face's box: \(pip)")
+        #expect(pip.minX > 120 && pip.maxY < 120, "up and right of the centre: \(pip)")
         #expect(turning.paintBounds(.identity).width > 204 + 2 * 20, "the shadow reaches further (blur 8 → 22 px margin)")
         // A change of look (focus ring) repaints everything.
         turning.hasFocus = true
@@ -157,7 +166,7 @@ import Testing
             let scratch = try opaqueSurface(width: size, height: size, Color(white: 0.1))
             view.draw(in: DrawingContext(surface: scratch), mapping: mapping, time: 0)   // live, the first time
             let ctx = DrawingContext(surface: rest)
-            view.draw(in: ctx, mapping: mapping, time: 0)
+            view.draw(in: ctx, mapping: mapping, time: 1)   // a later frame: the image
             #expect(view.restingFace != nil)
             #expect(ctx.resamples == 0, "scale \(mapping.scale)")
             let live = try opaqueSurface(width: size, height: size, Color(white: 0.1))
@@ -184,7 +193,7 @@ import Testing
         for k in knobs { k.draw(in: scratch, mapping: .identity, time: 0) }   // live, the first time
         let rest = try opaqueSurface(width: width, height: height, Color(white: 0.1))
         let ctx = DrawingContext(surface: rest)
-        for k in knobs { k.draw(in: ctx, mapping: .identity, time: 0) }
+        for k in knobs { k.draw(in: ctx, mapping: .identity, time: 1) }   // a later frame: the images
         #expect(ctx.resamples == 0)
         let faces = knobs.compactMap(\.restingFace)
         #expect(faces.count == 6)

@@ -17,8 +17,11 @@ import ControlWidgets
 @Suite struct BenchReportTests {
     static let repoRoot = String(#filePath.dropLast("Tests/PanelRuntimeTests/BenchReportTests.swift".count))
     static let keys = ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock",
+                       "label", "idleShift", "full1080", "full2160", "knobs6", "knobs24", "knobs96",
                        "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"]
-    static let phases = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock"]
+    /// The generated phases (BenchPanels) run whatever the panel has.
+    static let phases = ["full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock",
+                         "label", "idleShift", "full1080", "full2160", "knobs6", "knobs24", "knobs96"]
 
     static func report(_ path: String, width: Int, height: Int) throws -> JSONNode {
         let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: repoRoot + path).get()
@@ -96,6 +99,17 @@ import ControlWidgets
         #expect(sweep.degrees(atFrame: 5) == 132)
         // Circular: 179 + 3 = 182 is shown as −178.
         #expect(KnobSweep(start: 179, lo: -180, hi: 180, circular: true).degrees(atFrame: 0) == -178)
+    }
+
+    /// The generated pages: 6 knobs are 4 × 2 (the grid keeps about 8 : 5, columns first),
+    /// 24 are 7 × 4, 96 are 13 × 8; every one checks (a layout error throws) and has its knobs.
+    @Test func generatedPanelsCheckAndHoldTheirWidgets() throws {
+        for count in [6, 24, 96] {
+            let panel = try BenchPanels.load(BenchPanels.knobs(count), name: "\(count)")
+            #expect(panel.pages.first?.widgets.count == count)
+        }
+        #expect(try BenchPanels.load(BenchPanels.boundLabel, name: "label").pages.first?.widgets.contains { $0.id == "reading" } == true)
+        #expect(try BenchPanels.load(BenchPanels.idle, name: "idle").pages.count == 2)
     }
 
     @Test func percentilesAreNearestRank() {

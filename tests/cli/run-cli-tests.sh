@@ -293,9 +293,9 @@ out=$("$BIN" bench panels/bench-console.json --size 320x200 --frames 3 --json); 
 [ $st = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s' "$out" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)
-assert list(r) == ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock", "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"], list(r)
+assert list(r) == ["size", "frames", "full", "first", "knob", "dial", "slider", "fader", "meter", "drawer", "cursor", "chart", "clock", "label", "idleShift", "full1080", "full2160", "knobs6", "knobs24", "knobs96", "peakRSSMiB", "blursPerFrame", "resamplesAtRestPerFrame"], list(r)
 assert r["size"] == [320, 200] and r["frames"] == 3 and r["drawer"] is None and r["fader"] is None and r["meter"] is None and r["chart"] is None and r["clock"] is None, r
-for p in ["full", "first", "knob", "dial", "slider", "cursor"]:
+for p in ["full", "first", "knob", "dial", "slider", "cursor", "label", "idleShift", "full1080", "full2160", "knobs6", "knobs24", "knobs96"]:
     assert sorted(r[p]) == ["max", "median", "p95"] and all(isinstance(v, (int, float)) for v in r[p].values()), p
 assert r["peakRSSMiB"] > 0
 ' && ok "bench --json shape" || bad "bench --json (exit $st)" "$out"

@@ -67,13 +67,17 @@ extension KnobView {
     func drawResting(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> Bool {
         guard isAtRest(at: time), appearance.foregroundImage == nil else { return false }
         let key = restingKey(mapping, time: time)
-        if restingFace?.key != key && restingCandidate != key {
+        if restingFace?.key != key {
             // A look seen for the first time is drawn live (as the image would show it): a
             // knob set to a new angle every frame (a drag by command) never pays for an image
-            // it would throw away, nor does the first frame; the next repaint builds it.
-            restingCandidate = key
-            drawLayers(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: true)
-            return true
+            // it would throw away, nor does the first frame; a repaint in a later frame builds
+            // it (not the other rectangles and bands of the same frame: that built an image
+            // every frame of a turn).
+            if restingCandidate?.key != key { restingCandidate = (key, time) }
+            if restingCandidate?.time == time {
+                drawLayers(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: true)
+                return true
+            }
         }
         guard let rest = restingImage(key, center: c, rotation: rotation, mapping: mapping, time: time) else { return false }
         let half = Double(pixelSide(mapping)) / 2
@@ -206,12 +210,44 @@ extension KnobView {
         }
         guard !shadowFollowsImageAlpha else { return all }
         var rects: [Rect] = []
-        if before.rotation != now.rotation || before.readout != now.readout || (captionInside && before.caption != now.caption) {
+        if captionInside && before.caption != now.caption {
+            rects.append(faceBox(mapping))
+        } else if let pips = pipBoxes(mapping, from: before.rotation, to: now.rotation) {
+            // A pip face is the same at every angle but for its pip: only the pip's boxes
+            // then and now, and the readout's circle when its text changed.
+            rects += pips
+            if before.readout != now.readout { rects.append(readoutBox(mapping)) }
+        } else if before.rotation != now.rotation || before.readout != now.readout {
             rects.append(faceBox(mapping))
         }
         if before.shown != now.shown, let arc = scaleArcBox(from: before.shown, to: now.shown, mapping: mapping) { rects.append(arc) }
         if before.caption != now.caption { rects.append(mapping.toScreen(captionRect).insetBy(-2)) }
         return rects
+    }
+
+    /// The pip's boxes at the two angles (one box when they overlap; none when the angle did
+    /// not change); nil when more of the face than its pip turns (a custom image, titles, a
+    /// foreground).
+    private func pipBoxes(_ mapping: ScreenMapping, from r0: Double, to r1: Double) -> [Rect]? {
+        guard appearance.foregroundImage == nil, !drawsTitleLayer, let art = pipArtwork(mapping) else { return nil }
+        guard r0 != r1 else { return [] }
+        let c = pixelCenter(mapping)
+        func box(_ r: Double) -> Rect {
+            let pip = KnobPainter.pip(art, center: c, rotation: r)
+            let reach = pip.radius + 2   // antialiased edge
+            return Rect(x: pip.center.x - reach, y: pip.center.y - reach, width: 2 * reach, height: 2 * reach)
+        }
+        let a = box(r0), b = box(r1)
+        let overlap = a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
+        return overlap ? [a.union(b)] : [a, b]
+    }
+
+    /// The box the centre readout stays in: the clear circle round its (lifted) centre.
+    private func readoutBox(_ mapping: ScreenMapping) -> Rect {
+        let c = pixelCenter(mapping)
+        let clear = textClearRadius * mapping.scale + 2
+        let y = c.y - readoutLift * mapping.scale
+        return Rect(x: c.x - clear, y: y - clear, width: 2 * clear, height: 2 * clear)
     }
 
     /// The box the face's changing pixels stay in at any angle: the disc (a custom image

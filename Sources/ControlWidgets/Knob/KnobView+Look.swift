@@ -57,6 +57,7 @@ extension KnobView {
         let r = knobRadius * mapping.scale
         let width = flatRingWidth(mapping)
         let inset = pipArtwork(mapping).map { ($0.side / 2 - KnobPainter.beadDistance($0)) * $0.scale } ?? width / 2
+        if ctx.clipAvoidsRing(center: c, inner: r - inset - width / 2 - 1, outer: r - inset + width / 2 + 1) { return }
         ctx.newPath()
         ctx.addCircle(center: c, radius: r - inset)
         ctx.setLineWidth(width)

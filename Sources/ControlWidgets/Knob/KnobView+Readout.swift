@@ -67,7 +67,7 @@ extension KnobView {
     var captionInside: Bool { appearance.captionPlacement == .inside && hasCaptionLine }
 
     /// How far above the centre the value sits: a tenth of the radius when a caption shares the disc.
-    private var readoutLift: Double { captionInside ? knobRadius * 0.14 : 0 }
+    var readoutLift: Double { captionInside ? knobRadius * 0.14 : 0 }
 
     /// The circle on the disc that text keeps inside, as a fraction of the radius: inside the
     /// pointer's inner end with a gap, so "5.01 V" never reads as "• 5.01 V": the dot's inner

@@ -67,6 +67,9 @@ extension KnobView {
             ctx.stroke()
             return
         }
+        // A turning knob repaints its pip's box, inside the ring: nothing of the arc to stroke.
+        let reach = scaleLineWidth(mapping) / 2 + 1
+        if ctx.clipAvoidsRing(center: c, inner: half * radii.arc - reach, outer: half * radii.arc + reach) { return }
         // A discrete knob fills nothing: its scale only marks the travel.
         guard addFilledArcPath(ctx, center: c, mapping: mapping, time: time) else { return }
         ctx.setColor(scaleAccent)

@@ -44,8 +44,9 @@ public final class KnobView: TargetingWidget, ValueReadout {
     var restingFace: RestingFace?
     /// The shared parts in use at rest and the look they were fetched for (revision, state, scale).
     var restingParts: (revision: Int, state: ControlState, scale: Double, parts: KnobRestingParts)?
-    /// The resting look drawn live last (its image is built when it is drawn again).
-    var restingCandidate: RestingFaceKey?
+    /// The resting look drawn live last and the frame time it was first drawn at (its image
+    /// is built when it is drawn again at a later time).
+    var restingCandidate: (key: RestingFaceKey, time: Double)?
     /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
     var painted: PaintedKnob?
 

@@ -14,7 +14,11 @@ public final class TextLayout {
     /// The context's transform (without translation) when the layout was made: metrics and
     /// ink are those of fonts hinted for it, as Pango did.
     private var ctm = cairo_matrix_t()
-    private var scaledFonts: [Int: OpaquePointer] = [:]
+    /// What is shared with every layout of this text, font, size and transform (the fonts'
+    /// lookups, glyphs, lines, scaled fonts): made once, not in every paint (TextLayoutCache).
+    private var shared: TextLayoutCache
+    private let text: String
+    private let bold: Bool
     private var wrapWidth: Double?
     private var alignment = Alignment.left
     private var laidOut: [Line]?
@@ -66,17 +70,32 @@ public final class TextLayout {
     ///   - pixelSize: the em size in pixels.
     public init(text: String, family: String, pixelSize: Double, bold: Bool = false, context: DrawingContext) {
         self.context = context
-        self.pixelSize = Swift.max(1, pixelSize.isFinite ? pixelSize : 1)
-        requestedPixelSize = self.pixelSize
-        fonts = FontSet.matching(FontDescription(family, bold: bold))
+        self.text = text
+        self.bold = bold
+        let size = Swift.max(1, pixelSize.isFinite ? pixelSize : 1)
+        self.pixelSize = size
+        requestedPixelSize = size
         ctm = Self.transform(of: context)
-        var unknown = 0
-        var shaped: [Paragraph] = []
-        for scalars in Self.paragraphTexts(text) {
-            shaped.append(Paragraph(scalars, fonts: fonts, pixelSize: self.pixelSize, deviceScale: Self.deviceScale(ctm), unknown: &unknown))
+        shared = TextLayoutCache.entry(Self.key(text, family: family, bold: bold, pixelSize: size, ctm: ctm),
+                                       fonts: FontSet.matching(FontDescription(family, bold: bold)))
+        fonts = shared.fonts
+        let made = Self.paragraphs(shared, text: text, pixelSize: size, ctm: ctm)
+        paragraphs = made.paragraphs
+        unknownGlyphCount = made.unknown
+    }
+
+    private static func key(_ text: String, family: String, bold: Bool, pixelSize: Double, ctm m: cairo_matrix_t) -> TextLayoutCache.Key {
+        TextLayoutCache.Key(text: text, family: family, bold: bold, pixelSize: pixelSize, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy)
+    }
+
+    /// The paragraphs at `pixelSize` for the transform `ctm`, from the cache when made before.
+    private static func paragraphs(_ shared: TextLayoutCache, text: String, pixelSize: Double, ctm: cairo_matrix_t) -> (paragraphs: [Paragraph], unknown: Int) {
+        shared.paragraphs(at: pixelSize) {
+            var unknown = 0
+            let scale = deviceScale(ctm)
+            let made = paragraphTexts(text).map { Paragraph($0, fonts: shared.fonts, pixelSize: pixelSize, deviceScale: scale, unknown: &unknown) }
+            return (made, unknown)
         }
-        paragraphs = shaped
-        unknownGlyphCount = unknown
     }
 
     /// The context's transform without its translation.
@@ -98,14 +117,11 @@ public final class TextLayout {
         let now = Self.transform(of: context)
         guard now.xx != ctm.xx || now.yx != ctm.yx || now.xy != ctm.xy || now.yy != ctm.yy else { return }
         ctm = now
-        var unknown = 0
-        paragraphs = paragraphs.map { Paragraph($0.scalars, fonts: fonts, pixelSize: pixelSize, deviceScale: Self.deviceScale(now), unknown: &unknown) }
-        for font in scaledFonts.values { cairo_scaled_font_destroy(font) }
-        scaledFonts = [:]
+        let k = shared.key
+        shared = TextLayoutCache.entry(Self.key(text, family: k.family, bold: bold, pixelSize: requestedPixelSize, ctm: now), fonts: fonts)
+        paragraphs = Self.paragraphs(shared, text: text, pixelSize: pixelSize, ctm: now).paragraphs
         laidOut = nil
     }
-
-    deinit { for font in scaledFonts.values { cairo_scaled_font_destroy(font) } }
 
     /// The logical size of the text in pixels (advance width, line height).
     public var size: (width: Double, height: Double) {
@@ -127,6 +143,14 @@ public final class TextLayout {
     /// The box the glyphs' ink covers, in pixels from the top left of the logical box.
     public var inkBox: Rect {
         let logical = logicalBox
+        _ = lines
+        if let memo = shared.lines(linesKey), let ink = memo.ink { return ink }
+        let ink = measuredInk(logical)
+        if var memo = shared.lines(linesKey) { memo.ink = ink; shared.store(memo, for: linesKey) }
+        return ink
+    }
+
+    private func measuredInk(_ logical: Rect) -> Rect {
         var ink: Rect?
         for line in lines {
             forEachRun(of: line, origin: Point(x: 0, y: 0)) { font, glyphs in
@@ -165,7 +189,13 @@ public final class TextLayout {
         case .clip: wraps = false
         case .shrink:
             wraps = false; maxHeight = nil
-            shrinkToFit(width: width, height: height ?? .infinity)
+            let key = TextLayoutCache.FitKey(fit: fit, from: pixelSize, width: width, height: height)
+            if let fitted = shared.fittedSize(key) {
+                if fitted != pixelSize { relayout(pixelSize: fitted) }
+            } else {
+                shrinkToFit(width: width, height: height ?? .infinity)
+                shared.store(fittedSize: pixelSize, for: key)
+            }
             maxHeight = height; ellipsizes = true
         }
         laidOut = nil
@@ -194,11 +224,7 @@ public final class TextLayout {
 
     private func relayout(pixelSize: Double) {
         self.pixelSize = pixelSize
-        var unknown = 0
-        let scale = Self.deviceScale(ctm)
-        paragraphs = paragraphs.map { Paragraph($0.scalars, fonts: fonts, pixelSize: pixelSize, deviceScale: scale, unknown: &unknown) }
-        for font in scaledFonts.values { cairo_scaled_font_destroy(font) }
-        scaledFonts = [:]
+        paragraphs = Self.paragraphs(shared, text: text, pixelSize: pixelSize, ctm: ctm).paragraphs
         laidOut = nil
     }
 
@@ -208,12 +234,15 @@ public final class TextLayout {
         let cr = context.handle
         cairo_save(cr)
         cairo_set_font_options(cr, Self.fontOptions)
-        for line in lines {
-            forEachRun(of: line, origin: origin) { font, glyphs in
-                guard let face = fonts.face(font, pixelSize: pixelSize * Self.deviceScale(ctm)) else { return }
+        var placed: [cairo_glyph_t] = []
+        for line in runs {
+            for (font, glyphs) in line {
+                guard let face = fonts.face(font, pixelSize: pixelSize * Self.deviceScale(ctm)) else { continue }
                 cairo_set_font_face(cr, face)
                 cairo_set_font_size(cr, pixelSize)
-                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                placed.removeAll(keepingCapacity: true)
+                for g in glyphs { placed.append(cairo_glyph_t(index: g.index, x: g.x + origin.x, y: g.y + origin.y)) }
+                cairo_show_glyphs(cr, placed, Int32(placed.count))
             }
         }
         cairo_restore(cr)
@@ -229,7 +258,7 @@ public final class TextLayout {
 
     /// One laid-out line: glyphs from its left end (x) and baseline (y), its offset in the
     /// layout (alignment) and its logical box.
-    private struct Line {
+    struct Line {
         /// The characters drawn, in logical order (a hyphen or "…" added at its end included).
         var text: [UInt32]
         var glyphs: [(font: Int, id: UInt32, x: Double, y: Double)]
@@ -254,8 +283,39 @@ public final class TextLayout {
         return (ceilUnits(extents.ascent), ceilUnits(extents.ascent + extents.descent))
     }
 
+    /// The settings the lines are made with (the key of the shared lines).
+    private var linesKey: TextLayoutCache.LinesKey {
+        TextLayoutCache.LinesKey(pixelSize: pixelSize, wrapWidth: wrapWidth, alignment: alignment, wraps: wraps, maxHeight: maxHeight, ellipsizes: ellipsizes)
+    }
+
     private var lines: [Line] {
         if let laidOut { return laidOut }
+        let key = linesKey
+        if let memo = shared.lines(key) {
+            truncated = memo.truncated
+            laidOut = memo.lines
+            return memo.lines
+        }
+        let made = makeLines()
+        shared.store(TextLayoutCache.Lines(lines: made, truncated: truncated), for: key)
+        return made
+    }
+
+    /// Each line's runs of one font, placed from the layout's top left (shared).
+    private var runs: [[(font: Int, glyphs: [cairo_glyph_t])]] {
+        let all = lines
+        let key = linesKey
+        if let memo = shared.lines(key), let runs = memo.runs { return runs }
+        let made = all.map { line in
+            var out: [(font: Int, glyphs: [cairo_glyph_t])] = []
+            forEachRun(of: line, origin: Point(x: 0, y: 0)) { out.append(($0, $1)) }
+            return out
+        }
+        if var memo = shared.lines(key) { memo.runs = made; shared.store(memo, for: key) }
+        return made
+    }
+
+    private func makeLines() -> [Line] {
         var out: [Line] = []
         var pieces: [(paragraph: Paragraph, range: Range<Int>)] = []
         for paragraph in paragraphs {
@@ -385,17 +445,16 @@ public final class TextLayout {
     /// The font at the layout's size for the context's transform (ink boxes), or for none
     /// (`identity`: line metrics).
     private func scaledFont(_ index: Int, identity: Bool = false) -> OpaquePointer? {
-        let key = identity ? -1 - index : index
-        if let known = scaledFonts[key] { return known }
-        let device = identity ? pixelSize : pixelSize * Self.deviceScale(ctm)
-        guard let face = fonts.face(index, pixelSize: device) else { return nil }
-        var matrix = cairo_matrix_t(), transform = ctm
-        cairo_matrix_init_scale(&matrix, pixelSize, pixelSize)
-        if identity { cairo_matrix_init_identity(&transform) }
-        guard let scaled = cairo_scaled_font_create(face, &matrix, &transform, Self.fontOptions) else { return nil }
-        guard cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { cairo_scaled_font_destroy(scaled); return nil }
-        scaledFonts[key] = scaled
-        return scaled
+        shared.scaledFont(.init(font: index, identity: identity, pixelSize: pixelSize)) {
+            let device = identity ? pixelSize : pixelSize * Self.deviceScale(ctm)
+            guard let face = fonts.face(index, pixelSize: device) else { return nil }
+            var matrix = cairo_matrix_t(), transform = ctm
+            cairo_matrix_init_scale(&matrix, pixelSize, pixelSize)
+            if identity { cairo_matrix_init_identity(&transform) }
+            guard let scaled = cairo_scaled_font_create(face, &matrix, &transform, Self.fontOptions) else { return nil }
+            guard cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { cairo_scaled_font_destroy(scaled); return nil }
+            return scaled
+        }
     }
 
     /// Metrics hinted to whole pixels, as on an image surface (what Pango used).
