@@ -58,7 +58,7 @@ CONFDIR := /etc/knob-panel
 INSTALLED := $(BINDIR)/knob-panel $(UNITDIR)/knob-panel.service $(SYSUSERSDIR)/knob-panel.conf \
 	$(MANDIR)/man1/knob-panel.1 $(MANDIR)/man5/knob-panel-layout.5 $(BASHCOMPDIR)/knob-panel $(ZSHCOMPDIR)/_knob-panel
 
-.PHONY: run build test unit-test cli-test studio-test fuzz-test fuzz vm-test deb-test deps test-deps bench clean install uninstall deb image vm-demo image-test
+.PHONY: build-arm64 deb-arm64 test-arm64 run build test unit-test cli-test studio-test fuzz-test fuzz vm-test deb-test deps test-deps bench clean install uninstall deb image vm-demo image-test
 
 run: deps build
 	$(BIN) run $(PANEL) --fallback png
@@ -165,6 +165,25 @@ deb: $(BIN)
 # Installs, runs, removes and purges the package in a throwaway Debian root (debootstrap).
 deb-test: deb
 	scripts/deb.sh test
+
+# arm64 (aarch64), cross-compiled on this x86_64 machine by Debian trixie's swiftlang 6.0.3 (amd64)
+# against an arm64 tree of trixie's packages, both unpacked under .build/arm64 by
+# scripts/arm64-sdk.sh (once; README.md "arm64"). The link is make build's LEAN_LINK, with two
+# differences: the hot-function list is the x86_64 build's when there is one (hot-functions.py
+# traces with x86-64 ptrace; the Swift and C symbol names are the same), and trixie ships no
+# libcairo.a or libpixman-1.a, so static-c-link.sh keeps cairo and what it uses shared.
+ARM64 := .build/arm64
+BIN_ARM64 := $(ARM64)/swiftpm/aarch64-unknown-linux-gnu/release/knob-panel
+STATIC_CXX_ARM64 := $(ARM64)/static-libstdc++
+RELEASE_ARM64 := -c release --static-swift-stdlib --swift-sdks-path $(CURDIR)/$(ARM64)/sdk --swift-sdk knob-arm64 \
+	--scratch-path $(CURDIR)/$(ARM64)/swiftpm $(LEAN_LINK) -Xswiftc -L$(CURDIR)/$(STATIC_CXX_ARM64)
+build-arm64:
+	@scripts/install-deps.sh arm64
+	scripts/arm64-sdk.sh > /dev/null
+	@mkdir -p $(STATIC_CXX_ARM64) && echo "INPUT($(CURDIR)/$(ARM64)/root/usr/lib/gcc/aarch64-linux-gnu/14/libstdc++.a)" > $(STATIC_CXX_ARM64)/libstdc++.so
+	touch $(HOT) && flags=$$(scripts/arm64-sdk.sh run scripts/static-c-link.sh $(ARM64)/static-c/cairo.ld) && set -f && \
+	    scripts/arm64-sdk.sh swift build $(RELEASE_ARM64) $$flags
+	@file -b $(BIN_ARM64)
 
 clean:
 	rm -rf .build .build-fuzz
