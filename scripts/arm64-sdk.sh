@@ -24,10 +24,11 @@ DEV="libc6-dev libgcc-14-dev libstdc++-14-dev libdrm-dev libcairo2-dev libfontco
  zlib1g-dev libexpat1-dev libbrotli-dev libbz2-dev"
 RUN="bash coreutils mawk grep sed findutils util-linux procps busybox-static fontconfig
  fonts-dejavu-core fonts-wqy-microhei fonts-materialdesignicons-webfont fonts-noto-color-emoji
- libunibreak6 libthai0 libmosquitto1 libinput10 libudev1"
+ libunibreak6 libthai0 libmosquitto1 libinput10 libudev1 valgrind"
 # Taken without their dependencies (the compiler's own tools and Python are not needed on arm64).
 RUNTIME="swiftlang libswiftlang"
-TOOLCHAIN_PKGS="swiftlang bash coreutils pkgconf"
+# libc6-dev: SwiftPM compiles and links Package.swift for the build machine itself.
+TOOLCHAIN_PKGS="swiftlang libc6-dev bash coreutils pkgconf"
 
 log() { echo "arm64-sdk: $*" >&2; }
 
@@ -80,6 +81,7 @@ unpack() {
         f=$(compgen -G "$base/debs/${p}_*_$arch.deb" || compgen -G "$base/debs/${p}_*_all.deb" || true)
         [ -n "$f" ] || { log "no .deb for $p in $base/debs"; exit 1; }
         dpkg -x "$f" "$dest.part"
+        control "$f" "$dest.part"
     done
     # What base-files' and dash's scripts would have made.
     [ -e "$dest.part/bin" ] || { for d in bin sbin lib; do ln -s usr/$d "$dest.part/$d"; done; }
@@ -88,23 +90,39 @@ unpack() {
     mkdir -p "$dest.part"/{proc,sys,dev,run,root,tmp} && chmod 1777 "$dest.part/tmp"
 }
 
+# control DEB DEST: the package's symbols and shlibs files into DEST's dpkg info directory, for
+# scripts/tree-shlibdeps.py (make deb-arm64's Depends).
+control() {
+    local c
+    c=$(mktemp -d) && dpkg-deb -e "$1" "$c" && mkdir -p "$2/var/lib/dpkg/info"
+    for k in symbols shlibs; do [ -f "$c/$k" ] && cp "$c/$k" "$2/var/lib/dpkg/info/$(dpkg-deb -f "$1" Package).$k"; done
+    rm -rf "$c"
+}
+
 # The amd64 tree the compiler runs in (chroot): swiftlang's tools need trixie's glibc.
 toolchain() {
     local t=$base/toolchain s=$SECONDS
-    [ -f "$t/.complete" ] && return
+    [ -f "$t/.complete" ] && [ "$(cat "$t/.complete")" = "$TOOLCHAIN_PKGS" ] && return
     unpack "$t" amd64 $TOOLCHAIN_PKGS
-    touch "$t.part/.complete" && mv "$t.part" "$t"
+    echo "$TOOLCHAIN_PKGS" > "$t.part/.complete" && rm -rf "$t" && mv "$t.part" "$t"
     log "toolchain tree ready in $((SECONDS - s)) s ($(du -sh "$t" | cut -f1))"
 }
 
-# The arm64 tree: DEV and RUN with their dependencies, the Swift runtime without.
+# The arm64 tree: DEV and RUN with their dependencies, the Swift runtime without; remade when
+# the lists change. valgrind: callgrind's instruction counts (itself run under qemu-aarch64).
 root() {
-    local r=$base/root s=$SECONDS
-    [ -f "$r/.complete" ] && return
+    local r=$base/root s=$SECONDS stamp
+    stamp=$(echo $DEV $RUN $RUNTIME)
+    [ -f "$r/.complete" ] && [ "$(cat "$r/.complete")" = "$stamp" ] && return
     unpack "$r" arm64 $DEV $RUN -- $RUNTIME
     # Only what a link or a run needs: the compiler's own binaries are amd64's job.
     rm -rf "$r.part/usr/libexec/swift/bin" "$r.part/usr/libexec/swift/lib/swift/host" "$r.part/usr/libexec/swift/lib/lldb"*
-    touch "$r.part/.complete" && mv "$r.part" "$r"
+    # fontconfig's caches, as its trigger would make them (else every start scans the fonts):
+    # fc-cache itself, under qemu-aarch64 in the tree (a static emulator: no binfmt needed).
+    cp "$(command -v qemu-aarch64-static)" "$r.part/usr/bin/"
+    chroot "$r.part" /usr/bin/qemu-aarch64-static /usr/bin/fc-cache -s
+    rm "$r.part/usr/bin/qemu-aarch64-static"
+    echo "$stamp" > "$r.part/.complete" && rm -rf "$r" && mv "$r.part" "$r"
     log "arm64 tree ready in $((SECONDS - s)) s ($(du -sh "$r" | cut -f1))"
 }
 
@@ -128,7 +146,7 @@ sdk() {
     mkdir -p "$d/sdk"
     cat > "$d/info.json" <<EOF
 {"schemaVersion": "1.0", "artifacts": {"knob-arm64": {"type": "swiftSDK", "version": "6.0.3",
- "variants": [{"path": "sdk", "supportedTriples": ["x86_64-unknown-linux-gnu"]}]}}}
+ "variants": [{"path": "sdk", "supportedTriples": ["x86_64-unknown-linux-gnu", "x86_64-pc-linux-gnu"]}]}}}
 EOF
     cat > "$d/sdk/swift-sdk.json" <<EOF
 {"schemaVersion": "4.0", "targetTriples": {"aarch64-unknown-linux-gnu": {
@@ -157,6 +175,7 @@ in_toolchain() {
         mount --bind /dev "$t/dev"
         exec chroot "$t" /usr/bin/env -i PATH=/usr/libexec/swift/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
             PKG_CONFIG_SYSROOT_DIR="$R" PKG_CONFIG_LIBDIR="$R/usr/lib/aarch64-linux-gnu/pkgconfig:$R/usr/share/pkgconfig" \
+            PKG_CONFIG_PATH="$R/usr/lib/aarch64-linux-gnu/pkgconfig:$R/usr/share/pkgconfig" \
             SWIFTPM_CACHE="$top/.build/arm64/swiftpm-cache" \
             bash -c "cd \"\$0\" && exec \"\$@\"" "$top" "$@"' _ "$t" "$top" "$@"
 }
@@ -165,6 +184,7 @@ export R=$base/root
 case ${1:-} in
 "") toolchain; root; sdk; echo "$base/toolchain" ;;
 toolchain|root|sdk) "$1" ;;
+control) control "$2" "$3" ;;
 kernel) kernel; echo "$base/kernel" ;;
 swift) shift; toolchain; root; sdk; in_toolchain swift "$@" ;;
 run) shift; in_toolchain "$@" ;;
