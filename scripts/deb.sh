@@ -39,7 +39,8 @@ build)
     else
         depends=$(cd "$out/shlibs" && dpkg-shlibdeps -O "$PWD/../stage/usr/bin/knob-panel" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
     fi
-    recommends=$(grep -v '^#' dist/deb/recommends | paste -sd, | sed 's/,/, /g')
+    # DEB_RENAME: a sed script renaming packages for the tree's release (trixie: libunibreak6).
+    recommends=$(grep -v '^#' dist/deb/recommends | sed -e "${DEB_RENAME:-}" | paste -sd, | sed 's/,/, /g')
     # The source packages whose static archives are linked in (Built-Using; bookworm's lintian does not know Static-Built-Using yet).
     static=""
     if [ -z "${DEB_TREE:-}" ] && [ "$(scripts/static-c-link.sh --expect)" = static ]; then
