@@ -67,7 +67,8 @@ def main():
     for line in readelf(binary, "--dyn-syms").splitlines():
         f = line.split()
         if len(f) >= 8 and f[6] == "UND" and f[7]:
-            used.add(re.sub(r" \(\d+\)$", "", f[7]).replace("@@", "@"))
+            name = re.sub(r" \(\d+\)$", "", f[7]).replace("@@", "@")
+            used.add(name if "@" in name else name + "@Base")   # unversioned: the symbols files' @Base
     info = os.path.join(tree, "var/lib/dpkg/info")
     # soname -> (package, {symbol@VERSION: minimum version})
     libraries = {}
