@@ -87,6 +87,7 @@ unpack() {
     [ -e "$dest.part/bin" ] || { for d in bin sbin lib; do ln -s usr/$d "$dest.part/$d"; done; }
     [ -e "$dest.part/lib64" ] || [ "$arch" != amd64 ] || ln -s usr/lib64 "$dest.part/lib64"
     [ -e "$dest.part/usr/bin/sh" ] || ln -s bash "$dest.part/usr/bin/sh"
+    [ -e "$dest.part/usr/bin/awk" ] || [ ! -e "$dest.part/usr/bin/mawk" ] || ln -s mawk "$dest.part/usr/bin/awk"   # update-alternatives' link
     mkdir -p "$dest.part"/{proc,sys,dev,run,root,tmp} && chmod 1777 "$dest.part/tmp"
 }
 
