@@ -199,8 +199,8 @@ deb-arm64: build-arm64
 
 # The arm64 binary against the x86_64 one, emulated (tests/arm64/run-arm64-tests.sh): renders and
 # events under qemu-aarch64, the VM step in qemu-system-aarch64, instruction counts, size, RSS.
-# Not in make test: about 25 minutes more, most of it callgrind under qemu-aarch64 (COUNTS=0
-# leaves the counts out: about 5).
+# Not in make test (about 3 minutes once both builds are there); make test-arm64 COUNTS=1 adds
+# the instruction counts, about 20 minutes more (callgrind under qemu-aarch64).
 test-arm64: build build-arm64 deb-arm64
 	KNOB_PANEL=$(BIN) KNOB_PANEL_ARM64=$(BIN_ARM64) tests/arm64/run-arm64-tests.sh
 
