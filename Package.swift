@@ -26,6 +26,9 @@ let package = Package(
         // MQTT client (run --mqtt); its socket joins the panel's poll loop, no thread. Opened
         // with dlopen on first use, not linked (shim.h): no pkgConfig, whose libs would link it.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // ALSA playback for the click on press ("sound" in a layout): opened with dlopen on
+        // demand, never linked; its prototypes are in shim.h, so no -dev package is needed.
+        .systemLibrary(name: "CSound"),
 
         // The pipeline, bottom to top; each module sees only those below it (one-way).
         // System calls behind one mockable seam, errno, clocks, atomic and regular files, the line reader.
@@ -48,8 +51,8 @@ let package = Package(
         .target(name: "PanelInput", dependencies: ["PanelProtocol", "PanelSystem", "ControlWidgets", "Graphics", "CInput", "CLinux"]),
         // KMS, page flips, the console (VT), DPMS and backlight, cursors.
         .target(name: "PanelDisplay", dependencies: ["PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "Graphics", "CDRM", "CInput", "CLinux"]),
-        // The process around a panel: stdio, the socket, state, reload, service notification, sessions.
-        .target(name: "PanelHost", dependencies: ["PanelCore", "PanelDisplay", "PanelInput", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "Graphics", "CLinux"]),
+        // The process around a panel: stdio, the socket, state, reload, service notification, sessions, the click.
+        .target(name: "PanelHost", dependencies: ["PanelCore", "PanelDisplay", "PanelInput", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "Graphics", "CLinux", "CSound"]),
         // A leaf: MQTT with Home Assistant discovery.
         .target(name: "PanelMQTT", dependencies: ["PanelCore", "PanelProtocol", "PanelLoop", "PanelSystem", "PanelLayout", "ControlWidgets", "CMosquitto"]),
         // A leaf: the HTTP studio (server, editor, frame stream).

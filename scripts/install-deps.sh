@@ -3,7 +3,7 @@
 #   scripts/install-deps.sh build   # libraries, pkg-config, fonts (text; Material Design Icons for mdi: icons), python3 (make build's hot-functions list)
 #   scripts/install-deps.sh deb     # build + dpkg-dev, lintian, debootstrap (make deb, make deb-test)
 #   scripts/install-deps.sh arm64   # build + qemu-user-static, qemu-system-arm, dpkg-dev, lintian (make build-arm64, deb-arm64, test-arm64)
-#   scripts/install-deps.sh test    # build + what the VM display and MQTT tests need (a broker, openssl for TLS),
+#   scripts/install-deps.sh test    # build + what the VM display and MQTT tests need (a broker, openssl for TLS; libjpeg's header and a C compiler for the JPEG ABI check), libasound2 (the click test),
 #                                   # and make deb's tools (dpkg-dev, lintian, debootstrap for its throwaway root, zsh and groff to check the pages)
 set -eu
 what=${1:-build}
@@ -14,11 +14,16 @@ pkgs="libdrm-dev libcairo2-dev libharfbuzz-dev libfribidi-dev libinput-dev libmo
 # Debian's packaging tools (the arm64 trees come from trixie's archive, scripts/arm64-sdk.sh).
 [ "$what" = arm64 ] && pkgs="$pkgs qemu-user-static qemu-system-arm dpkg-dev lintian"
 [ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static mosquitto mosquitto-clients openssl chromium dpkg-dev lintian debootstrap zsh groff-base"
+# The click on press (a layout's "sound"): libasound2, opened with dlopen; the panel runs
+# silent without it, so only the tests need it (tests/cli/click_sound.py, ALSA's file output).
+[ "$what" = test ] && pkgs="$pkgs libasound2"
 # The studio's editor: Debian's CodeMirror, served from /usr/share/javascript/codemirror.
 pkgs="$pkgs libjs-codemirror"
 # Opened with dlopen when text needs them (Sources/CCairo/linebreak.h): UAX #14 line breaking,
-# Thai word breaks; the colour emoji font.
-pkgs="$pkgs libunibreak1 libthai0 fonts-noto-color-emoji"
+# Thai word breaks; the colour emoji font; JPEG decoding for the image widget (jpeg.h).
+pkgs="$pkgs libunibreak1 libthai0 fonts-noto-color-emoji libjpeg62-turbo"
+# tests/cli/jpeg_abi.sh compares jpeg.h's hand-written structs with libjpeg's own header.
+[ "$what" = test ] && pkgs="$pkgs libjpeg62-turbo-dev gcc libc6-dev"
 
 missing=""
 for p in $pkgs; do

@@ -52,6 +52,12 @@ public final class ImageSurface {
         case .failure(let e) where e.code == ENOENT: throw GraphicsError("cannot load PNG '\(path)'", "no such file")
         case .failure(let e): throw GraphicsError("cannot load PNG '\(path)'", e.reason)
         }
+        try self.init(pngBytes: bytes, name: "'\(path)'")
+    }
+
+    /// Decodes PNG bytes (a file's, or an MQTT payload's); `name` says whose in errors.
+    /// Cairo's libpng reader turns damaged data into an error status, never a crash.
+    public convenience init(pngBytes bytes: [UInt8], name: String) throws(GraphicsError) {
         final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)
         let loaded = cairo_image_surface_create_from_png_stream({ closure, data, length in
@@ -67,9 +73,9 @@ public final class ImageSurface {
         guard status == CAIRO_STATUS_SUCCESS else {
             // Cairo reports a bad signature as "out of memory" and a short file as a read error.
             switch status {
-            case CAIRO_STATUS_NO_MEMORY: throw GraphicsError("cannot load PNG '\(path)'", "not a valid PNG file")
-            case CAIRO_STATUS_READ_ERROR: throw GraphicsError("cannot load PNG '\(path)'", "truncated or unreadable PNG file")
-            default: throw GraphicsError("cannot load PNG '\(path)'", status: status)
+            case CAIRO_STATUS_NO_MEMORY: throw GraphicsError("cannot load PNG \(name)", "not a valid PNG file")
+            case CAIRO_STATUS_READ_ERROR: throw GraphicsError("cannot load PNG \(name)", "truncated or unreadable PNG file")
+            default: throw GraphicsError("cannot load PNG \(name)", status: status)
             }
         }
         try self.init(width: Int(cairo_image_surface_get_width(loaded)), height: Int(cairo_image_surface_get_height(loaded)))

@@ -136,14 +136,14 @@ public struct HADiscovery {
             w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.\(field) }}")
             w.addRaw("options", Self.strings(options))
-        case .number(let lo, let hi, let rounding):
+        case .number(let lo, let hi, let rounding, let mode):
             w.add("command_topic", topics.set(id))
             w.add("state_topic", topics.state(id))
             w.add("value_template", "{{ value_json.value }}")
             w.add("min", lo)
             w.add("max", hi)
             w.add("step", Self.numberStep(rounding, lo, hi))
-            w.add("mode", "slider")
+            w.add("mode", mode.rawValue)
             if let u = Self.unit(of: spec?.string("valueFormat")) { w.add("unit_of_measurement", u) }
         case .onOffSwitch:
             w.add("command_topic", topics.set(id))
@@ -196,6 +196,47 @@ public struct HADiscovery {
         while step > span / 100 { step /= 10 }
         while step * 10 <= span / 100 { step *= 10 }
         return step
+    }
+
+    /// The screen as a `light` in Home Assistant's JSON schema (`light/schema_json.py`): one
+    /// command topic and one state topic, each a JSON object of `state`, `brightness` and
+    /// `effect`. JSON rather than the default schema because a command like "on at 40 %"
+    /// then arrives as one message (the default schema sends on/off and the brightness on
+    /// two topics, two messages: a wake and then a level, two changes for one), and the
+    /// state is one retained object, as every widget's is. Brightness is in percent
+    /// (`brightness_scale` 100: the panel's levels are hundredths); the effects are the lit
+    /// states (`on`, `dim`, and `idle` with an idle page). `color_mode` and
+    /// `supported_color_modes` go together in 2024.1 (`vol.Inclusive`): brightness only.
+    public func screenLightConfig(hasIdlePage: Bool) -> Message {
+        var w = JSONLineWriter()
+        common(&w, component: "light", objectID: "screen", name: "Screen")
+        w.add("schema", "json")
+        w.add("command_topic", topics.screenSet)
+        w.add("state_topic", topics.screenState)
+        w.add("brightness", true)
+        w.add("brightness_scale", 100)
+        w.add("color_mode", true)
+        w.addRaw("supported_color_modes", Self.strings(["brightness"]))
+        w.add("effect", true)
+        w.addRaw("effect_list", Self.strings(Self.screenEffects(hasIdlePage: hasIdlePage)))
+        w.add("icon", "mdi:tablet-dashboard")
+        return Message(topic: topic("light", "screen"), payload: w.line)
+    }
+
+    /// The screen states Home Assistant may ask for as the light's effect (the lit ones).
+    public static func screenEffects(hasIdlePage: Bool) -> [String] { hasIdlePage ? ["on", "idle", "dim"] : ["on", "dim"] }
+
+    /// The light's state: `ON` with the brightness in percent and the screen state as its
+    /// effect, or `OFF`.
+    public static func screenLightState(_ state: ScreenState, brightness: Double) -> String {
+        var w = JSONLineWriter()
+        w.add("state", state == .off ? "OFF" : "ON")
+        if state != .off {
+            w.add("brightness", Int((brightness * 100).rounded()))
+            w.add("color_mode", "brightness")
+            w.add("effect", state.rawValue)
+        }
+        return w.line
     }
 
     /// The page selector: one `select` with the page ids as options.

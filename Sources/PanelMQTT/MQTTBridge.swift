@@ -63,7 +63,7 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
                 _ = self.client.publish(topic, payload, retain: false)
             }
         }
-        for topic in controller.boundTopics where !boundSubscribed.contains(topic) {
+        for topic in controller.boundTopics + [controller.presenceTopic].compactMap({ $0 }) where !boundSubscribed.contains(topic) {
             client.subscribe(topic)
             boundSubscribed.insert(topic)
         }
@@ -158,6 +158,14 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
     }
 
     private func received(topic: String, payload: [UInt8], retained: Bool, at time: Double) {
+        // `screen.presence`: someone there (a retained state too: it is the room's now).
+        if topic == controller.presenceTopic {
+            if let why = controller.receivePresence(payload: payload, at: time) {
+                setsIgnored += 1
+                report("mqtt: ignored '\(MQTTSetPayload.oneLine(topic))' for screen.presence: \(MQTTSetPayload.oneLine(why))")
+            }
+            if !controller.boundTopics.contains(topic) && topics.widget(ofSetTopic: topic) == nil { return }
+        }
         // A bound topic first: its retained value is the device's state now, never a leftover.
         if controller.boundTopics.contains(topic) {
             currentTopic = topic
@@ -178,6 +186,7 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
         // A retained command would be replayed at every reconnect, undoing later changes.
         if retained { return ignore("retained set messages are not applied (publish without -r)") }
         if name == "page" { return setPage(payload, at: time, ignore: ignore) }
+        if name == "screen" { return setScreen(payload, at: time, ignore: ignore) }
         guard let widget = controller.scene.widget(id: name) else {
             return ignore("no widget '\(MQTTSetPayload.excerpt(name))'")
         }
@@ -215,6 +224,57 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
         publishPage()
     }
 
+    /// The screen light's command (Home Assistant's JSON light schema, or a bare `ON`/`OFF`):
+    /// `OFF` switches the screen off; `ON` with an `effect` sets that state (on, idle, dim),
+    /// with a `brightness` (percent) sets the on-level by hand; `ON` alone wakes it. It runs
+    /// as the protocol's own `screen` command, so its reply, events and checks are the same.
+    private func setScreen(_ payload: [UInt8], at time: Double, ignore: (String) -> Void) {
+        guard payload.count <= MQTTSetPayload.maxBytes, let text = String(validating: payload, as: UTF8.self) else {
+            return ignore("payload is not UTF-8 or too long")
+        }
+        let trimmed = text.trimmingSpaces
+        var stateText = trimmed, effect: String?, percent: Double?
+        if trimmed.hasPrefix("{") {
+            guard let node = MQTTBridge.parse(trimmed), node.objectValue != nil else { return ignore("not a JSON object") }
+            stateText = node["state"]?.stringValue ?? ""
+            effect = node["effect"]?.stringValue
+            if let b = node["brightness"] {
+                guard let n = b.numberValue, n.isFinite else { return ignore("'brightness' must be a number (percent)") }
+                percent = n
+            }
+        }
+        let state: ScreenState?
+        switch stateText.uppercased() {
+        case "OFF": state = .off; percent = nil
+        case "ON":
+            if let effect {
+                guard let s = ScreenState(rawValue: effect), s != .off else {
+                    return ignore("no effect '\(MQTTSetPayload.excerpt(effect))' (effects: \(HADiscovery.screenEffects(hasIdlePage: controller.screenSettings.idlePage != nil).joined(separator: ", ")))")
+                }
+                state = s
+            } else {
+                state = .on
+            }
+        case "" where percent != nil: state = .on
+        default: return ignore("'state' must be ON or OFF")
+        }
+        // Percent (brightness_scale 100); Home Assistant's 0 would be off, and off has its own command.
+        let level = percent.map { Swift.min(Swift.max($0 / 100, PanelCommand.minimumBrightness), 1) }
+        var w = JSONLineWriter()
+        w.add("command", "screen")
+        if let state { w.add("state", state.rawValue) }
+        if let level { w.add("brightness", level) }
+        currentTopic = topics.screenSet
+        controller.execute(PanelCommand(.screen(state, brightness: level)), line: w.line, at: time, from: self)
+        currentTopic = nil
+        publishScreen()
+    }
+
+    /// The screen light's retained state (HADiscovery.screenLightState).
+    private func publishScreen() {
+        publishRetained(topics.screenState, HADiscovery.screenLightState(controller.screenState, brightness: controller.screenBrightness))
+    }
+
     // MARK: panel → broker
 
     /// Every event the panel sends (the hub of PanelServices delivers it).
@@ -230,7 +290,9 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
         client.publish(topics.events, event.line, retain: false)
         guard let widget = event.widget else {
             // A reload may add and remove widgets: discovery and state follow.
-            if name == "reloaded" { subscribeBound(); publishAll(at: now) } else { publishPage() }
+            if name == "reloaded" { subscribeBound(); publishAll(at: now) }
+            else if name == "screen" || name == "brightness" { publishScreen() }
+            else { publishPage() }
             return
         }
         publishState(widget, at: now)
@@ -300,7 +362,11 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
             }
             let m = discovery.pageConfig(pages: scene.panel.pages.map(\.id))
             wanted.insert(m.topic); publishRetained(m.topic, m.payload)
+            let light = discovery.screenLightConfig(hasIdlePage: controller.screenSettings.idlePage != nil)
+            wanted.insert(light.topic); publishRetained(light.topic, light.payload)
         }
+        wanted.insert(topics.screenState)
+        publishScreen()
         for widget in scene.allWidgets where widget.snapshot() != nil {
             wanted.insert(topics.state(widget.id))
             publishState(widget.id, at: time)

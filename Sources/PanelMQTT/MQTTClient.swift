@@ -60,6 +60,10 @@ public final class MQTTClient: PollSource {
         case oversized(topic: String, bytes: Int, retained: Bool)
     }
 
+    /// Topics whose payloads may be larger than `maxPayload` (an image widget's pictures),
+    /// and how large; the bridge answers it from the panel's widgets, so a reload counts.
+    public var rawPayloadLimit: (String) -> Int? = { _ in nil }
+
     /// Replaced (not reused) after a connection is lost: see `discardQueues`.
     private var mosq: OpaquePointer!
     private let options: Options
@@ -273,7 +277,7 @@ public final class MQTTClient: PollSource {
     private func received(_ m: mosquitto_message) {
         let topic = String(cString: m.topic)
         let n = Int(m.payloadlen)
-        if n > options.maxPayload {
+        if n > (rawPayloadLimit(topic).map { Swift.max($0, options.maxPayload) } ?? options.maxPayload) {
             happened.append(.oversized(topic: topic, bytes: n, retained: m.retain))
             return
         }

@@ -15,6 +15,9 @@ public struct MQTTTopics: Equatable, Sendable {
     public var events: String { prefix + "/events" }
     public var pageState: String { self.state("page") }
     public var pageSet: String { self.set("page") }
+    /// The screen as a light (retained state; commands): Home Assistant's JSON light schema.
+    public var screenState: String { self.state("screen") }
+    public var screenSet: String { self.set("screen") }
     /// Availability: `online`, `offline` (the last will).
     public var status: String { prefix + "/status" }
     /// The one subscription: every `set` topic, the page's included.

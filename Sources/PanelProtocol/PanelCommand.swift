@@ -27,8 +27,9 @@ public struct PanelCommand: Sendable, Equatable {
         case page(id: String, animated: Bool)
         /// Move the drawer to a position, or `toggle` the menu.
         case drawer(position: String, animated: Bool)
-        /// Sets the screen's state (`on` wakes it, `dim`, `off`) and restarts its idle timers.
-        case screen(ScreenState)
+        /// Sets the screen's state (`on` wakes it, `idle`, `dim`, `off`) and restarts its idle
+        /// timers; `brightness` (a fraction of full) sets the on-level by hand. At least one.
+        case screen(ScreenState?, brightness: Double?)
         /// Writes the flight recorder's ring, the layout and the state as one replayable file.
         case dump(path: String)
     }
@@ -56,6 +57,8 @@ public struct PanelCommand: Sendable, Equatable {
     /// Bound on every number in a command: anything larger is a mistake, and non-finite
     /// numbers must never reach a model.
     public static let numberBound = 1e9
+    /// The dimmest on-level a `screen` command may ask for: a lit screen one can still read.
+    public static let minimumBrightness = 0.01
 
     /// Parses one line; errors say the column of the offending value.
     public static func parse(_ text: String) -> Result<PanelCommand, LineError> {
@@ -96,7 +99,7 @@ public struct PanelCommand: Sendable, Equatable {
             }
             if panelVerbs.contains(verb) {
                 if (verb == "observe" && m.key == "widgets") || ((verb == "screenshot" || verb == "dump") && m.key == "path") { continue }
-                let own = verb == "page" ? ["page", "animated"] : verb == "drawer" ? ["position", "animated"] : verb == "screen" ? ["state"] : []
+                let own = verb == "page" ? ["page", "animated"] : verb == "drawer" ? ["position", "animated"] : verb == "screen" ? ["state", "brightness"] : []
                 if !own.contains(m.key) {
                     return fail(m.keyLocation, "unknown key '\(LineError.excerpt(m.key))' for command '\(verb)'\(Suggestion.hint(for: m.key, in: own))")
                 }
@@ -135,11 +138,21 @@ public struct PanelCommand: Sendable, Equatable {
             return .success(PanelCommand(.dump(path: path), requestID: requestID))
         case "screen":
             let states = ScreenState.allCases.map(\.rawValue)
-            guard let sNode = node["state"] else { return fail(node.location, "missing 'state' (\(states.joined(separator: ", ")))") }
+            var brightness: Double?
+            if let bNode = node["brightness"] {
+                guard case .number(let b)? = arguments["brightness"], b >= minimumBrightness, b <= 1 else {
+                    return fail(bNode.location, "'brightness' must be a number from \(JSONLineWriter.number(minimumBrightness)) to 1 (a fraction of full; 'off' switches the screen off)")
+                }
+                brightness = b
+            }
+            guard let sNode = node["state"] else {
+                if brightness != nil { return .success(PanelCommand(.screen(nil, brightness: brightness), requestID: requestID)) }
+                return fail(node.location, "missing 'state' (\(states.joined(separator: ", "))) or 'brightness'")
+            }
             guard case .string(let value)? = arguments["state"], let state = ScreenState(rawValue: value) else {
                 return fail(sNode.location, "'state' must be one of \(states.joined(separator: ", "))")
             }
-            return .success(PanelCommand(.screen(state), requestID: requestID))
+            return .success(PanelCommand(.screen(state, brightness: brightness), requestID: requestID))
         case "page", "drawer":
             let key = verb == "page" ? "page" : "position"
             guard let vNode = node[key] else {

@@ -42,23 +42,28 @@ public struct SavedState: Equatable, Sendable {
             return o.line
         }
         w.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
-        let styled = styles.filter { !$0.value.isLayoutDefault }.sorted { $0.key < $1.key }
-        if !styled.isEmpty {
-            let entries = styled.map { id, style -> String in
-                var o = JSONLineWriter()
-                o.add("id", id)
-                for (key, value) in style.fields {
-                    switch value {
-                    case .bool(let b): o.add(key, b)
-                    case .string(let t): o.add(key, t)
-                    case .number(let d): o.add(key, d)
-                    }
-                }
-                return o.line
-            }
-            w.addRaw("styles", "[" + entries.joined(separator: ",") + "]")
-        }
+        if let styled = Self.stylesJSON(styles) { w.addRaw("styles", styled) }
         return w.line
+    }
+
+    /// The `styles` array of the widgets whose style is not the layout's, by id; nil when
+    /// there is none (the state file and a flight recording's state both carry it).
+    public static func stylesJSON(_ styles: [String: WidgetStyle]) -> String? {
+        let styled = styles.filter { !$0.value.isLayoutDefault }.sorted { $0.key < $1.key }
+        guard !styled.isEmpty else { return nil }
+        let entries = styled.map { id, style -> String in
+            var o = JSONLineWriter()
+            o.add("id", id)
+            for (key, value) in style.fields {
+                switch value {
+                case .bool(let b): o.add(key, b)
+                case .string(let t): o.add(key, t)
+                case .number(let d): o.add(key, d)
+                }
+            }
+            return o.line
+        }
+        return "[" + entries.joined(separator: ",") + "]"
     }
 
     /// Reads a state file's text; the error says what is wrong in one line.

@@ -164,7 +164,7 @@ function schemaHint(cm) {
     while (e >= 0 && /\s/.test(src[e])) e--;
     const s = src.lastIndexOf('"', e - 1), key = src.slice(s + 1, e);
     const prop = key === "type" ? { enum: widgetTypes() } : resolve(info.props[key]);
-    const vals = prop ? (prop.enum || (prop.type === "boolean" ? [true, false] : prop.default !== undefined ? [prop.default] : [])) : [];
+    const vals = prop ? (choicesOf(prop) || (prop.type === "boolean" ? [true, false] : prop.default !== undefined ? [prop.default] : [])) : [];
     list = vals.map((v) => JSON.stringify(v)).filter((t) => t.startsWith(inString ? '"' + typed : typed));
   } else {
     const present = new Set((enclosingObject(src, idx) || "").match(/"([A-Za-z$][\w$]*)"\s*:/g) || []);

@@ -45,6 +45,14 @@ function resolve(p) {
   const t = state.schema.$defs[p.$ref.split("/").pop()] || {};
   return Object.assign({}, t, p, { $ref: undefined, ref: p.$ref.split("/").pop() });
 }
+// The values a property offers: its enum, or its branches' (an icon: every mdi: name, or a path).
+function choicesOf(prop) {
+  if (!prop) return null;
+  if (prop.enum) return prop.enum;
+  if (!prop.anyOf) return null;
+  const all = prop.anyOf.map(resolve).flatMap((b) => (b && b.enum) || []);
+  return all.length ? all : null;
+}
 function showInspector() {
   const box = $("inspector");
   box.innerHTML = "";
@@ -123,14 +131,26 @@ function controlFor(id, key, prop, value, has) {
   }
   const t = document.createElement("input");
   t.type = "text";
-  const isString = prop.type === "string";
+  const choices = choicesOf(prop);
+  let list = null;
+  if (choices) {
+    // Suggestions as one types (a datalist), and any other text still allowed (a PNG path).
+    list = document.createElement("datalist");
+    list.id = "choices-" + key;
+    for (const v of choices) list.appendChild(new Option(String(v)));
+    t.setAttribute("list", list.id);
+  }
+  const isString = prop.type === "string" || !!choices;
   t.value = value === undefined ? "" : isString ? value : JSON.stringify(value);
   t.placeholder = isString ? (key === "icon" ? "icon name or PNG" : "") : "JSON";
   t.addEventListener("change", () => {
     if (isString) return commit(t.value);
     try { commit(JSON.parse(t.value)); } catch (e) { say(key + ": not JSON: " + e.message); }
   });
-  return t;
+  if (!list) return t;
+  const span = document.createElement("span");
+  span.append(t, list);
+  return span;
 }
 
 // ---- the screen: size, rotation and DPI (a preview: the file is not changed), the page ----

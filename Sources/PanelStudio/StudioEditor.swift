@@ -61,7 +61,7 @@ package struct StudioEditor {
 
     private func diagnostics(_ bytes: [UInt8]) -> [LayoutDiagnostic] {
         let dir = FileReplacer.directory(of: path)
-        switch PanelLoader(kinds: WidgetCatalog.kinds).parse(bytes: bytes, file: path, baseDirectory: dir, imageDecoder: ImageSurface.decodingProblem(pngPath:)) {
+        switch PanelLoader(kinds: WidgetCatalog.kinds).parse(bytes: bytes, file: path, baseDirectory: dir, imageDecoder: Picture.decodingProblem(path:)) {
         case .success: return []
         case .failure(let e): return e.diagnostics
         }

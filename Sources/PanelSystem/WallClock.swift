@@ -39,6 +39,14 @@ public final class WallClock {
         t + (unixTime - self.unixTime(atFrameTime: t))
     }
 
+    /// Seconds after local midnight (the system's time zone: `TZ`, else /etc/localtime) at
+    /// `unixTime`: where `screen.brightness`'s schedule is.
+    public static func localSecondsOfDay(unixTime: Double) -> Double {
+        var t = time_t(unixTime.rounded(.down)), parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return 0 }
+        return Double(parts.tm_hour * 3600 + parts.tm_min * 60 + parts.tm_sec) + (unixTime - unixTime.rounded(.down))
+    }
+
     public static func realtime() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)

@@ -103,6 +103,7 @@ enum Appliance {
         if let ipc = settings.ipc { Console.note("control socket \(ipc.path)") }
         let name = controller.scene.panel.name
         services.enableServiceNotifications { "showing '\(name)'" }
+        services.enableClickSound()
         do { try services.enableReload(path: panelPath, watch: settings.watch, report: { Console.note($0) }) }
         catch { throw CommandFailure("cannot watch '\(panelPath)': \(error.message)") }
         if let statePath = settings.statePath {
@@ -127,6 +128,9 @@ enum Appliance {
             }
             services.add(ScriptPlayer(controller: controller, inputs: inputs))
         }
+        // screen.brightness.ambient: a deadline only while the layout names a sensor and the screen is lit.
+        let sysfs = getenv("KNOB_PANEL_SYSFS").map { String(cString: $0) } ?? ""
+        services.add(AmbientLightSource(controller: controller, sysfsRoot: sysfs, report: { Console.note($0) }))
         return services
     }
 
@@ -137,6 +141,19 @@ enum Appliance {
         do { controller = try PanelController(panel: panel, screenWidth: w, screenHeight: h) }
         catch { throw CommandFailure("cannot build the panel: \(error)") }
         ScreenOptions.apply(try ScreenOptions.parse(args), to: controller)
+        // --backlight PATH headless: the light of a screen another program shows (and the tests').
+        var light: BacklightLight?
+        if let path = args.value("backlight"), path != "none" {
+            do { light = BacklightLight(try Backlight(path: path)) } catch { throw CommandFailure("--backlight: \(error.message)", status: 64) }
+            controller.screenLight = light
+            controller.screenAbilities = ScreenOutputAbilities(dims: true, blanks: true)
+            light!.backlight.set(fraction: controller.screenBrightness)
+            Console.note("screen power: backlight \(path)")
+        }
+        defer {
+            light?.backlight.restore()
+            for e in light?.backlight.errors ?? [] { Console.warning("screen power: \(e)") }
+        }
         let services = try makeServices(settings, controller: controller, panelPath: panelPath)
         var options = HeadlessSession.Options()
         options.exitAfter = exitAfter

@@ -88,5 +88,5 @@ func loadPanel(_ path: String) throws(CommandFailure) -> Panel {
 /// Loads and checks a layout, decoding every image fully: "check says ok" then means every
 /// image renders (the layout module reads only PNG headers; decoding needs Cairo).
 func loadLayout(_ path: String) -> Result<Panel, LayoutErrors> {
-    PanelLoader(kinds: WidgetCatalog.kinds).load(path: path, imageDecoder: ImageSurface.decodingProblem(pngPath:))
+    PanelLoader(kinds: WidgetCatalog.kinds).load(path: path, imageDecoder: Picture.decodingProblem(path:))
 }

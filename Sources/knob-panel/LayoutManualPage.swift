@@ -82,6 +82,7 @@ enum LayoutManualPage {
         case .enumeration(let values): return "one of " + values.joined(separator: ", ")
         case .color: return "colour #rrggbb or #rrggbbaa"
         case .imagePath: return "PNG file, relative to the layout file"
+        case .picturePath: return "PNG or JPEG file, relative to the layout file"
         case .icon: return "icon: mdi:NAME (Material Design Icons) or a PNG file"
         case .tuple(let elements): return "[" + elements.map(\.name).joined(separator: ", ") + "]"
         case .array(let of, _, _): return "array of " + describe(of)

@@ -114,9 +114,15 @@ struct MQTTSettings {
         o.caFile = caFile
         o.keepalive = keepalive
         o.will = (prefix + "/status", "offline")
+        // Pictures from topics (an image widget) are larger than any value: the broker may
+        // send packets that large (MQTT 5's Maximum Packet Size is fixed at CONNECT).
+        if let largest = services.controller.rawPayloadTopics.values.max() {
+            o.maxPacketSize = Swift.max(o.maxPacketSize, UInt32(largest + 64 * 1024))
+        }
         let client: MQTTClient
         do { client = try MQTTClient(options: o) } catch { throw CommandFailure(error.description) }
         client.report = { Console.note($0) }
+        client.rawPayloadLimit = { [controller = services.controller] topic in controller.rawPayloadTopics[topic] }
         var bo = MQTTBridge.Options(prefix: prefix)
         if discovery {
             var d = HADiscovery(topicPrefix: prefix, nodeID: id, panelName: panelName, version: PanelVersion.current)

@@ -162,7 +162,7 @@ enum RenderCommand {
     static func loadFlightLayout(_ flight: FlightRecording, file: String) throws(CommandFailure) -> Panel {
         let base = flight.panelFile.contains("/") ? String(flight.panelFile[..<flight.panelFile.lastIndex(of: "/")!]) : "."
         switch PanelLoader(kinds: WidgetCatalog.kinds).parse(flight.layout, file: "\(file) (layout of \(flight.panelFile))", baseDirectory: base.isEmpty ? "/" : base,
-                                 imageDecoder: ImageSurface.decodingProblem(pngPath:)) {
+                                 imageDecoder: Picture.decodingProblem(path:)) {
         case .success(let panel): return panel
         case .failure(let errors):
             for d in errors.diagnostics { Console.err(d.description) }

@@ -34,6 +34,19 @@ import Testing
         #expect(e.first?.hasPrefix("t.json:5:43: error: 'target': no widget 'voltag' in this panel (did you mean 'voltage'?)") == true, "\(e)")
     }
 
+    /// A rotary dial's `target` is a keypad: anything else, or a `target` on a knob that is not
+    /// a dial, is an error at the key (line 5; the dial's `"target"` value at column 61).
+    @Test func aDialTypesIntoAKeypadOnly() {
+        let pad = #"{"id": "pad", "type": "keypad", "target": "voltage", "frame": [0, 200, 260, 280]}"#
+        #expect(Self.errors(#"{"id": "d", "type": "knob", "mode": "rotaryDial", "target": "pad", "frame": [300, 200, 260, 260]}, "# + pad) == [])
+        let knob = Self.errors(#"{"id": "d", "type": "knob", "mode": "rotaryDial", "target": "voltage", "frame": [300, 200, 260, 260]}, "# + pad)
+        #expect(knob == ["t.json:5:61: error: 'target': 'voltage' (a knob) takes no typed digits (a dial types into a keypad); widgets that do: pad"], "\(knob)")
+        let missing = Self.errors(#"{"id": "d", "type": "knob", "mode": "rotaryDial", "target": "pda", "frame": [300, 200, 260, 260]}, "# + pad)
+        #expect(missing.first?.contains("'target': no widget 'pda' in this panel (did you mean 'pad'?)") == true, "\(missing)")
+        let turned = Self.errors(#"{"id": "d", "type": "knob", "mode": "continuous", "target": "pad", "frame": [300, 200, 260, 260]}, "# + pad)
+        #expect(turned.first?.contains("'target' is for a knob in mode 'rotaryDial'") == true, "\(turned)")
+    }
+
     @Test func aTargetThatTakesNoNumberIsAnError() {
         let label = Self.errors(#"{"id": "pad", "type": "keypad", "target": "status", "frame": [0, 200, 260, 280]}"#)
         #expect(label.first?.contains("'target': 'status' (a label) takes no number") == true, "\(label)")
@@ -74,19 +87,20 @@ import Testing
         #expect(p.warnings.map(\.description) == ["t.json:2:29: warning: 'fineDrag' works on continuous knobs turned with one finger (this one is linearReturn, oneFingerRotation); it is ignored here"])
     }
 
-    /// Home Assistant: a keypad of its own and a spinbox are numbers; a targeted keypad is nothing.
+    /// Home Assistant: a keypad of its own and a spinbox are numbers in box mode (typed, not
+    /// dragged); a targeted keypad is nothing.
     @Test func homeAssistantNumbers() throws {
         let theme = Theme()
         let own = try WidgetCatalog.makeView(WidgetSpec(id: "k", type: "keypad", frame: LayoutRect(x: 0, y: 0, width: 260, height: 300),
                                                         properties: ["range": .array([.number(5), .number(35)])]), theme: theme)
         #expect(WidgetCatalog.homeAssistant(own)?.component == "number")
-        if case let .number(lo, hi, _)? = WidgetCatalog.homeAssistant(own) { #expect(lo == 5 && hi == 35) }
+        if case let .number(lo, hi, _, mode)? = WidgetCatalog.homeAssistant(own) { #expect(lo == 5 && hi == 35 && mode == .box) }
         let aimed = try WidgetCatalog.makeView(WidgetSpec(id: "k", type: "keypad", frame: LayoutRect(x: 0, y: 0, width: 260, height: 300),
                                                           properties: ["target": .string("v")]), theme: theme)
         #expect(WidgetCatalog.homeAssistant(aimed) == nil)
         let spin = try WidgetCatalog.makeView(WidgetSpec(id: "s", type: "spinbox", frame: LayoutRect(x: 0, y: 0, width: 200, height: 60),
                                                          properties: ["range": .array([.number(16), .number(28)]), "step": .number(0.5)]), theme: theme)
-        if case let .number(lo, hi, rounding)? = WidgetCatalog.homeAssistant(spin) { #expect(lo == 16 && hi == 28 && rounding.step == 0.5) }
+        if case let .number(lo, hi, rounding, mode)? = WidgetCatalog.homeAssistant(spin) { #expect(lo == 16 && hi == 28 && rounding.step == 0.5 && mode == .box) }
         else { Issue.record("spinbox is not a number") }
     }
 }

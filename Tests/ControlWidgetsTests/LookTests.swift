@@ -32,14 +32,15 @@ import Testing
 
     /// A 200 × 200 knob at (100, 100) with a scale: disc radius 0.78 · 100 = 78 round (200, 200).
     /// Flat: the disc is the dark theme's surface #292e38 (41, 46, 56) on its centre row; the
-    /// ring (1.95 px wide at 78 · 0.025) lies at 77…78 px, in the tint's fill HSB(h, 1, 0.9) of
-    /// #007aff → (0, 110, 230). Satin: the same points are the tint's fill, with a darker rim.
+    /// ring (1.95 px wide at 78 · 0.025) lies on the bead's line, 0.932 · 78 = 72.7 px (71.7…73.7),
+    /// in the tint's fill HSB(h, 1, 0.9) of #007aff → (0, 110, 230); outside it the disc again. Satin: the same points are the tint's fill, with a darker rim.
     @Test func flatKnobIsASurfaceDiscWithAnAccentRing() throws {
         let flat = try Self.build(#"{"id": "k", \#(Self.knob), "style": "flat", "frame": [100, 100, 200, 200]}"#)
         let f = try Self.render(flat.views, theme: flat.theme)
         saveForInspection(f, "look-flat")
         expectPixel(f, 160, 200, 41, 46, 56, tolerance: 3, "flat disc: the surface token")
-        expectPixel(f, 200 + 77, 200, 0, 110, 230, tolerance: 12, "flat: the accent ring just inside the rim")
+        expectPixel(f, 200 + 72, 200, 0, 110, 230, tolerance: 12, "flat: the accent ring on the bead's line")
+        expectPixel(f, 200 + 76, 200, 41, 46, 56, tolerance: 3, "flat: the disc between the ring and the rim")
         let satin = try Self.build(#"{"id": "k", \#(Self.knob), "style": "satin", "frame": [100, 100, 200, 200]}"#)
         let s = try Self.render(satin.views, theme: satin.theme)
         saveForInspection(s, "look-satin")
@@ -89,7 +90,7 @@ import Testing
         saveForInspection(d, "look-disabled-\(style)")
         let background = Color(enabled.theme.background.last!)
         // Satin and plain: the disc's centre row; flat: its accent ring.
-        let point = style == "flat" ? (x: 277, y: 200) : (x: 160, y: 200)
+        let point = style == "flat" ? (x: 272, y: 200) : (x: 160, y: 200)
         let ep = e.pixel(x: point.x, y: point.y), dp = d.pixel(x: point.x, y: point.y)
         #expect(dp.hsb.saturation <= 0.2 && dp.hsb.saturation <= 0.25 * ep.hsb.saturation,
                 "disabled saturation \(dp.hsb.saturation) (\(RGBA(dp))), enabled \(ep.hsb.saturation)")
@@ -103,9 +104,10 @@ import Testing
 
     /// "5.01 V" with the pointer level with it (value 5.01 of 0…30: −135° + 270° · 0.167 = −90°,
     /// at 3 o'clock on this counter-clockwise knob)
-    /// and a long "1.000 A": every pixel the readout adds lies within 0.63 of the radius (the
-    /// flat pointer, a radial line, ends at 0.715), so the pointer never reads as a bullet.
-    /// Before: "5.01 V" reached 0.68 r beside a dot at 0.78 r, "1.000 A" 0.74 r, past the dot.
+    /// and a long "1.000 A": every pixel the readout adds lies within 0.66 of the radius
+    /// (KnobView.flatTextClearance; the flat pointer, a bead on the ring, starts at 0.882 r), so
+    /// the pointer never reads as a bullet or a minus. Before: "5.01 V" reached 0.68 r beside a
+    /// dot at 0.78 r, then the flat style's radial line (0.74…0.90 r) read as "— 5.01 V".
     @Test(arguments: [("5.01", "%.2f V"), ("1.000", "%.3f A"), ("-10.5", "%+.1f dB")])
     func readoutStaysInsideTheClearCircle(_ value: String, _ format: String) throws {
         func knob(_ placement: String) throws -> ImageSurface {
@@ -122,15 +124,145 @@ import Testing
             farthest = Swift.max(farthest, ((Double(x) + 0.5 - 200) * (Double(x) + 0.5 - 200) + (Double(y) + 0.5 - 200) * (Double(y) + 0.5 - 200)).squareRoot())
         } }
         #expect(changed > 200, "the readout is drawn (\(changed) pixels)")
-        #expect(farthest <= 0.63 * r, "readout reaches \(farthest) px of a \(r) px disc")
+        #expect(farthest <= KnobView.flatTextClearance * r + 0.5, "readout reaches \(farthest) px of a \(r) px disc")
         #expect(farthest >= 0.5 * r, "and is not needlessly small (\(farthest) px)")
-        // The pointer is a line, not a dot: at 3 o'clock it covers 0.74…0.90 r (258…270) of
-        // the row through the centre, and nothing of the rows 7…14 px above it.
+        guard value == "5.01" else { return }
+        // The pointer is a round bead on the ring, not a line: at 3 o'clock its centre is at
+        // 0.932 · 78 = 72.7 px right of the centre (x 272.7), 3.9 px in radius, so it covers
+        // the column x 272 from y 197 to 203, and nothing of the centre row left of 0.86 r
+        // (x ≤ 266), where the radial line (0.74…0.90 r, x 258…270) used to be.
         let accent = { (c: Color) in c.hsb.saturation > 0.6 }
-        if value == "5.01" {
-            #expect(countPixels(with, x0: 258, y0: 199, x1: 270, y1: 201, where: accent) >= 20, "the line")
-            #expect(countPixels(with, x0: 258, y0: 186, x1: 270, y1: 193, where: accent) == 0, "no dot round it")
-        }
+        #expect(countPixels(with, x0: 270, y0: 197, x1: 276, y1: 204, where: accent) >= 30, "the bead")
+        #expect(countPixels(with, x0: 240, y0: 196, x1: 267, y1: 205, where: accent) == 0, "no line inwards from the ring")
+        // Between the readout's ink and the bead: the bare disc (41, 46, 56) all the way, a gap
+        // of 0.882 − 0.66 = 0.22 r (17 px) on the row the readout is read along.
+        var strayed = 0
+        for y in 194...206 { for x in 253...266 {
+            let c = with.pixel(x: x, y: y)
+            if abs(c.red * 255 - 41) > 3 || abs(c.green * 255 - 46) > 3 || abs(c.blue * 255 - 56) > 3 { strayed += 1 }
+        } }
+        #expect(strayed == 0, "\(strayed) pixels between the readout and the pointer are not the bare disc")
+    }
+
+    /// The same at 2×: the bead, the clear circle and the gap scale with the knob (a 400 px
+    /// disc of radius 156 on a 800 × 800 screen): readout ink within 0.66 · 156 = 103 px, the
+    /// bead's inner edge at 0.882 · 156 = 137.6 px.
+    @Test func readoutAndPointerStayApartAtTwiceTheScale() throws {
+        let built = try Self.build(#"{"id": "k", "type": "knob", "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [0, 30], "value": 5.01, "valueFormat": "%.2f V", "style": "flat", "frame": [100, 100, 200, 200]}"#)
+        let s = try opaqueSurface(width: 800, height: 800, Color(built.theme.background.last!))
+        let ctx = DrawingContext(surface: s)
+        let mapping = ScreenMapping(scale: 2, offsetX: 0, offsetY: 0)
+        for v in built.views { v.draw(in: ctx, mapping: mapping, time: 0) }
+        saveForInspection(s, "look-readout-2x")
+        let disc = { (c: Color) in abs(c.red * 255 - 41) <= 3 && abs(c.green * 255 - 46) <= 3 && abs(c.blue * 255 - 56) <= 3 }
+        // The centre row from 0.67 r to 0.87 r (x 505…535) is bare disc; the bead is at x 545.
+        #expect(countPixels(s, x0: 505, y0: 392, x1: 536, y1: 409, where: { !disc($0) }) == 0, "the gap")
+        #expect(countPixels(s, x0: 540, y0: 396, x1: 552, y1: 405, where: { $0.hsb.saturation > 0.6 }) >= 60, "the bead")
+        // And the readout's ink is there, inside 0.66 r (x 400 ± 103).
+        #expect(countPixels(s, x0: 300, y0: 385, x1: 503, y1: 415, where: { !disc($0) }) > 300, "the readout")
+    }
+
+    // MARK: colours from the theme's tokens
+
+    /// A widget colour may name a token: the checker resolves it to the theme's hex (after
+    /// the file's overrides), so "tint": "danger" on the light theme is #d70015 and "accent"
+    /// the file's #e0782a. A fader without gradientColors takes the accent (before, the
+    /// schema's default #2e80ed → #9b51e0 hid the theme), the slider too; its track is the
+    /// track token.
+    @Test func colourTokensAndTheAccentReachFadersAndSliders() throws {
+        let built = try Self.build(#"""
+        {"id": "f", "type": "fader", "frame": [0, 0, 80, 300]},
+        {"id": "g", "type": "fader", "gradientColors": ["accent", "danger"], "frame": [100, 0, 80, 300]},
+        {"id": "s", "type": "slider", "frame": [200, 0, 200, 200]},
+        {"id": "b", "type": "button", "title": "Stop", "tint": "danger", "frame": [200, 300, 160, 80]}
+        """#, theme: ##"{"base": "light", "accent": "#e0782a"}"##)
+        let accent = Color(PanelLayout.RGBA(hex: "#e0782a")!), danger = Color(PanelLayout.RGBA(hex: "#d70015")!)
+        let f = built.views[0] as! FaderView, g = built.views[1] as! FaderView, s = built.views[2] as! SliderView
+        #expect(f.appearance.gradientColors.first == accent, "the fader's default gradient starts at the accent")
+        #expect(f.appearance.unfilledColor == Color(built.theme.track))
+        #expect(g.appearance.gradientColors == [accent, danger])
+        #expect(s.appearance.gradientColors.first == accent, "the slider's too")
+        let text = """
+        {"panel": "L", "size": [400, 400], "theme": {"base": "light"},
+        "pages": [{"id": "p", "widgets": [{"id": "b", "type": "button", "title": "Stop", "tint": "danger", "frame": [0, 0, 160, 80]}]}]}
+        """
+        let p = try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "t.json", baseDirectory: ".").get()
+        #expect(p.pages[0].widgets[0].string("tint") == "#d70015", "resolved to the light theme's danger")
+        _ = danger
+    }
+
+    // MARK: text sizes on one scale
+
+    /// Segmented titles share one size, measured bold: "Stream" selected is as tall as
+    /// "On" beside it (before, the selected bold title shrank alone and looked smaller).
+    @Test func segmentTitlesShareOneSizeBoldOrNot() throws {
+        let built = try Self.build(#"""
+        {"id": "m", "type": "segmented", "titles": ["On", "Stream"], "index": 1, "fontSize": 30, "frame": [0, 0, 220, 60]}
+        """#)
+        let v = built.views[0] as! SegmentedView
+        let probe = try ImageSurface(width: 1, height: 1)
+        let ctx = DrawingContext(surface: probe)
+        let size = v.segmentTitleSize(ctx, mapping: .identity, pixelSize: 30, gap: 3)
+        // Each segment is 110 wide, less 2 · 3 gap: 104, 92 % of it 95.7 px of text. "Stream"
+        // bold at 30 px is wider than that, so both are drawn at the size it fits.
+        let bold = TextLayout(text: "Stream", family: built.theme.font, pixelSize: 30, bold: true, context: ctx)
+        #expect(bold.size.width > 95.7)
+        #expect(abs(size - Swift.max(24, 30 * 95.68 / bold.size.width)) < 0.05, "one size \(size)")
+    }
+
+    /// A toggle's title shrinks to 80 % of its size at most (22 px → 17.6 px, not 13), then ends in '…'.
+    @Test func toggleTitleShrinksOnlySoFar() throws {
+        var chrome = ControlChrome(tint: .white)
+        chrome.fit = .shrink
+        let probe = try ImageSurface(width: 1, height: 1)
+        let ctx = DrawingContext(surface: probe)
+        #expect(chrome.titleSize(["Automatic standby after an hour"], room: 100, pixelSize: 22, ctx: ctx) == 22 * 0.8)
+        #expect(chrome.titleSize(["On"], room: 100, pixelSize: 22, ctx: ctx) == 22)
+        chrome.fit = .ellipsis
+        #expect(chrome.titleSize(["Automatic standby after an hour"], room: 100, pixelSize: 22, ctx: ctx) == 22)
+    }
+
+    /// Tick labels a step under the caption: a 420 px knob with an 18 px caption writes
+    /// 0.8 · 18 = 14.4 px labels (the ring's room, 0.13 · 210 = 27.3 px, is more); a fader's
+    /// caption is sized as a knob min(480, 2 · 130) = 260 across: 7 % = 18.2 px, its labels
+    /// min(0.8 · 18.2, readout 26) = 14.56 px.
+    @Test func tickLabelsAreAStepUnderTheCaption() throws {
+        let built = try Self.build(#"""
+        {"id": "k", "type": "knob", "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [-80, 0], "scale": true, "ticks": 9, "tickLabels": true, "label": "Volume", "captionSize": 18, "frame": [0, 0, 380, 380]}
+        """#)
+        let k = built.views[0] as! KnobView
+        #expect(abs(k.tickLabelPixelSize(half: 210, radii: k.scaleRadii, mapping: .identity) - 14.4) < 1e-9)
+        let g = FaderGeometry(frame: Rect(x: 0, y: 0, width: 130, height: 480), vertical: true, lineWidth: 6, showsValue: true,
+                              hasCaption: true, tickLabels: true)
+        // Readout: min(28, max(11, min(130 · 0.2, 480 · 0.07))) = min(26, 33.6) = 26.
+        #expect(g.textSize == 26 && abs(g.captionSize - 18.2) < 1e-9 && abs(g.tickLabelSize - 14.56) < 1e-9)
+        // The caption's line, 1.5 · 18.2 = 27.3, at the bottom; the travel ends half a thumb above it.
+        let box = try #require(g.captionBox)
+        #expect(abs(box.y - (480 - 27.3)) < 1e-9 && abs(box.height - 27.3) < 1e-9 && box.width == 130)
+        // Inside: under the readout's 39 px band at the top instead.
+        let inside = FaderGeometry(frame: Rect(x: 0, y: 0, width: 130, height: 480), vertical: true, lineWidth: 6, showsValue: true,
+                                   hasCaption: true, tickLabels: true, captionSize: 18, captionPlacement: .inside)
+        #expect(inside.captionBox == Rect(x: 0, y: 39, width: 130, height: 27) && abs(inside.travelEnd - (66 + inside.thumbAlong / 2)) < 1e-9)
+    }
+
+    /// A horizontal meter's text follows its height, not its length: 230 × 40 with the
+    /// theme's 17 px caption writes min(17, 0.4 · 40) = 16 px (was 5 % of 230 = 11.5).
+    @Test func horizontalMeterTextFollowsTheCaptionScale() {
+        let g = MeterGeometry(frame: Rect(x: 0, y: 0, width: 230, height: 40), orientation: .horizontal, hasReadout: false, hasLabel: true, captionSize: 17)
+        #expect(g.textSize == 16 && g.track.height == 40 - 24)
+        let plain = MeterGeometry(frame: Rect(x: 0, y: 0, width: 230, height: 40), orientation: .horizontal, hasReadout: false, hasLabel: true)
+        #expect(plain.textSize == 12, "0.3 · 40")
+    }
+
+    /// A gauge's title is its caption: the theme's size, or 7 % of the dial (a 200 px gauge:
+    /// 14 px, was 0.085 · 99 = 8.4 px); below, the dial shrinks by its line (1.5 · 14 = 21).
+    @Test func gaugeTitleIsACaption() throws {
+        let built = try Self.build(#"""
+        {"id": "g", "type": "gauge", "title": "RPM", "captionPlacement": "below", "frame": [0, 0, 200, 221]}
+        """#)
+        let v = built.views[0] as! GaugeView
+        #expect(abs(v.look.caption.pixelSize(diameter: 200) - 14) < 1e-9 && abs(v.geometry.captionLine - 21) < 1e-9)
+        #expect(abs(v.geometry.radius - 99) < 1e-9 && abs(v.geometry.center.y - 100) < 1e-9)
     }
 
     // MARK: one caption system

@@ -195,4 +195,57 @@ import Testing
         let d = try #require(try ImageComparison.compare(expected: live.physicalFrame(), actual: replay.physicalFrame(), tolerance: 0))
         #expect(d.differingPixels == 0)
     }
+
+    /// Styles set long before the window (a tint, a hidden widget, a disabled one) reach the
+    /// replay only through the checkpoint's state: the dump carries them, and the replayed
+    /// frame equals the live one pixel for pixel.
+    @Test func dumpCarriesTheStyles() throws {
+        let dir = "/tmp/knob-flight-style-test-\(getpid())"
+        mkdir(dir, 0o700)
+        defer { unlink(dir + "/p.json"); unlink(dir + "/dump.jsonl"); rmdir(dir) }
+        let text = """
+        { "panel": "S", "size": [300, 200], "pages": [ { "id": "p", "widgets": [
+          { "id": "k", "type": "knob", "frame": [0, 0, 150, 150], "mode": "continuous" },
+          { "id": "t", "type": "toggle", "title": "Cool", "frame": [160, 10, 130, 50] },
+          { "id": "s", "type": "slider", "frame": [160, 80, 130, 100] } ] } ] }
+        """
+        let fd = open(dir + "/p.json", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let panel = try PanelLoader(kinds: WidgetCatalog.kinds).load(path: dir + "/p.json").get()
+        let live = try PanelController(panel: panel, screenWidth: 300, screenHeight: 200)
+        live.startFlightRecorder(FlightRecorder(limits: .init(seconds: 20, bytes: 1 << 20)), at: 0)
+        var t = 0.0
+        func run(until end: Double) { while t < end { t += 0.05; live.advance(to: t); live.renderFrame(at: t) } }
+        live.execute(commandLine: ##"{"command":"style","widget":"k","tint":"#3478f6"}"##, at: 0.5)
+        live.execute(commandLine: #"{"command":"style","widget":"t","enabled":false}"#, at: 0.5)
+        live.execute(commandLine: #"{"command":"style","widget":"s","visible":false}"#, at: 0.5)
+        // Lines every few seconds: the ring drops its oldest segments as new ones come.
+        for i in 1...12 {
+            run(until: Double(i) * 5)
+            live.execute(commandLine: #"{"command":"set","widget":"k","position":\#(Double(i) * 3.3)}"#, at: t)
+        }
+        run(until: t + 2)
+        let dump = try live.writeFlightDump(to: dir + "/dump.jsonl", reason: "test", at: t).get()
+        #expect(dump.from > 1)   // the style commands are before the window
+        #expect(!dump.text.contains(#""command":"style""#))
+        let f = try #require(try FlightRecording.read(dump.text, file: "dump").get())
+        #expect(f.state.styles == live.scene.styles)
+        #expect(f.state.styles["k"]?.tint == "#3478f6" && f.state.styles["t"]?.enabled == false && f.state.styles["s"]?.visible == false)
+        let replay = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(f.layout, file: "dump").get(), screenWidth: f.width, screenHeight: f.height)
+        replay.restoreFlightState(f.state, at: 0)
+        _ = try OffscreenSession(controller: replay, inputs: try InputScript.parse(f.script, file: "dump").get()).runToRest()
+        #expect(replay.scene.styles == live.scene.styles)
+        #expect(WidgetValues.capture(live.scene.allWidgets) == WidgetValues.capture(replay.scene.allWidgets))
+        let d = try #require(try ImageComparison.compare(expected: live.physicalFrame(), actual: replay.physicalFrame(), tolerance: 0))
+        #expect(d.differingPixels == 0)
+        // Without the styles, the replay would not look like the panel.
+        var bare = f.state
+        bare.styles = [:]
+        let plain = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(f.layout, file: "dump").get(), screenWidth: f.width, screenHeight: f.height)
+        plain.restoreFlightState(bare, at: 0)
+        _ = try OffscreenSession(controller: plain, inputs: try InputScript.parse(f.script, file: "dump").get()).runToRest()
+        let e = try #require(try ImageComparison.compare(expected: live.physicalFrame(), actual: plain.physicalFrame(), tolerance: 0))
+        #expect(e.differingPixels > 0)
+    }
 }

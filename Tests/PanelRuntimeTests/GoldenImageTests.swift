@@ -77,6 +77,10 @@ import PanelTesting
         }
         c.execute(commandLine: #"{"command":"set","widget":"temperature","text":"21.4 °C"}"#, at: 0)
         c.execute(commandLine: #"{"command":"set","widget":"humidity","text":"46 %"}"#, at: 0)
+        // The doorbell's snapshot as its topic carries it (the JPEG bytes), and the last ring.
+        let snapshot = try Picture.read(path: Self.repoRoot + "tests/fixtures/pictures/doorbell-320x240.jpg")
+        #expect(c.receiveBound(topic: "home/doorbell/snapshot", payload: snapshot, at: 0, from: ImageBindingTests.MQTTLike()).isEmpty)
+        c.execute(commandLine: #"{"command":"set","widget":"doorLast","text":"Rang at 08:12"}"#, at: 0)
         #expect(c.scene.widget(id: "history")?.snapshot()?["count"] == .integer(288))
         c.invalidateAll()
         c.renderFrame(at: 0.01)

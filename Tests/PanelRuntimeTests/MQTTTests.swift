@@ -188,6 +188,23 @@ import PanelLayout
         #expect(HADiscovery.numberStep(ValueRounding(decimals: 2), -12, 12) == 0.01)
     }
 
+    /// Number entry is typed, not dragged: a keypad of its own and a spinbox are `number`s in
+    /// box mode (number.py's mode), with the spinbox's step and unit; a fader a slider in dB.
+    @Test func keypadsAndSpinboxesAreBoxes() throws {
+        let text = """
+        {"panel": "Studio A", "size": [800, 480], "pages": [{"id": "p", "widgets": [
+          {"id": "code", "type": "keypad", "decimals": 0, "range": [0, 9999], "frame": [0, 0, 260, 300]},
+          {"id": "limit", "type": "spinbox", "range": [0, 5], "step": 0.1, "valueFormat": "%.1f A", "frame": [300, 0, 200, 80]},
+          {"id": "bass", "type": "fader", "range": [-10, 10], "step": 0.5, "valueFormat": "%+.1f dB", "frame": [550, 0, 80, 300]}
+        ]}]}
+        """
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "b.json").get(), screenWidth: 800, screenHeight: 480)
+        func payload(_ id: String) -> String { Self.discovery().config(for: Self.widget(c, id), spec: c.scene.panel.widget(id: id)?.1)?.payload ?? "" }
+        #expect(payload("code").hasSuffix(#""min":0,"max":9999,"step":1,"mode":"box"}"#), "\(payload("code"))")
+        #expect(payload("limit").hasSuffix(#""min":0,"max":5,"step":0.1,"mode":"box","unit_of_measurement":"A"}"#), "\(payload("limit"))")
+        #expect(payload("bass").hasSuffix(#""min":-10,"max":10,"step":0.5,"mode":"slider","unit_of_measurement":"dB"}"#), "\(payload("bass"))")
+    }
+
     @Test func aDiscreteKnobAndASegmentedAreSelects() throws {
         let c = try Self.controller()
         let m = try #require(Self.config(c, "reverb"))

@@ -102,14 +102,14 @@ import PanelTesting
         let (controller, _, box) = try Self.start("")
         controller.execute(commandLine: #"{"command":"screen","state":"off","request_id":1}"#, at: 0.5)
         #expect(box.events == [
-            #"{"request_id":1,"ok":true,"data":{"state":"off"}}"#,
+            #"{"request_id":1,"ok":true,"data":{"state":"off","brightness":0}}"#,
             #"{"t":0.5,"event":"screen","state":"off","cause":"command"}"#,
         ])
         let seen = box.events.count
         controller.execute(commandLine: #"{"command":"screen","state":"off"}"#, at: 0.6)
         #expect(box.events.count == seen + 1)
         controller.execute(commandLine: #"{"command":"get"}"#, at: 0.7)
-        #expect(box.events.last == #"{"ok":true,"data":{"panel":"S","page":"p","screen":"off"}}"#)
+        #expect(box.events.last == #"{"ok":true,"data":{"panel":"S","page":"p","screen":"off","brightness":0}}"#)
         controller.execute(commandLine: #"{"command":"list"}"#, at: 0.7)
         #expect(box.events.last?.contains(#""screen":"off""#) == true)
         controller.execute(commandLine: #"{"command":"screen","state":"on"}"#, at: 5)

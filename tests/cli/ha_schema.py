@@ -62,11 +62,18 @@ SCHEMAS = {
                {"command_topic"}),
     "event": ({**COMMON, **RO, "device_class": STR, "event_types": "list[str]"},
               {"state_topic", "event_types"}),
+    # light/schema_json.py (2024.1): the JSON schema's flags and lists; light/schema.py adds `schema`.
+    "light": ({**COMMON, **RW, "schema": STR, "brightness": BOOL, "brightness_scale": INT, "color_mode": BOOL,
+               "supported_color_modes": "list[str]", "effect": BOOL, "effect_list": "list[str]",
+               "flash_time_long": INT, "flash_time_short": INT, "max_mireds": INT, "min_mireds": INT,
+               "white_scale": INT, "hs": BOOL, "rgb": BOOL, "xy": BOOL, "color_temp": BOOL},
+              {"command_topic"}),
     "sensor": ({**COMMON, **RO, "device_class": STR, "expire_after": INT, "force_update": BOOL,
                 "last_reset_value_template": STR, "suggested_display_precision": INT, "state_class": STR,
                 "unit_of_measurement": STR},
                {"state_topic"}),
 }
+COLOR_MODES = ("onoff", "brightness", "color_temp", "hs", "xy", "rgb", "rgbw", "rgbww", "white")  # light.VALID_COLOR_MODES
 STATE_CLASSES = ("measurement", "total", "total_increasing")  # sensor.SensorStateClass
 ENTITY_ID = re.compile(r"^(?!.+__)(?!_)[\da-z_]+(?<!_)\.(?!_)[\da-z_]+(?<!_)$")  # cv.entity_id (valid_entity_id)
 TOPIC_BAD = re.compile(r"[+#\x00]")  # valid_publish_topic / no wildcards in a state topic
@@ -117,6 +124,18 @@ def validate(component, payload):
         problems.append("options is empty")
     if component == "event" and isinstance(payload.get("event_types"), list) and not payload["event_types"]:
         problems.append("event_types is empty")
+    if component == "light":
+        if payload.get("schema", "basic") != "json":
+            problems.append(f"schema {payload.get('schema')!r}: only the JSON schema's keys are known here")
+        if ("color_mode" in payload) != ("supported_color_modes" in payload):
+            problems.append("color_mode and supported_color_modes go together (vol.Inclusive in 2024.1)")
+        modes = payload.get("supported_color_modes", [])
+        if isinstance(modes, list) and any(m not in COLOR_MODES for m in modes):
+            problems.append(f"supported_color_modes {modes!r}: not all of {', '.join(COLOR_MODES)}")
+        if is_type(payload.get("brightness_scale"), INT) and payload["brightness_scale"] < 1:
+            problems.append("brightness_scale must be at least 1")
+        if payload.get("effect") and not payload.get("effect_list"):
+            problems.append("effect without an effect_list")
     if component == "sensor":
         if "state_class" in payload and payload["state_class"] not in STATE_CLASSES:
             problems.append(f"state_class {payload['state_class']!r} is not one of {', '.join(STATE_CLASSES)}")

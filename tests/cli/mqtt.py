@@ -48,13 +48,14 @@ def check_discovery(configs, panel_path, node, version, label):
             comp = comps.get(w["id"])
             if comp: want[f"homeassistant/{comp}/{node}/{w['id']}/config"] = w
     want[f"homeassistant/select/{node}/page/config"] = None
+    want[f"homeassistant/light/{node}/screen/config"] = "Screen"
     check(f"{label}: one config per entity, every page ({len(want)})", set(configs) == set(want), sorted(set(configs) ^ set(want)))
     problems = []
     slug = lambda s: "_".join(x for x in "".join(ch if ch.isalnum() and ch.isascii() else "_" for ch in s.lower()).split("_") if x)
     for t, c in sorted(configs.items()):
         for p in ha_schema.validate(t.split("/")[1], c): problems.append(f"{t}: {p}")
         w = want.get(t)
-        expected = shown_name(w, panel_json["panel"]) if w else "Page"
+        expected = w if isinstance(w, str) else shown_name(w, panel_json["panel"]) if w else "Page"
         if c.get("name", "missing") != expected: problems.append(f"{t}: name {c.get('name')!r}, the panel shows {expected!r}")
         oid = slug(f"{node}_{t.split('/')[3]}")
         if c.get("object_id") != oid or c.get("default_entity_id") != f"{t.split('/')[1]}.{oid}":

@@ -391,9 +391,26 @@ if python3 tests/cli/stall.py "$BIN"; then ok "stall tests"; else bad "stall tes
 # MQTT against a real mosquitto on a free port (tests/cli/mqtt.py; 77: broker not installed).
 python3 tests/cli/mqtt.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt tests"; elif [ $st = 77 ]; then echo "  skip  mqtt tests (install: scripts/install-deps.sh test)"; else bad "mqtt tests"; fi
+# The click on press through the real libasound2, into ALSA's file output (77: no libasound2).
+python3 tests/cli/click_sound.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "click sound through ALSA's file output"; elif [ $st = 77 ]; then echo "  skip  click sound (install libasound2)"; else bad "click sound"; fi
+# Keypads and spinboxes as box numbers, meters and gauges as sensors, faders as sliders (HA schema).
+python3 tests/cli/ha_entry.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "Home Assistant discovery of entry widgets and instruments"; elif [ $st = 77 ]; then echo "  skip  ha entry tests (install: scripts/install-deps.sh test)"; else bad "ha entry tests"; fi
 # Network faults: a silent drop through a proxy (keepalive), TLS with a CA made by openssl.
 python3 tests/cli/mqtt_bind.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "mqtt bound data tests"; elif [ $st = 77 ]; then echo "  skip  mqtt bound data tests (install: scripts/install-deps.sh test)"; else bad "mqtt bound data tests"; fi
+# The screen as a Home Assistant light, and presence (issue 27), against a real broker.
+python3 tests/cli/mqtt_screen.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "mqtt screen light and presence tests"; elif [ $st = 77 ]; then echo "  skip  mqtt screen light tests (install: scripts/install-deps.sh test)"; else bad "mqtt screen light and presence tests"; fi
+# Brightness from a fake IIO light sensor to a fake backlight (KNOB_PANEL_SYSFS, --backlight headless).
+if python3 tests/cli/screen_brightness.py "$BIN"; then ok "screen brightness from the light sensor"; else bad "screen brightness from the light sensor"; fi
+# The wall panel (panels/wall-panel.json) fed through its topics: labels, chart, thermostat, the doorbell JPEG.
+python3 tests/cli/wall_panel_mqtt.py "$BIN"; st=$?
+if [ $st = 0 ]; then ok "wall panel over mqtt"; elif [ $st = 77 ]; then echo "  skip  wall panel over mqtt (install: scripts/install-deps.sh test)"; else bad "wall panel over mqtt"; fi
+# libjpeg's structs as jpeg.h declares them, against libjpeg's own header (77: no header or compiler).
+sh tests/cli/jpeg_abi.sh; st=$?
+if [ $st = 0 ]; then ok "jpeg.h matches libjpeg 6.2's ABI"; elif [ $st = 77 ]; then echo "  skip  jpeg.h ABI check (install: scripts/install-deps.sh test)"; else bad "jpeg.h ABI check"; fi
 # docs/integration.md's statestream example against the real Home Assistant (HA_VENV).
 python3 tests/cli/ha_statestream.py "$BIN"; st=$?
 if [ $st = 0 ]; then ok "Home Assistant statestream -> bound widgets"; elif [ $st = 77 ]; then echo "  skip  Home Assistant statestream (no HA venv or mosquitto)"; else bad "Home Assistant statestream"; fi

@@ -48,6 +48,8 @@ public final class SegmentedView: WidgetView {
         ControlChrome.tile(ctx, r, radius: radius, fill: base)
         let px = chrome.textSize(forHeight: frame.height) * mapping.scale * 0.9
         let gap = Swift.max(2, 3 * mapping.scale)
+        // One size for every segment, measured bold: the selected title is never the smaller.
+        let shared = segmentTitleSize(ctx, mapping: mapping, pixelSize: px, gap: gap)
         for i in titles.indices {
             let s = mapping.toScreen(segmentRect(i))
             var fill = base
@@ -68,12 +70,23 @@ public final class SegmentedView: WidgetView {
             }
             let ink = chrome.ink(on: fill).withAlpha(isEnabled ? 1 : 0.5)
             if i < icons.count, let icon = icons[i] {
-                chrome.drawIconAndText(ctx, icon: icon, titles[i], in: s.insetBy(gap), pixelSize: px, bold: i == index, color: ink)
+                chrome.drawIconAndText(ctx, icon: icon, titles[i], in: s.insetBy(gap), pixelSize: px, bold: i == index, color: ink, size: shared)
             } else {
-                chrome.drawText(ctx, titles[i], in: s.insetBy(gap), pixelSize: px, bold: i == index, color: ink)
+                chrome.drawText(ctx, titles[i], in: s.insetBy(gap), pixelSize: px, bold: i == index, color: ink, size: shared)
             }
         }
         if hasFocus { chrome.focusRing(ctx, r, radius: radius, scale: mapping.scale) }
+    }
+
+    /// The title size all segments share: the smallest any of them needs to fit its room.
+    func segmentTitleSize(_ ctx: DrawingContext, mapping: ScreenMapping, pixelSize px: Double, gap: Double) -> Double {
+        var size = px
+        for i in titles.indices where !titles[i].isEmpty {
+            let box = mapping.toScreen(segmentRect(i)).insetBy(gap)
+            let room = i < icons.count && icons[i] != nil ? chrome.iconTextRoom(in: box, pixelSize: px).room : box.width * 0.92
+            size = Swift.min(size, chrome.titleSize([titles[i]], room: room, pixelSize: px, ctx: ctx))
+        }
+        return size
     }
 
     public func isAnimating(at time: Double) -> Bool { false }

@@ -69,14 +69,16 @@ public final class ToggleView: WidgetView {
         if hasFocus { chrome.focusRing(ctx, r, radius: radius, scale: mapping.scale) }
     }
 
+    /// The title left in `r`, fitted as `fit` says (shrink: to 80 % at most, then '…').
     private func drawLeftText(_ ctx: DrawingContext, _ text: String, in r: Rect, pixelSize: Double, color: Color) {
         guard !text.isEmpty else { return }
-        var size = pixelSize
-        let probe = TextLayout(text: text, family: chrome.fontName, pixelSize: size, bold: true, context: ctx)
-        if probe.size.width > r.width { size = Swift.max(6, size * r.width / probe.size.width) }
-        let layout = TextLayout(text: text, family: chrome.fontName, pixelSize: size, bold: true, context: ctx)
+        let size = chrome.titleSize([text], room: r.width, pixelSize: pixelSize, ctx: ctx)
+        let layout = chrome.titleLayout(text, size: size, bold: true, width: r.width, height: r.height, alignment: .left, ctx: ctx)
         ctx.setColor(color)
-        layout.draw(at: Point(x: r.x, y: r.center.y - layout.size.height / 2))
+        ctx.withSavedState {
+            if chrome.fit == .clip { ctx.newPath(); ctx.addRect(r); ctx.clip() }
+            layout.draw(at: Point(x: r.x, y: r.center.y - layout.size.height / 2))
+        }
     }
 
     public func isAnimating(at time: Double) -> Bool { false }

@@ -20,6 +20,7 @@ public enum WidgetCatalog {
         FaderDescriptor.self,
         ChartDescriptor.self,
         ClockDescriptor.self,
+        ImageDescriptor.self,
     ] }
 
     /// Every layout type, in the list's order: what the loader, the checker and the schema
@@ -44,6 +45,11 @@ public enum WidgetCatalog {
     public static func bareSet(_ payload: BarePayload, on view: any WidgetView) -> Result<BareSet, WidgetCommandError> {
         descriptor(named: view.typeName)?.bareSetAny(payload, on: view)
             ?? .failure(WidgetCommandError("a \(view.typeName) takes no bare value"))
+    }
+
+    /// The widget's MQTT binding: its `bind`, or what its type binds instead (an image's `topic`).
+    public static func binding(_ spec: WidgetSpec) -> BindSpec? {
+        descriptor(named: spec.type).map { $0.binding(spec) } ?? spec.binding
     }
 
     public static func touchTarget(_ spec: WidgetSpec) -> Double? {

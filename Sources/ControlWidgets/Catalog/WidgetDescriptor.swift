@@ -24,6 +24,9 @@ public protocol WidgetDescriptor {
     /// Every command vocabulary the type's views take (a knob has one for dials and one for
     /// the other modes): the views return one of these, docs/protocol.md is checked against them.
     static var commandSets: [WidgetCommandSet] { get }
+    /// The MQTT binding of a widget of this type: its `bind` object (the default), or a
+    /// type's own (an image's `topic`, whose payloads are pictures).
+    static func binding(_ spec: WidgetSpec) -> BindSpec?
 }
 
 /// The verbs a widget takes and the keys of each, as data (a view's `commandKeys`).
@@ -57,15 +60,21 @@ public struct WidgetBuildContext {
 
     /// The tile controls' look: the widget's tint (else the theme's), the theme's font and text colour.
     func chrome(_ spec: WidgetSpec) -> ControlChrome {
-        ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
-                      fontSize: spec.number("fontSize"), textColor: Color(theme.textColor), surface: Color(theme.surface))
+        var chrome = ControlChrome(tint: spec.color("tint").map(Color.init(_:)) ?? Color(theme.tint), fontName: theme.font,
+                                   fontSize: spec.number("fontSize"), textColor: Color(theme.textColor), surface: Color(theme.surface))
+        chrome.fit = TextLayout.Fit(spec, default: .shrink)
+        return chrome
     }
 }
 
 /// A Home Assistant MQTT entity, as data: HADiscovery writes its config message.
+/// How Home Assistant shows a `number` (number.py's `mode`): a slider, or a box to type into.
+public enum NumberEntry: String, Equatable, Sendable { case slider, box }
+
 public enum HAEntity: Equatable, Sendable {
-    /// `number` between min and max, stepped as the widget rounds what it publishes.
-    case number(min: Double, max: Double, rounding: ValueRounding)
+    /// `number` between min and max, stepped as the widget rounds what it publishes, shown
+    /// as a slider (a knob, a fader) or a box to type into (a keypad, a spinbox).
+    case number(min: Double, max: Double, rounding: ValueRounding, mode: NumberEntry = .slider)
     /// `select` among these options, read from the state's `field` (a knob's `title`).
     case select(options: [String], field: String)
     /// `switch` ON/OFF on the state's `on`.
@@ -112,6 +121,8 @@ extension Color {
 /// The generic entry points the catalog calls with a view of unknown type: the one place a
 /// view is cast to its concrete type, and only to the type its own descriptor built.
 extension WidgetDescriptor {
+    public static func binding(_ spec: WidgetSpec) -> BindSpec? { spec.binding }
+
     /// The view as this descriptor's concrete type, nil when another descriptor built it (for
     /// a caller that drives one type's model on purpose, as the bench drives a knob's sweep).
     public static func view(_ view: any WidgetView) -> View? { view as? View }

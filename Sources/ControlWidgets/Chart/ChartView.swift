@@ -108,9 +108,17 @@ public final class ChartView: WidgetView {
         if showMinMax, look != .sparkline, let range = model.valueRange {
             // At the right end, above the max line and under the min line (inside the plot).
             let w = plot.width * 0.5, x = plot.x + plot.width - w - 3 * s
-            label(ctx, "max " + text(range.max), at: Point(x: x, y: Swift.max(plot.y, y(range.max) - fontSize * 1.3 * s)), width: w, align: .right, scale: s, alpha: 0.7)
+            let maxY = Swift.max(plot.y, y(range.max) - fontSize * 1.3 * s)
+            let minY = Swift.min(plot.y + plot.height - fontSize * 1.3 * s, y(range.min) + 2 * s)
+            // Lines too close for a label each (or the same text): one label says both.
+            if range.min != range.max, minY - maxY < fontSize * 1.25 * s || text(range.min) == text(range.max) {
+                let both = text(range.min) == text(range.max) ? "min = max " + text(range.max) : "min " + text(range.min) + " · max " + text(range.max)
+                label(ctx, both, at: Point(x: x, y: maxY), width: w, align: .right, scale: s, alpha: 0.7)
+                return
+            }
+            label(ctx, "max " + text(range.max), at: Point(x: x, y: maxY), width: w, align: .right, scale: s, alpha: 0.7)
             if range.min != range.max {
-                label(ctx, "min " + text(range.min), at: Point(x: x, y: Swift.min(plot.y + plot.height - fontSize * 1.3 * s, y(range.min) + 2 * s)), width: w, align: .right, scale: s, alpha: 0.7)
+                label(ctx, "min " + text(range.min), at: Point(x: x, y: minY), width: w, align: .right, scale: s, alpha: 0.7)
             }
         }
     }
@@ -148,29 +156,45 @@ public final class ChartView: WidgetView {
         ctx.fill()
     }
 
+    /// The value axis's labels for the plot's height in screen pixels (ChartAxis).
+    func valueTicks(plotHeight: Double, scale s: Double) -> [ChartAxis.Tick] {
+        let axis = valueAxis
+        return ChartAxis.valueTicks(lo: axis.lo, hi: axis.hi, height: plotHeight, lineHeight: fontSize * 1.2 * s, format: valueFormat)
+    }
+
+    /// The time axis's labels for the plot's width in screen pixels, measured in `ctx`'s font.
+    func timeTicks(plotWidth: Double, scale s: Double, in ctx: DrawingContext) -> [ChartAxis.Tick] {
+        ChartAxis.timeTicks(window: model.window, width: plotWidth, gap: fontSize * 0.8 * s) { text in
+            TextLayout(text: text, family: fontName, pixelSize: fontSize * s, bold: false, context: ctx).size.width
+        }
+    }
+
     private func drawGrid(_ ctx: DrawingContext, plot: Rect, axis: (lo: Double, hi: Double), scale s: Double) {
+        let values = valueTicks(plotHeight: plot.height, scale: s)
+        let times = timeTicks(plotWidth: plot.width, scale: s, in: ctx)
+        func y(_ v: Double) -> Double { plot.y + plot.height * (1 - (v - axis.lo) / (axis.hi - axis.lo)) }
         ctx.setLineWidth(Swift.max(1, s))
         ctx.setColor(textColor.withAlpha(0.14))
-        for i in 0...4 {
-            let yy = (plot.y + plot.height * Double(i) / 4).rounded() + 0.5
+        for t in values {
+            let yy = y(t.at).rounded() + 0.5
             ctx.move(to: Point(x: plot.x, y: yy)); ctx.line(to: Point(x: plot.x + plot.width, y: yy))
-            let xx = (plot.x + plot.width * Double(i) / 4).rounded() + 0.5
+        }
+        for t in times {
+            let xx = (plot.x + plot.width * t.at).rounded() + 0.5
             ctx.move(to: Point(x: xx, y: plot.y)); ctx.line(to: Point(x: xx, y: plot.y + plot.height))
         }
         ctx.stroke()
         ctx.setColor(textColor.withAlpha(0.5))
         ctx.move(to: Point(x: plot.x, y: plot.y + plot.height)); ctx.line(to: Point(x: plot.x + plot.width, y: plot.y + plot.height)); ctx.stroke()
         let labelWidth = fontSize * 3.3 * s
-        for i in 0...4 {
-            let v = axis.hi - (axis.hi - axis.lo) * Double(i) / 4
-            let yy = plot.y + plot.height * Double(i) / 4 - fontSize * 0.6 * s
-            label(ctx, text(v), at: Point(x: plot.x - labelWidth - fontSize * 0.3 * s, y: yy), width: labelWidth, align: .right, scale: s, alpha: 0.8)
-            let age = model.window * Double(4 - i) / 4
-            let xx = plot.x + plot.width * Double(i) / 4
-            let align: TextLayout.Alignment = i == 0 ? .left : i == 4 ? .right : .center
-            let w = fontSize * 4 * s
-            let x0 = align == .left ? xx : align == .right ? xx - w : xx - w / 2
-            label(ctx, i == 4 ? "now" : "-" + Self.duration(age), at: Point(x: x0, y: plot.y + plot.height + fontSize * 0.35 * s), width: w, align: align, scale: s, alpha: 0.8)
+        for t in values {
+            // Centred on its line, kept inside the frame at the ends.
+            let yy = Swift.min(Swift.max(y(t.at) - fontSize * 0.6 * s, plot.y - fontSize * 0.6 * s), plot.y + plot.height - fontSize * 0.6 * s)
+            label(ctx, t.text, at: Point(x: plot.x - labelWidth - fontSize * 0.3 * s, y: yy), width: labelWidth, align: .right, scale: s, alpha: 0.8)
+        }
+        let measure: (String) -> Double = { TextLayout(text: $0, family: self.fontName, pixelSize: self.fontSize * s, bold: false, context: ctx).size.width }
+        for (t, e) in zip(times, ChartAxis.extents(times, width: plot.width, measure: measure)) {
+            label(ctx, t.text, at: Point(x: plot.x + e.0, y: plot.y + plot.height + fontSize * 0.35 * s), width: e.1 - e.0 + 1, align: .left, scale: s, alpha: 0.8)
         }
     }
 

@@ -13,19 +13,30 @@ public enum RoundCaption {
     /// The line a caption below takes, design pixels: its size and a half for the gap and descenders.
     public static func lineHeight(size: Double) -> Double { size * 1.5 }
 
+    /// The size of the scale's tick labels beside a caption of `captionSize`: a step down the
+    /// same scale (0.8 of it, at least 9 px), so a large knob's numbers are never larger than
+    /// its name (a 420 px knob wrote 27 px tick labels under an 18 px caption).
+    public static func tickLabelSize(captionSize: Double) -> Double { Swift.max(9, captionSize * 0.8) }
+
     /// The caption's text image, `width` × `height` screen pixels, the text centred on one
-    /// line and shrunk (never below 6 px) to fit the width.
-    public static func image(_ text: String, font: String, pixelSize: Double, color: Color, width: Int, height: Int) -> ImageSurface? {
+    /// line and fitted to the width as `fit` says (shrink: smaller down to half its size,
+    /// then '…'; wrap has one line here, so it ends in '…' as ellipsis does).
+    public static func image(_ text: String, font: String, pixelSize: Double, color: Color, width: Int, height: Int,
+                             fit: TextLayout.Fit = .shrink) -> ImageSurface? {
         guard let surface = try? ImageSurface(width: Swift.max(1, width), height: Swift.max(1, height)) else { return nil }
         let ctx = DrawingContext(surface: surface)
-        var size = pixelSize
-        var layout = TextLayout(text: text, family: font, pixelSize: size, context: ctx)
-        if layout.size.width > Double(width) {
-            size = Swift.max(6, size * Double(width) / layout.size.width)
-            layout = TextLayout(text: text, family: font, pixelSize: size, context: ctx)
-        }
+        let layout = self.layout(text, font: font, pixelSize: pixelSize, width: Double(width), fit: fit, context: ctx)
         ctx.setColor(color)
-        layout.draw(centeredAt: Point(x: Double(width) / 2, y: Double(height) / 2))
+        layout.draw(at: Point(x: 0, y: (Double(height) - layout.size.height) / 2))
         return surface
+    }
+
+    /// The caption laid out centred in a line `width` pixels wide, as `fit` says.
+    public static func layout(_ text: String, font: String, pixelSize: Double, width: Double, fit: TextLayout.Fit,
+                              alignment: TextLayout.Alignment = .center, context ctx: DrawingContext) -> TextLayout {
+        let layout = TextLayout(text: text, family: font, pixelSize: pixelSize, context: ctx)
+        // One line: wrap would break it into lines the caption's band cannot show.
+        layout.fit(fit == .wrap ? .ellipsis : fit, width: width, height: pixelSize * 1.6, alignment: alignment)
+        return layout
     }
 }

@@ -7,12 +7,22 @@ public enum TargetRequest: Sendable, Equatable {
     case set(target: String, value: Double)
     /// Move the target's value by this much (value units) from where it is.
     case step(target: String, by: Double)
+    /// Type this digit (0…9) into the target's entry, as its own key would (a rotary dial
+    /// feeding a keypad); `fromUser` is false for a digit dialled by the `dial` command.
+    case type(target: String, digit: Int, fromUser: Bool)
 
     public var target: String {
         switch self {
-        case .set(let t, _), .step(let t, _): t
+        case .set(let t, _), .step(let t, _), .type(let t, _, _): t
         }
     }
+}
+
+/// A widget that takes digits typed from elsewhere (a keypad fed by a rotary dial).
+public protocol DigitEntry: WidgetView {
+    /// Types `digit` as the widget's own key would; the events are the widget's own
+    /// (`entryChanged`), with the source given.
+    func type(digit: Int, source: WidgetEvent.Source, at time: Double) -> [WidgetEvent]
 }
 
 /// A widget that changes other widgets. The controller takes its requests after every

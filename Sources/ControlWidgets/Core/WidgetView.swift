@@ -57,6 +57,12 @@ public protocol WidgetView: AnyObject {
     /// What the state file keeps (`savesState`): by default the snapshot; a widget with a
     /// history (a chart's points) adds what `get` need not repeat, restored through `set`.
     func savedSnapshot() -> WidgetEvent?
+    /// The most bytes a bound topic's payload may have for a widget that takes the payload
+    /// itself (an image's picture); nil for widgets that read values from it (BoundPayload).
+    var rawPayloadLimit: Int? { get }
+    /// Such a payload arrived: the events it caused, and a note (one log line) when it could
+    /// not be shown.
+    func receive(rawPayload: [UInt8], at time: Double) -> (events: [WidgetEvent], note: String?)
 }
 
 extension WidgetView {
@@ -66,6 +72,8 @@ extension WidgetView {
     public var valueRounding: ValueRounding? { nil }
     public func showStale(_ stale: Bool) {}
     public func savedSnapshot() -> WidgetEvent? { snapshot() }
+    public var rawPayloadLimit: Int? { nil }
+    public func receive(rawPayload: [UInt8], at time: Double) -> (events: [WidgetEvent], note: String?) { ([], nil) }
     /// Where touches aimed at this widget go: its round part, else the circle inscribed in its frame.
     public var aimArea: RoundArea { roundArea ?? RoundArea(inscribedIn: frame) }
 }

@@ -30,7 +30,8 @@ public enum FaderDescriptor: WidgetDescriptor {
         let ticks = Int(spec.number("ticks") ?? 0)
         return FaderGeometry(frame: Rect(spec.frame), vertical: spec.string("orientation") != "horizontal", lineWidth: lineWidth,
                              showsValue: spec.bool("showValue") ?? true, hasCaption: !(spec.string("label") ?? "").isEmpty,
-                             tickLabels: ticks >= 2 && spec.bool("tickLabels") == true)
+                             tickLabels: ticks >= 2 && spec.bool("tickLabels") == true,
+                             captionSize: spec.number("captionSize"), captionPlacement: spec.string("captionPlacement").flatMap(CaptionPlacement.init(rawValue:)))
     }
 
     public static func make(_ spec: WidgetSpec, _ context: WidgetBuildContext) throws(GraphicsError) -> FaderView {
@@ -43,9 +44,10 @@ public enum FaderDescriptor: WidgetDescriptor {
         var look = SliderAppearance()
         if let n = spec.number("lineWidth") { look.lineWidth = n } else { look.lineWidth = 6 }
         let colours = (spec.value("gradientColors")?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(RGBA.init(hex:)).map(Color.init(_:)) }
-        if !colours.isEmpty { look.gradientColors = colours }
-        if let c = spec.color("unfilledColor") { look.unfilledColor = Color(c) }
-        if let c = spec.color("grooveColor") { look.ringColor = Color(c) }
+        // Unset: the accent (the circular slider's default), so "accent" restyles faders too.
+        look.gradientColors = colours.isEmpty ? SliderDescriptor.defaultGradient(accent: Color(theme.tint)) : colours
+        look.unfilledColor = spec.color("unfilledColor").map(Color.init(_:)) ?? Color(theme.track)
+        look.ringColor = spec.color("grooveColor").map(Color.init(_:)) ?? SliderDescriptor.grooveColor(theme)
         if let n = spec.number("glowOpacity") { look.glowOpacity = n }
         look.handles[0].color = spec.color("thumbColor").map(Color.init(_:)) ?? Color(red: 0.9, green: 0.914, blue: 0.933)
         if let b = spec.bool("showValue") { look.showValue = b }
@@ -53,8 +55,13 @@ public enum FaderDescriptor: WidgetDescriptor {
         look.fontName = spec.string("fontName") ?? theme.font
         look.labelFont = look.fontName
         look.caption = spec.string("label")
-        look.captionColor = Color(theme.textColor).withAlpha(0.7)
-        look.labelColor = Color(theme.textColor).withAlpha(0.75)
+        // The caption system of the round widgets: the same size, colour and fitting.
+        let caption = CaptionStyle(spec, theme: theme, defaultPlacement: spec.string("orientation") == "horizontal" ? .inside : .below)
+        look.captionPlacement = caption.placement
+        look.captionSize = caption.size
+        look.captionColor = caption.color
+        look.captionFit = caption.fit
+        look.labelColor = Color(theme.muted)
         let format: ValueFormat
         if let f = spec.string("valueFormat").flatMap({ try? ValueFormat(parsing: $0) }) { format = f }
         else if let step = model.step { format = ValueFormat(decimals: ValueFormat.decimals(forStep: step)) }

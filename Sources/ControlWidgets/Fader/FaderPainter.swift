@@ -90,14 +90,14 @@ struct FaderPainter {
             let f = Double(k) / Double(count)
             let major = k % perMajor == 0
             let c = g.thumbCenter(atFraction: f)
-            let half = g.thumbAcross * (major ? 0.34 : 0.2)
+            let half = major ? g.majorTickHalf : g.majorTickHalf * 0.6
             let a = g.vertical ? Point(x: g.axis - half, y: c.y) : Point(x: c.x, y: g.axis - half)
             let b = g.vertical ? Point(x: g.axis + half, y: c.y) : Point(x: c.x, y: g.axis + half)
             ctx.newPath(); ctx.move(to: local.toScreen(a)); ctx.line(to: local.toScreen(b))
             ctx.setLineWidth(Swift.max(1, (major ? 1.5 : 1) * s))
             ctx.setColor(appearance.labelColor.withAlpha(major ? 0.75 : 0.4)); ctx.stroke()
             guard major, k / perMajor < tickTexts.count else { continue }
-            let text = TextLayout(text: tickTexts[k / perMajor], family: appearance.labelFont, pixelSize: g.textSize * 0.75 * s, context: ctx)
+            let text = TextLayout(text: tickTexts[k / perMajor], family: appearance.labelFont, pixelSize: g.tickLabelSize * s, context: ctx)
             let size = text.size
             ctx.setColor(appearance.labelColor)
             let tip = local.toScreen(g.vertical ? Point(x: g.tickStart, y: c.y) : Point(x: c.x, y: g.tickStart))
@@ -231,11 +231,16 @@ struct FaderPainter {
             t.draw(at: Point(x: b.x, y: b.y + (b.height - t.size.height) / 2))
         }
         if let caption = a.caption, !caption.isEmpty, let r = g.captionBox {
-            let t = TextLayout(text: caption, family: a.fontName, pixelSize: g.textSize * 0.85 * scale, context: ctx)
             let b = box(r)
-            t.setWidth(b.width, alignment: g.vertical ? .center : .left)
+            // Beside the readout on one line, the caption keeps to the room the readout leaves.
+            let room = g.readoutBox == r && readout != nil ? b.width * 0.55 : b.width
+            let t = RoundCaption.layout(caption, font: a.fontName, pixelSize: g.captionSize * scale, width: room, fit: a.captionFit,
+                                        alignment: g.vertical ? .center : .left, context: ctx)
             ctx.setColor(a.captionColor)
-            t.draw(at: Point(x: b.x, y: b.y + (b.height - t.size.height) / 2))
+            ctx.withSavedState {
+                ctx.newPath(); ctx.addRect(b); ctx.clip()
+                t.draw(at: Point(x: b.x, y: b.y + (b.height - t.size.height) / 2))
+            }
         }
     }
 }

@@ -48,7 +48,8 @@ public final class FaderView: WidgetView, ValueReadout {
         if m.valueDecimals == nil { m.valueDecimals = valueFormat.decimals }
         self.model = m
         geometry = FaderGeometry(frame: frame, vertical: vertical, lineWidth: appearance.lineWidth, showsValue: appearance.showValue,
-                                 hasCaption: !(appearance.caption ?? "").isEmpty, tickLabels: ticks.tickLabels && ticks.ticks >= 2)
+                                 hasCaption: !(appearance.caption ?? "").isEmpty, tickLabels: ticks.tickLabels && ticks.ticks >= 2,
+                                 captionSize: appearance.captionSize, captionPlacement: appearance.captionPlacement)
     }
 
     public var typeName: String { "fader" }

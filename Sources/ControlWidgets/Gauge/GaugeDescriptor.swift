@@ -20,7 +20,7 @@ public enum GaugeDescriptor: WidgetDescriptor {
             PropertyRule("tickLabels", .bool, default: .bool(true), doc: "Write the value at each major tick."),
             PropertyRule("title", .string(nonEmpty: false, maxLength: 32), doc: "Text on the dial under the readout (\"RPM\", \"OIL °C\"), at most 32 characters."),
             PropertyRule("color", .color, doc: "The needle's colour, or the arc's where no zone covers the value. Default: #ff5c33 for a needle, the theme's tint for an arc."),
-        ],
+        ] + PropertyRule.captionRules(placementDoc: "Where the title goes: inside (on the dial, under the readout), below (under the dial, which shrinks to leave it a line) or none. Default: inside (the theme's captionPlacement is for knobs and sliders)."),
         constraints: InstrumentValue.constraints + [
             WidgetConstraint { members in
                 // Reported at endAngle, else at startAngle when only that one is given.
@@ -51,6 +51,7 @@ public enum GaugeDescriptor: WidgetDescriptor {
         look.tickLabels = spec.bool("tickLabels") ?? true
         look.showValue = spec.bool("showValue") ?? true
         look.title = spec.string("title") ?? ""
+        look.caption = CaptionStyle(spec, theme: context.theme, defaultPlacement: .inside)
         look.color = spec.color("color").map(Color.init(_:)) ?? (look.pointer == .arc ? Color(context.theme.tint) : Color(red: 1, green: 0.36, blue: 0.2))
         look.fontName = context.theme.font
         look.textColor = Color(context.theme.textColor)

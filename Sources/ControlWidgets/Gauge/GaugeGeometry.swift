@@ -12,9 +12,20 @@ public struct GaugeGeometry: Sendable, Equatable {
     public let center: Point
     public let radius: Double
 
-    public init(frame: Rect) {
-        center = Point(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
-        radius = Swift.max(1, Swift.min(frame.width, frame.height) / 2 - 1)
+    /// The caption's line under the dial (`captionPlacement: below`), design pixels; 0 without.
+    public let captionLine: Double
+
+    /// `captionLine`: the height a caption below takes; the dial is centred in the rest.
+    public init(frame: Rect, captionLine: Double = 0) {
+        let h = Swift.max(1, frame.height - captionLine)
+        center = Point(x: frame.x + frame.width / 2, y: frame.y + h / 2)
+        radius = Swift.max(1, Swift.min(frame.width, h) / 2 - 1)
+        self.captionLine = captionLine
+    }
+
+    /// The caption's box under the dial (when placed below).
+    public var captionBelowBox: Rect? {
+        captionLine > 0 ? Rect(x: center.x - radius - 1, y: center.y + radius + 1, width: 2 * radius + 2, height: captionLine) : nil
     }
 
     public static let arc = 0.86, arcWidth = 0.045, valueArcWidth = 0.085

@@ -1,4 +1,5 @@
 import Graphics
+import PanelLayout
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,15 +76,26 @@ struct GaugePainter {
         let style = ArcTicks.Style(majorInner: r * GaugeGeometry.majorInner, minorInner: r * GaugeGeometry.minorInner, outer: r * GaugeGeometry.tickOuter,
                                    majorWidth: Swift.max(1, r * 0.018), minorWidth: Swift.max(1, r * 0.008),
                                    majorColor: look.textColor.withAlpha(0.85), minorColor: look.textColor.withAlpha(0.4),
-                                   labelRadius: r * GaugeGeometry.labelRadius, labelSize: Swift.max(7, r * GaugeGeometry.labelSize),
+                                   labelRadius: r * GaugeGeometry.labelRadius, labelSize: Swift.max(7, Swift.min(r * GaugeGeometry.labelSize,
+                                                                 RoundCaption.tickLabelSize(captionSize: look.caption.pixelSize(diameter: Swift.min(view.frame.width, view.frame.height))) * mapping.scale)),
                                    labelColor: look.textColor.withAlpha(0.78), font: look.fontName)
         let labels = look.tickLabels ? look.ticks.labels(lo: model.reading.lo, hi: model.reading.hi, format: model.reading.format) : []
         look.ticks.draw(in: ctx, center: c, from: a0, to: a1, style: style, labels: labels)
 
-        if !look.title.isEmpty {
-            let y = c.y + r * (look.pointer == .arc ? 0.34 : 0.74)
-            text(ctx, look.title, center: Point(x: c.x, y: y), size: Swift.max(7, r * 0.085), width: r * 0.9, bold: false,
-                 color: look.textColor.withAlpha(0.6))
+        if !look.title.isEmpty && look.caption.placement != .none {
+            // The caption system's size (as a knob as wide as the dial), fitted as captionFit says.
+            let size = look.caption.pixelSize(diameter: Swift.min(view.frame.width, view.frame.height)) * mapping.scale
+            let centre: Point, width: Double
+            if look.caption.placement == .below, let box = view.geometry.captionBelowBox {
+                let b = mapping.toScreen(box)
+                centre = Point(x: c.x, y: c.y + r + b.height / 2 + mapping.scale); width = b.width
+            } else {
+                centre = Point(x: c.x, y: c.y + r * (look.pointer == .arc ? 0.36 : 0.74)); width = r * 0.9
+            }
+            let layout = RoundCaption.layout(look.title, font: look.fontName, pixelSize: Swift.min(size, r * (look.caption.placement == .below ? 1 : 0.16)),
+                                             width: width, fit: look.caption.fit, alignment: .left, context: ctx)
+            ctx.setColor(look.caption.color)
+            layout.draw(centeredAt: centre)
         }
     }
 

@@ -1,4 +1,5 @@
 import Graphics
+import PanelLayout
 
 /// A read-only gauge: a needle (or a filled arc) over a scale with zones, tick labels, a
 /// readout and a title. Set by `{"command":"set","widget":"rpm","value":3500}` from any
@@ -15,6 +16,8 @@ public final class GaugeView: WidgetView {
         public var tickLabels = true
         public var showValue = true
         public var title = ""
+        /// The title is the gauge's caption (RoundCaption): on the dial or below it.
+        public var caption = CaptionStyle(placement: .inside)
         /// The needle's colour, or the arc's where no zone covers it.
         public var color = Color(red: 1, green: 0.36, blue: 0.2)
         public var fontName = "DejaVu Sans"
@@ -44,7 +47,9 @@ public final class GaugeView: WidgetView {
 
     public init(id: String, frame: Rect, model: GaugeModel, look: Look, shared: SharedLayers = SharedLayers()) {
         self.id = id; self.frame = frame; self.model = model; self.look = look; self.shared = shared
-        geometry = GaugeGeometry(frame: frame)
+        let size = look.caption.pixelSize(diameter: Swift.min(frame.width, frame.height))
+        let below = look.caption.placement == .below && !look.title.isEmpty
+        geometry = GaugeGeometry(frame: frame, captionLine: below ? RoundCaption.lineHeight(size: size) : 0)
     }
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect { mapping.toScreen(frame) }

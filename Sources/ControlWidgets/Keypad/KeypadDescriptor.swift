@@ -27,6 +27,7 @@ public enum KeypadDescriptor: WidgetDescriptor {
             guard let t = spec.string("target") else { return [] }
             return [(key: "target", id: t)]
         }
+        k.takesDigits = true
         return k
     }()
     public static var kinds: [WidgetKind] { [kind] }
@@ -47,7 +48,7 @@ public enum KeypadDescriptor: WidgetDescriptor {
     /// A keypad of its own is a `number`; one with a target adds nothing (the target is the entity).
     public static func homeAssistant(_ view: KeypadView) -> HAEntity? {
         guard view.target == nil, let range = view.range else { return nil }
-        return .number(min: range.lowerBound, max: range.upperBound, rounding: ValueRounding(decimals: view.model.decimals))
+        return .number(min: range.lowerBound, max: range.upperBound, rounding: ValueRounding(decimals: view.model.decimals), mode: .box)
     }
 
     public static func bareSet(_ p: BarePayload, on view: KeypadView) -> Result<BareSet, WidgetCommandError> {

@@ -12,7 +12,7 @@ import Graphics
 ///
 /// Events: `entryChanged` (`entry`), `valueChanged` or `entered`, `cancelled`, each with
 /// `source`. Commands: `set` `value` (no target), `entry`, `enabled`.
-public final class KeypadView: TargetingWidget, BoundValueDisplay {
+public final class KeypadView: TargetingWidget, BoundValueDisplay, DigitEntry {
     public let id: String
     public let frame: Rect
     public private(set) var model: KeypadModel
@@ -127,6 +127,14 @@ public final class KeypadView: TargetingWidget, BoundValueDisplay {
             value = range.map { Swift.min($0.upperBound, Swift.max($0.lowerBound, n)) } ?? n
             return [event("valueChanged", [EventField("value", .number(value!))])]
         }
+    }
+
+    /// A digit from a rotary dial whose `target` is this keypad: the same rules as its key
+    /// (a tenth integer digit, a seventh decimal do nothing).
+    public func type(digit: Int, source: WidgetEvent.Source, at time: Double) -> [WidgetEvent] {
+        guard isEnabled, (0...9).contains(digit), let key = KeypadModel.Key(rawValue: String(digit)), model.press(key) == .edited else { return [] }
+        needsDisplay = true
+        return [event("entryChanged", [EventField("entry", .string(model.entry))], source: source)]
     }
 
     private func event(_ name: String, _ fields: [EventField], source: WidgetEvent.Source = .user) -> WidgetEvent {

@@ -42,6 +42,8 @@ public struct KnobAppearance {
     /// A caption under the knob (not in the reference: appliances label their controls).
     public var caption: String?
     public var captionColor = Color(white: 0.9)
+    /// A caption its line cannot hold (`captionFit`).
+    public var captionFit = TextLayout.Fit.shrink
     /// How the value of a knob with a range is written (KnobView+Readout); nil = derived
     /// from the step or the range's span.
     public var valueFormat: ValueFormat?

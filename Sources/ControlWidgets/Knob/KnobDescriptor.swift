@@ -5,7 +5,12 @@ import PanelLayout
 /// model), Home Assistant (a number with a range, a select when discrete, an event for a dial).
 public enum KnobDescriptor: WidgetDescriptor {
     /// A keypad or a button's `action` may set a knob with a `range` (not a dial).
-    public static var kinds: [WidgetKind] { [kind.takingNumbers { $0.isSet("range") && $0.string("mode") != "rotaryDial" }] }
+    /// A rotary dial's `target` is a keypad it types its numbers into.
+    public static var kinds: [WidgetKind] {
+        var k = kind.takingNumbers { $0.isSet("range") && $0.string("mode") != "rotaryDial" }
+        k.digitTargets = { spec in spec.string("target").map { [(key: "target", id: $0)] } ?? [] }
+        return [k]
+    }
     public static let turnCommands = WidgetCommandSet("knob", ["set": ["position", "positionIndex", "value", "animated", "enabled"]])
     /// A dial is turned by dialling, never set to a position.
     public static let dialCommands = WidgetCommandSet("knob", variant: "rotaryDial", ["set": ["enabled"], "dial": ["number"]])
@@ -112,6 +117,7 @@ public enum KnobDescriptor: WidgetDescriptor {
         look.captionColor = spec.color("captionColor").map(Color.init(_:)) ?? Color(theme.muted)
         look.captionPlacement = spec.string("captionPlacement").flatMap(CaptionPlacement.init(rawValue:)) ?? theme.captionPlacement ?? .below
         look.captionSize = spec.number("captionSize") ?? theme.captionSize
+        look.captionFit = TextLayout.Fit(spec, key: "captionFit", default: .shrink)
         look.valueFormat = spec.string("valueFormat").flatMap { try? ValueFormat(parsing: $0) }
         look.locale = context.numberLocale(for: spec)
         if let p = spec.string("valuePlacement").flatMap(KnobValuePlacement.init(rawValue:)) {
@@ -132,7 +138,7 @@ public enum KnobDescriptor: WidgetDescriptor {
         }
         if let path = spec.string("backgroundImage") { look.backgroundImage = try ImageSurface(pngPath: path) }
         if let path = spec.string("foregroundImage") { look.foregroundImage = try ImageSurface(pngPath: path) }
-        return KnobView(id: spec.id, frame: frame, model: model, appearance: look, shared: shared)
+        return KnobView(id: spec.id, frame: frame, model: model, appearance: look, shared: shared, digitTarget: spec.string("target"))
     }
 
     static func stateColors(_ named: [String: RGBA]?) -> [ControlState: Color] {

@@ -70,9 +70,9 @@ public enum KnobPainter {
     /// `rotation` (what `addPip` fills).
     public static func pip(_ art: KnobArtwork, center c: Point, rotation: Double) -> (center: Point, radius: Double) {
         if art.linePointer {
-            // The line's middle, and half its length plus its round cap.
-            let d = art.side * 0.41 * art.scale
-            return (Point(x: c.x + d * sin(rotation), y: c.y - d * cos(rotation)), art.side * 0.055 * art.scale)
+            // The bead's centre on the ring, and its radius with the halo.
+            let d = beadDistance(art) * art.scale
+            return (Point(x: c.x + d * sin(rotation), y: c.y - d * cos(rotation)), (beadRadius(art) + beadHalo(art)) * art.scale)
         }
         let d = art.side * 0.42 * art.scale   // from the centre to the pip's centre: side/2 − 0.08 side
         return (Point(x: c.x + d * sin(rotation), y: c.y - d * cos(rotation)), art.side * 0.03 * art.scale)
@@ -90,14 +90,18 @@ public enum KnobPainter {
     /// The reference's pip: centre at 8 % of the height from the top, radius 3 % of the width.
     private static func addPip(_ art: KnobArtwork, _ ctx: DrawingContext) {
         if art.linePointer {
-            // From 0.90 to 0.74 of the radius (side = 2 r with a scale), 0.05 r wide, round caps.
+            // A bead threaded on the ring (whose centre line is at r − the bead's radius), in a
+            // halo of the disc that parts the ring round it: it belongs to the rim, never to the
+            // readout (a radial line at 9 o'clock read as a minus: "— 5.01 V").
+            let centre = Point(x: art.side * 0.5, y: art.side * 0.5 - beadDistance(art))
             ctx.newPath()
-            ctx.move(to: Point(x: art.side * 0.5, y: art.side * 0.05))
-            ctx.line(to: Point(x: art.side * 0.5, y: art.side * 0.13))
-            ctx.setLineWidth(art.side * 0.025)
-            ctx.setRoundCaps()
+            ctx.addCircle(center: centre, radius: beadRadius(art) + beadHalo(art))
+            ctx.setColor(art.fill.withAlpha(1))
+            ctx.fill()
+            ctx.newPath()
+            ctx.addCircle(center: centre, radius: beadRadius(art))
             ctx.setColor(art.titleColor)
-            ctx.stroke()
+            ctx.fill()
             return
         }
         ctx.newPath()
@@ -105,6 +109,14 @@ public enum KnobPainter {
         ctx.setColor(art.titleColor)
         ctx.fill()
     }
+
+    /// The flat pointer's bead: 5 % of the disc's radius (side = 2 r), four ring widths across,
+    /// and the halo of disc round it, design units.
+    public static func beadRadius(_ art: KnobArtwork) -> Double { art.side * 0.025 }
+    public static func beadHalo(_ art: KnobArtwork) -> Double { art.side * 0.009 }
+    /// From the centre to the bead's centre (and the ring's line): the halo's outer edge on
+    /// the rim, 0.932 r, so nothing of the pointer leaves the disc.
+    public static func beadDistance(_ art: KnobArtwork) -> Double { art.side / 2 - beadRadius(art) - beadHalo(art) }
 
     /// The satin finish: a static sheen (light from above) and a bevelled rim, composited
     /// over the rotating knob image so the light stays put while the knob turns. The

@@ -49,6 +49,7 @@ extension KnobDescriptor {
             PropertyRule("masksImage", .bool, default: .bool(false), doc: "Clip the knob image to a circle of knobRadius."),
             PropertyRule("fingerHoleRadius", .number(min: .above(0), max: .atMost(8192)), default: .number(22), doc: "rotaryDial: finger hole radius in design pixels; the dial's square must be at least 9.72 × this (rounded up)."),
             PropertyRule("fingerHoleMargin", .number(min: .above(0), max: .atMost(8192)), doc: "rotaryDial: distance from a finger hole to the dial's edge; default (R - 4.86 × fingerHoleRadius) / 2.93 with R the dial's radius, which makes the gaps between holes equal to it."),
+            PropertyRule("target", .identifier, doc: "rotaryDial: a keypad each number dialled is typed into, as its own digit key would (then the keypad's enter sets the keypad's target)."),
             PropertyRule("enabled", .bool, default: .bool(true), doc: "A disabled knob ignores input and draws in its disabled colors."),
             PropertyRule("selected", .bool, default: .bool(false), doc: "Initial selected state (draws in the selected colors)."),
             PropertyRule("label", .string(nonEmpty: false), doc: "Caption drawn under the knob."),
@@ -61,6 +62,7 @@ extension KnobDescriptor {
             PropertyRule("captionSize", .number(min: .atLeast(6), max: .atMost(200)),
                          doc: "The label's size in design pixels. Default: the theme's captionSize, else 7 % of the knob's diameter, 13…24."),
             PropertyRule("captionColor", .color, doc: "The label's colour. Default: the theme's muted token."),
+            .captionFit,
             PropertyRule("step", .number(min: .above(0), max: .atMost(1e9)),
                          doc: "Continuous mode with a range: values snap to range lo + k·step (value units), whatever moves the knob. Default: none (any value)."),
             PropertyRule("valueFormat", .string(nonEmpty: true),
@@ -88,6 +90,10 @@ extension KnobDescriptor {
                       let name = gesture.stringValue,
                       name == "twoFingerRotation" || name == "verticalPan" else { return [] }
                 return [(gesture.location, "'gesture': '\(name)' is not available in mode 'rotaryDial' (use 'oneFingerRotation' or 'tap')")]
+            },
+            WidgetConstraint { members in
+                guard let t = members["target"], members["mode"]?.value.stringValue != "rotaryDial" else { return [] }
+                return [(t.keyLocation, "'target' is for a knob in mode 'rotaryDial' (it types the numbers dialled into a keypad)")]
             },
             .valueFormat(), .locale(),
             .needs("range", for: ["step", "valueFormat", "wheelStep", "keyStep", "pageStep", "tickLabels", "value", "origin"], because: "they are in value units"),

@@ -90,9 +90,13 @@ extension KnobView {
     /// baked into the image are drawn at the angle (sharp) rather than resampled.
     func drawFace(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double, atRest: Bool,
                   pip drawsPip: Bool = true) {
+        var ringDrawn = false
         if let pip = pipArtwork(mapping), let disc = discMask(pip) {
             ctx.setColor(pip.fill)
             ctx.mask(disc, at: Point(x: c.x - Double(disc.width) / 2, y: c.y - Double(disc.height) / 2), smooth: false)
+            // The flat ring under its bead, which parts it.
+            drawFlatRing(in: ctx, center: c, mapping: mapping)
+            ringDrawn = true
             if drawsPip { KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation) }
         } else if atRest && rotation != 0 && appearance.image(for: state) == nil {
             KnobPainter.draw(artwork(mapping), in: ctx, center: c, rotation: rotation)
@@ -104,7 +108,7 @@ extension KnobView {
                 ctx.paint()
             }
         }
-        drawFlatRing(in: ctx, center: c, mapping: mapping)
+        if !ringDrawn { drawFlatRing(in: ctx, center: c, mapping: mapping) }
         if appearance.satinFinish && appearance.image(for: state) == nil, let satin = satinOverlay(mapping) {
             ctx.setSource(satin, at: Point(x: c.x - Double(satin.width) / 2, y: c.y - Double(satin.height) / 2), smooth: false)
             ctx.paint()

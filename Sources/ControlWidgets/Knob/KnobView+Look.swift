@@ -50,13 +50,15 @@ extension KnobView {
         state == .disabled ? ink.mixed(with: discFill.withAlpha(ink.alpha), 0.45) : ink
     }
 
-    /// The flat style's ring: a thin accent circle just inside the disc's rim.
+    /// The flat style's ring: a thin accent circle just inside the disc's rim; on a knob with
+    /// a pointer, on the line its bead is threaded on (the bead's radius in from the rim).
     func drawFlatRing(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping) {
         guard appearance.style == .flat, appearance.image(for: state) == nil else { return }
         let r = knobRadius * mapping.scale
         let width = flatRingWidth(mapping)
+        let inset = pipArtwork(mapping).map { ($0.side / 2 - KnobPainter.beadDistance($0)) * $0.scale } ?? width / 2
         ctx.newPath()
-        ctx.addCircle(center: c, radius: r - width / 2)
+        ctx.addCircle(center: c, radius: r - inset)
         ctx.setLineWidth(width)
         ctx.setColor(accentColor)
         ctx.stroke()

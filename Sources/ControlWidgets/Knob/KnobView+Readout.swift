@@ -70,12 +70,16 @@ extension KnobView {
     private var readoutLift: Double { captionInside ? knobRadius * 0.14 : 0 }
 
     /// The circle on the disc that text keeps inside, as a fraction of the radius: inside the
-    /// pointer's inner end (the dot's inner edge is at 0.78 r, the flat style's line ends at
-    /// 0.715 r) with a gap of 0.1 r, so "5.01 V" never reads as "• 5.01 V"; inside the rim
-    /// for titled faces.
+    /// pointer's inner end with a gap, so "5.01 V" never reads as "• 5.01 V": the dot's inner
+    /// edge is at 0.78 r (gap 0.1 r); the flat style's bead is on the ring (centre 0.932 r),
+    /// its inner edge at 0.882 r (gap 0.22 r: the readout and the bead never look like one
+    /// line of text). Inside the rim for titled faces.
     var textClearRadius: Double {
-        knobRadius * (model.mode.isDiscrete ? 0.8 : appearance.style == .flat ? 0.615 : 0.68)
+        knobRadius * (model.mode.isDiscrete ? 0.8 : appearance.style == .flat ? Self.flatTextClearance : 0.68)
     }
+
+    /// The flat style's text circle, a fraction of the radius.
+    static let flatTextClearance = 0.66
 
     /// Draws the value upright on the knob's centre `c` (screen pixels). The text image is
     /// cached per text and scale, so a knob at rest composites a copy.
@@ -110,7 +114,8 @@ extension KnobView {
         guard half.isFinite, half > 4 else { return }
         let ink = appearance.style == .flat ? appearance.captionColor : faceInk.withAlpha(0.72)
         guard let image = RoundCaption.image(text, font: appearance.fontName, pixelSize: size * s, color: dimmedIfDisabled(ink),
-                                             width: Int((2 * half * s).rounded()), height: Int((h * s).rounded())) else { return }
+                                             width: Int((2 * half * s).rounded()), height: Int((h * s).rounded()),
+                                             fit: appearance.captionFit) else { return }
         ctx.setSource(image, at: Point(x: (c.x - Double(image.width) / 2).rounded(), y: (c.y + dy * s - Double(image.height) / 2).rounded()),
                       smooth: false)
         ctx.paint()

@@ -143,7 +143,7 @@ extension KnobView {
     func scaleTrackKey(_ mapping: ScreenMapping, labels: [String]? = nil) -> String {
         guard appearance.scale != nil, !model.circular, model.mode != .rotaryDial else { return "" }
         return "knob-scale-track|\(knobRect.width)|\(mapping.scale)|\(state.rawValue)|\(model.min)|\(model.max)|\(model.clockwise)|"
-            + "\(appearance.scale.map { "\($0.ticks),\($0.minorTicks),\($0.tickLabels)" } ?? "-")|\(appearance.fontName)|"
+            + "\(appearance.scale.map { "\($0.ticks),\($0.minorTicks),\($0.tickLabels)" } ?? "-")|\(appearance.fontName)|\(captionSize)|"
             + (labels ?? majorTickLabels).joined(separator: "\u{1f}")
     }
 
@@ -151,6 +151,13 @@ extension KnobView {
     private var majorTickLabels: [String] {
         guard let scale = appearance.scale, scale.ticks >= 2, scale.tickLabels, let range = model.range else { return [] }
         return ArcTicks(majors: scale.ticks, minorsBetween: scale.minorTicks).labels(lo: range.lo, hi: range.hi, format: valueFormatInUse)
+    }
+
+    /// The tick labels' size in screen pixels: 13 % of the half side as the ring leaves room
+    /// for, but never above a step under the caption (RoundCaption.tickLabelSize), so a large
+    /// knob's numbers stay smaller than its name.
+    func tickLabelPixelSize(half: Double, radii: ScaleRadii, mapping: ScreenMapping) -> Double {
+        Swift.max(6, Swift.min(half * radii.labelSize, RoundCaption.tickLabelSize(captionSize: captionSize) * mapping.scale))
     }
 
     private func drawScaleTrack(_ mapping: ScreenMapping, labels: [String]) throws(GraphicsError) -> ImageSurface {
@@ -172,7 +179,7 @@ extension KnobView {
             let style = ArcTicks.Style(majorInner: half * radii.tickInner, minorInner: half * (radii.tickInner + radii.tickOuter) / 2,
                                        outer: half * radii.tickOuter, majorWidth: Swift.max(1, half * 0.022), minorWidth: Swift.max(1, half * 0.012),
                                        majorColor: Color(white: 1, alpha: 0.7), minorColor: Color(white: 1, alpha: 0.4),
-                                       labelRadius: half * radii.label, labelSize: Swift.max(6, half * radii.labelSize),
+                                       labelRadius: half * radii.label, labelSize: tickLabelPixelSize(half: half, radii: radii, mapping: mapping),
                                        labelColor: Color(white: 1, alpha: 0.75), font: appearance.fontName)
             ArcTicks(majors: scale.ticks, minorsBetween: scale.minorTicks).draw(in: ctx, center: c, from: lo, to: hi, style: style, labels: labels)
         }

@@ -9,8 +9,11 @@ import Glibc
 /// the focus ring and the caption. Images are regenerated only when their look changes
 /// (state colour, zoomed title, scale); turning the knob never redraws them. A rotary dial
 /// draws its own stack (Dial/DialLayers) between the same caption and focus ring.
-public final class KnobView: WidgetView, ValueReadout {
+public final class KnobView: TargetingWidget, ValueReadout {
     public let id: String
+    /// A rotary dial's keypad: each number dialled is typed into it (TargetRequest.type).
+    public let digitTarget: String?
+    private var requests: [TargetRequest] = []
     public let frame: Rect
     public private(set) var model: KnobModel
     public let appearance: KnobAppearance
@@ -46,8 +49,10 @@ public final class KnobView: WidgetView, ValueReadout {
     /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
     var painted: PaintedKnob?
 
-    public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance, shared: SharedLayers = SharedLayers()) {
+    public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance, shared: SharedLayers = SharedLayers(),
+                digitTarget: String? = nil) {
         self.id = id
+        self.digitTarget = model.mode == .rotaryDial ? digitTarget : nil
         self.shared = shared
         self.frame = frame
         self.model = model
@@ -400,7 +405,7 @@ public final class KnobView: WidgetView, ValueReadout {
         let w = Swift.max(1, Int((frame.width * mapping.scale).rounded()))
         let h = Swift.max(1, Int((captionHeight * mapping.scale).rounded()))
         guard let surface = RoundCaption.image(caption, font: appearance.fontName, pixelSize: captionSize * mapping.scale,
-                                               color: appearance.captionColor, width: w, height: h) else { return nil }
+                                               color: appearance.captionColor, width: w, height: h, fit: appearance.captionFit) else { return nil }
         captionCache = (mapping.scale, caption, surface)
         return surface
     }
@@ -445,6 +450,11 @@ public final class KnobView: WidgetView, ValueReadout {
         let events = model.advance(to: time)
         if !events.isEmpty { needsDisplay = true }
         return widgetEvents(events)
+    }
+
+    public func takeTargetRequests() -> [TargetRequest] {
+        defer { requests = [] }
+        return requests
     }
 
     public var typeName: String { "knob" }
@@ -522,9 +532,11 @@ public final class KnobView: WidgetView, ValueReadout {
             case .trackingBegan: return .trackingBegan
             case .trackingEnded: return .trackingEnded
             case let .dialed(number, source):
+                let from = override ?? (source == .user ? .user : .program)
+                if let digitTarget { requests.append(.type(target: digitTarget, digit: number, fromUser: from == .user)) }
                 var f = EventFields()
                 f.add("number", number)
-                f.add("source", override ?? (source == .user ? .user : .program))
+                f.add("source", from)
                 return WidgetEvent("dialed", f.fields)
             case .animationEnded: return nil
             }

@@ -21,6 +21,8 @@ public enum MeterDescriptor: WidgetDescriptor {
                          doc: "How fast the peak marker falls after its hold, range units per second. Default: half the range a second."),
             PropertyRule("color", .color, doc: "The bar's colour where no zone covers it. Default: the theme's tint."),
             PropertyRule("label", .string(nonEmpty: false, maxLength: 64), doc: "Caption (below a vertical meter, above a horizontal one on the left), at most 64 characters."),
+            PropertyRule("captionSize", .number(min: .atLeast(6), max: .atMost(200)),
+                         doc: "Size of the label and readout in design pixels (at most 40 % of a horizontal meter's height). Default: the theme's captionSize, else 5 % of a vertical meter's length or 30 % of a horizontal one's height, 11…18."),
         ],
         constraints: InstrumentValue.constraints + [
             WidgetConstraint { members in
@@ -43,7 +45,8 @@ public enum MeterDescriptor: WidgetDescriptor {
                          zones: ValueZones(spec.value("zones"), lo: reading.lo, hi: reading.hi), segments: Int(spec.number("segments") ?? 0),
                          barColor: spec.color("color").map(Color.init(_:)) ?? Color(context.theme.tint),
                          label: spec.string("label") ?? "", showValue: spec.bool("showValue") ?? false,
-                         fontName: context.theme.font, textColor: Color(context.theme.textColor), shared: context.shared)
+                         fontName: context.theme.font, textColor: Color(context.theme.textColor),
+                         captionSize: spec.number("captionSize") ?? context.theme.captionSize, shared: context.shared)
     }
 
     public static func homeAssistant(_ view: MeterView) -> HAEntity? {

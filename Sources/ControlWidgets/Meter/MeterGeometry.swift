@@ -9,7 +9,11 @@ public struct MeterGeometry: Sendable, Equatable {
 
     public let frame: Rect
     public let orientation: Orientation
-    /// The text size: 5 % of the long side, 11…18 px.
+    /// The text size: the caption size given (the theme's, so a meter's label matches the
+    /// knobs' captions), else for a vertical meter 5 % of its length, 11…18 px, for a
+    /// horizontal one 30 % of its height, 11…18 (its length said nothing about the room: a
+    /// 230 × 40 meter wrote 11.5 px); never more than 40 % of the height of a horizontal one,
+    /// so its track keeps the larger share.
     public let textSize: Double
     public let readoutRow: Rect?
     public let labelRow: Rect?
@@ -19,10 +23,15 @@ public struct MeterGeometry: Sendable, Equatable {
     /// (bottom or left), level 1 at its end.
     public let run: Rect
 
-    public init(frame: Rect, orientation: Orientation, hasReadout: Bool, hasLabel: Bool) {
+    public init(frame: Rect, orientation: Orientation, hasReadout: Bool, hasLabel: Bool, captionSize: Double? = nil) {
         self.frame = frame; self.orientation = orientation
-        let long = Swift.max(frame.width, frame.height)
-        textSize = Swift.min(18, Swift.max(11, long * 0.05))
+        switch orientation {
+        case .vertical:
+            textSize = captionSize.map { Swift.min($0, Swift.max(8, frame.width * 0.4)) } ?? Swift.min(18, Swift.max(11, frame.height * 0.05))
+        case .horizontal:
+            let wanted = captionSize ?? Swift.min(18, Swift.max(11, frame.height * 0.3))
+            textSize = Swift.max(8, Swift.min(wanted, frame.height * 0.4))
+        }
         let row = (textSize * 1.5).rounded()
         var t = frame
         switch orientation {

@@ -27,11 +27,12 @@ public final class MeterView: WidgetView {
     public var acceptsFocus: Bool { false }
 
     public init(id: String, frame: Rect, model: MeterModel, orientation: MeterGeometry.Orientation, zones: ValueZones, segments: Int,
-                barColor: Color, label: String, showValue: Bool, fontName: String, textColor: Color, shared: SharedLayers = SharedLayers()) {
+                barColor: Color, label: String, showValue: Bool, fontName: String, textColor: Color, captionSize: Double? = nil,
+                shared: SharedLayers = SharedLayers()) {
         self.shared = shared
         self.id = id; self.frame = frame; self.model = model; self.zones = zones; self.segments = segments
         self.barColor = barColor; self.label = label; self.showValue = showValue; self.fontName = fontName; self.textColor = textColor
-        geometry = MeterGeometry(frame: frame, orientation: orientation, hasReadout: showValue, hasLabel: !label.isEmpty)
+        geometry = MeterGeometry(frame: frame, orientation: orientation, hasReadout: showValue, hasLabel: !label.isEmpty, captionSize: captionSize)
     }
 
     func layerKey(_ mapping: ScreenMapping, make: () -> String) -> String {

@@ -47,6 +47,8 @@ public struct SliderAppearance {
     public var captionPlacement: CaptionPlacement = .inside
     /// Design pixels; nil: RoundCaption's default for the slider's side.
     public var captionSize: Double?
+    /// A caption its line cannot hold (`captionFit`).
+    public var captionFit = TextLayout.Fit.shrink
 
     public init() {}
 

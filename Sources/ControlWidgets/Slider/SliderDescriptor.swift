@@ -42,18 +42,19 @@ public enum SliderDescriptor: WidgetDescriptor {
         var look = SliderAppearance()
         if let n = spec.number("sliderPadding") { look.sliderPadding = n }
         if let n = spec.number("lineWidth") { look.lineWidth = n }
-        if spec.isSet("gradientColors") || !spec.isSet("filledColor") {
+        if spec.isSet("gradientColors") {
             look.gradientColors = (spec.value("gradientColors")?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(RGBA.init(hex:)).map(Color.init(_:)) }
         } else if let c = spec.color("filledColor") {
             look.gradientColors = [Color(c)]
+        } else {
+            look.gradientColors = []
         }
         // By default the accent, turning a little towards violet along the arc.
         if look.gradientColors.isEmpty { look.gradientColors = defaultGradient(accent: Color(theme.tint)) }
         look.unfilledColor = spec.color("unfilledColor").map(Color.init(_:)) ?? Color(theme.track)
         // The dark ring behind the track: a shade under the background (on a light theme, a
         // shade under the track, so it reads as a groove rather than a black band).
-        look.ringColor = spec.color("ringColor").map(Color.init(_:))
-            ?? (theme.base == .light ? Color(theme.track).mixed(with: Color(theme.textColor), 0.08) : SliderAppearance().ringColor)
+        look.ringColor = spec.color("ringColor").map(Color.init(_:)) ?? grooveColor(theme)
         if let n = spec.number("glowOpacity") { look.glowOpacity = n }
         if let f = spec.string("valueFormat"), let format = ValueFormat(f) { look.valueFormat = format }
         look.valueFormat.locale = context.numberLocale(for: spec)
@@ -64,6 +65,7 @@ public enum SliderDescriptor: WidgetDescriptor {
         look.captionColor = spec.color("captionColor").map(Color.init(_:)) ?? Color(theme.muted)
         look.captionPlacement = spec.string("captionPlacement").flatMap(CaptionPlacement.init(rawValue:)) ?? theme.captionPlacement ?? .inside
         look.captionSize = spec.number("captionSize") ?? theme.captionSize
+        look.captionFit = TextLayout.Fit(spec, key: "captionFit", default: .shrink)
         look.labels = spec.strings("labels") ?? []
         look.labelColor = spec.color("labelColor").map(Color.init(_:)) ?? Color(theme.textColor).withAlpha(0.8)
         look.labelFont = spec.string("labelFont") ?? theme.font
@@ -97,6 +99,12 @@ public enum SliderDescriptor: WidgetDescriptor {
                               revolutions: range ? 0 : Int(spec.number("revolutionsCount") ?? 0))
         if !range { view.origin = spec.number("origin") }
         return view
+    }
+
+    /// The dark ring (or a fader's groove) behind the track: a shade under the background; on a
+    /// light theme a shade under the track, so it reads as a groove rather than a black band.
+    static func grooveColor(_ theme: Theme) -> Color {
+        theme.base == .light ? Color(theme.track).mixed(with: Color(theme.textColor), 0.08) : SliderAppearance().ringColor
     }
 
     /// The default fill: the accent, its hue turned a tenth of the circle on at the arc's end.

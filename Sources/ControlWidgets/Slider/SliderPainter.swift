@@ -493,13 +493,10 @@ public struct SliderPainter {
             out.append((layout, Point(x: center.x, y: center.y - inner * 0.5), a.captionColor))
         }
         if let caption = a.caption, !caption.isEmpty, a.captionPlacement == .inside {
-            // The round widgets' one caption size (RoundCaption), shrunk only to fit the ring.
-            var size = (a.captionSize ?? RoundCaption.defaultSize(diameter: geometry.side)) * scale
-            var layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
-            if layout.size.width > inner * 1.5 {
-                size *= inner * 1.5 / layout.size.width
-                layout = TextLayout(text: caption, family: a.fontName, pixelSize: size, context: ctx)
-            }
+            // The round widgets' one caption size (RoundCaption), fitted to the ring as captionFit says.
+            let size = (a.captionSize ?? RoundCaption.defaultSize(diameter: geometry.side)) * scale
+            let layout = RoundCaption.layout(caption, font: a.fontName, pixelSize: size, width: inner * 1.5, fit: a.captionFit,
+                                            alignment: .left, context: ctx)   // left: drawn centred on its own width
             out.append((layout, Point(x: center.x, y: center.y + inner * 0.42), a.captionColor))
         }
         return out

@@ -113,7 +113,8 @@ public final class SliderView: WidgetView {
             let r = mapping.toScreen(captionRect)
             let size = (appearance.captionSize ?? RoundCaption.defaultSize(diameter: Swift.min(frame.width, frame.height))) * mapping.scale
             captionCache = RoundCaption.image(caption, font: appearance.fontName, pixelSize: size, color: appearance.captionColor,
-                                              width: Int(r.width.rounded()), height: Int(r.height.rounded())).map { (mapping.scale, $0) }
+                                              width: Int(r.width.rounded()), height: Int(r.height.rounded()),
+                                              fit: appearance.captionFit).map { (mapping.scale, $0) }
         }
         guard let image = captionCache?.surface else { return }
         let r = mapping.toScreen(captionRect)

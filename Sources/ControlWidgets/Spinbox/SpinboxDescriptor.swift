@@ -33,7 +33,7 @@ public enum SpinboxDescriptor: WidgetDescriptor {
     }
 
     public static func homeAssistant(_ view: SpinboxView) -> HAEntity? {
-        .number(min: view.model.lo, max: view.model.hi, rounding: view.model.rounding)
+        .number(min: view.model.lo, max: view.model.hi, rounding: view.model.rounding, mode: .box)
     }
 
     public static func bareSet(_ p: BarePayload, on view: SpinboxView) -> Result<BareSet, WidgetCommandError> {

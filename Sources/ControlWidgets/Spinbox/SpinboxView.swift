@@ -73,14 +73,23 @@ public final class SpinboxView: WidgetView {
         let left = mapping.toScreen(key(-1)), right = mapping.toScreen(key(1))
         let valueBox = Rect(x: left.maxX, y: p.y, width: right.x - left.maxX, height: p.height)
         let text = format.string(model.rounding.rounded(model.value))
-        chrome.drawText(ctx, text, in: valueBox, pixelSize: (chrome.fontSize ?? Swift.min(40, pill.height * 0.42)) * mapping.scale, bold: true,
-                        color: chrome.textColor.withAlpha(enabled ? 1 : 0.45))
+        // The value always shrinks as far as it must (a number is never cut to '…'); `fit` is the title's.
+        var valueChrome = chrome
+        valueChrome.fit = .shrink
+        let valuePx = (chrome.fontSize ?? Swift.min(40, pill.height * 0.42)) * mapping.scale
+        valueChrome.drawText(ctx, text, in: valueBox, pixelSize: valuePx, bold: true, color: chrome.textColor.withAlpha(enabled ? 1 : 0.45),
+                             size: valueChrome.titleSize([text], room: valueBox.width * 0.92, pixelSize: valuePx, ctx: ctx, minimumShrink: 0.25))
         if !title.isEmpty {
             let box = mapping.toScreen(Rect(x: frame.x, y: frame.y, width: frame.width, height: titleHeight))
-            let layout = TextLayout(text: title, family: chrome.fontName, pixelSize: titleHeight * 0.62 * mapping.scale, bold: false, context: ctx)
-            layout.setWidth(box.width, alignment: .left)
+            let width = Swift.max(1, box.width - radius * 0.5)
+            let px = titleHeight * 0.62 * mapping.scale
+            let layout = chrome.titleLayout(title, size: chrome.titleSize([title], room: width, pixelSize: px, ctx: ctx), bold: false,
+                                            width: width, height: box.height, alignment: .left, ctx: ctx)
             ctx.setColor(chrome.textColor.withAlpha(enabled ? 0.62 : 0.35))
-            layout.draw(at: Point(x: box.x + radius * 0.5, y: box.y + (box.height - layout.size.height) / 2))
+            ctx.withSavedState {
+                if chrome.fit == .clip { ctx.newPath(); ctx.addRect(box); ctx.clip() }
+                layout.draw(at: Point(x: box.x + radius * 0.5, y: box.y + (box.height - layout.size.height) / 2))
+            }
         }
         if hasFocus { chrome.focusRing(ctx, p, radius: radius, scale: mapping.scale) }
     }

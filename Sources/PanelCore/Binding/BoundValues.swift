@@ -11,6 +11,8 @@ package final class BoundValues {
         package let format: ValueFormat?
         /// When the last value arrived (nil: none yet; staleness then counts from `start`).
         package var refreshedAt: Double?
+        /// Without a value yet, when staleness counts from (kept through a reload); nil: `start`.
+        package var since: Double?
         package var stale = false
         /// The device's value as the bound topic last said it.
         package var device: BoundPayload.Value?
@@ -55,6 +57,26 @@ package final class BoundValues {
 
     package var isEmpty: Bool { ids.isEmpty }
 
+    /// After a reload: bindings unchanged (same widget, same spec) keep what `old` knew (when
+    /// the last value came, stale, the device's value, a change waiting for its echo), so a
+    /// reload neither freshens a silent sensor nor makes a fresh one stale later. Returns the
+    /// ids kept (in the file's order) and, of those, the stale ones (shown stale again).
+    package func keep(_ old: BoundValues) -> (kept: [String], stale: [String]) {
+        var stale: [String] = [], kept: [String] = []
+        for id in ids {
+            guard let before = old.entries[id], var e = entries[id], before.spec == e.spec else { continue }
+            e.refreshedAt = before.refreshedAt
+            e.since = before.refreshedAt == nil ? (before.since ?? old.start) : nil
+            e.stale = before.stale
+            e.device = before.device
+            e.pending = before.pending
+            entries[id] = e
+            kept.append(id)
+            if e.stale { stale.append(id) }
+        }
+        return (kept, stale)
+    }
+
     /// Every bound topic once, in the file's order.
     package var topics: [String] {
         var seen: Set<String> = []
@@ -74,7 +96,7 @@ package final class BoundValues {
         var soonest: Double?
         func consider(_ t: Double) { soonest = Swift.min(soonest ?? t, t) }
         for e in entries.values {
-            if !e.stale, let after = e.spec.staleAfter, let since = e.refreshedAt ?? start { consider(since + after) }
+            if !e.stale, let after = e.spec.staleAfter, let since = e.refreshedAt ?? e.since ?? start { consider(since + after) }
             if let p = e.pending { consider(p.until) }
         }
         return soonest
@@ -91,6 +113,14 @@ package final class BoundValues {
         guard BoundPayload.confirms(value, p.value) else { return .hold }
         e.pending = nil
         return .apply(confirmed: true)
+    }
+
+    /// Data arrived for `id` that is not a value (an image's picture): fresh again, nothing held.
+    package func refreshed(_ id: String, at time: Double) {
+        guard var e = entries[id] else { return }
+        e.refreshedAt = time
+        e.stale = false
+        entries[id] = e
     }
 
     /// The user moved a bound control to `value`: it waits for its echo until `confirmAfter`.
@@ -110,7 +140,7 @@ package final class BoundValues {
                 out.unconfirmed.append((id, p.value, e.device))
                 e.pending = nil
             }
-            if !e.stale, let after = e.spec.staleAfter, let since = e.refreshedAt ?? start, time >= since + after {
+            if !e.stale, let after = e.spec.staleAfter, let since = e.refreshedAt ?? e.since ?? start, time >= since + after {
                 e.stale = true
                 out.stale.append(id)
             }

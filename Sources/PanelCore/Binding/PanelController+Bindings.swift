@@ -20,6 +20,10 @@ extension PanelController {
         var refused: [(widget: String, reason: String)] = []
         for id in scene.bindings.widgets(on: topic) {
             guard let widget = scene.widget(id: id), let entry = scene.bindings.entries[id] else { continue }
+            if let limit = widget.rawPayloadLimit {
+                if let why = receiveRaw(payload, limit: limit, by: widget, at: time) { refused.append((id, why)) }
+                continue
+            }
             let value: BoundPayload.Value
             switch BoundPayload.value(payload, path: entry.spec.path) {
             case .failure(let why): refused.append((id, why.reason)); continue
@@ -41,6 +45,34 @@ extension PanelController {
         // Other screens' panels have bindings of their own.
         for peer in peers { refused += peer.receiveBound(topic: topic, payload: payload, at: time, from: client) }
         return refused
+    }
+
+    /// A payload that is the widget's data itself (an image's picture): bounded in size, fresh
+    /// again for staleness, handed to the widget whole; its events go out like a command's.
+    /// Mirrors on other screens take the same bytes (they have their own views).
+    private func receiveRaw(_ payload: [UInt8], limit: Int, by widget: any WidgetView, at time: Double) -> String? {
+        guard payload.count <= limit else { return "payload of \(payload.count) bytes is over \(limit)" }
+        for s in [scene] + mirrors.map(\.scene) {
+            guard let w = s.widget(id: widget.id) else { continue }
+            if s.bindings.entries[w.id]?.stale == true { w.showStale(false) }
+            s.bindings.refreshed(w.id, at: time)
+        }
+        let (events, note) = widget.receive(rawPayload: payload, at: time)
+        for m in mirrors { _ = m.scene.widget(id: widget.id)?.receive(rawPayload: payload, at: time) }
+        publish(events, from: widget, at: time)
+        return note
+    }
+
+    /// The largest raw payload any widget of this panel (and the other screens' panels) takes
+    /// from a bound topic, per topic: the MQTT client reads those topics' messages up to it.
+    public var rawPayloadTopics: [String: Int] {
+        var out: [String: Int] = [:]
+        for id in scene.bindings.ids {
+            guard let limit = scene.widget(id: id)?.rawPayloadLimit, let topic = scene.bindings.entries[id]?.spec.topic else { continue }
+            out[topic] = Swift.max(out[topic] ?? 0, limit)
+        }
+        for peer in peers { out.merge(peer.rawPayloadTopics) { Swift.max($0, $1) } }
+        return out
     }
 
     /// Runs the bare value's command on `widget` as `client` sent it (its reply goes there).
@@ -68,6 +100,32 @@ extension PanelController {
         }
         execute(PanelCommand(.widget(id: widget.id, WidgetCommand(set.verb, arguments))), line: w.line, at: time, from: client)
         return nil
+    }
+
+    /// A reload: unchanged bindings keep their times and values (BoundValues.keep). A widget
+    /// whose value is not carried over by WidgetValues (a label: its text is the layout's)
+    /// shows the device's last value again, silently (no events: nobody changed it), and a
+    /// stale one stays greyed.
+    package static func keepBindings(of old: Scene, in new: Scene, at time: Double) {
+        let (kept, stale) = new.bindings.keep(old.bindings)
+        for id in kept {
+            guard let widget = new.widget(id: id), !WidgetCatalog.savesState(widget),
+                  let entry = new.bindings.entries[id], let device = entry.device,
+                  case .success(let set) = WidgetCatalog.bareSet(BoundPayload.bare(device, format: entry.format), on: widget) else { continue }
+            var arguments: [String: CommandValue] = [:]
+            for f in set.fields {
+                switch f.value {
+                case .number(let d): arguments[f.key] = .number(d)
+                case .integer(let i): arguments[f.key] = .number(Double(i))
+                case .string(let s): arguments[f.key] = .string(s)
+                case .bool(let b): arguments[f.key] = .bool(b)
+                case .strings: continue
+                }
+            }
+            _ = try? widget.apply(WidgetCommand(set.verb, arguments), at: time)
+            widget.needsDisplay = true
+        }
+        for id in stale { new.widget(id: id)?.showStale(true) }
     }
 
     /// `get`'s extra fields for a bound widget: `stale`, `pending` while they hold.

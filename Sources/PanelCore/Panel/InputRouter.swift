@@ -32,6 +32,9 @@ package final class InputRouter {
     /// The mouse's left button acts as a touch with this id.
     private static let mouseTouchID = -1
     private(set) var focused: (any WidgetView)?
+    /// Touches (and left-button presses) that went down on an enabled control, ever: the
+    /// controller compares it around a route to know a press landed (the click you hear).
+    package private(set) var controlPresses = 0
 
     package func route(_ input: InputEvent, in scene: Scene, time: Double) -> [Routed] {
         guard let event = input.bounded, time.isFinite else { return [] }
@@ -114,6 +117,7 @@ package final class InputRouter {
             break   // a control disabled by `style` takes the touch and does nothing with it
         case let .widget(w, shift):
             touchOwners[id] = .widget(w, shiftX: shift)
+            if w.acceptsFocus { controlPresses += 1 }   // a control, not a label or an instrument
             out.append(.widget(w, w.handle(.touchDown(id: id, at: Point(x: p.x - shift, y: p.y)), at: time)))
         case .drawer:
             touchOwners[id] = .drawer

@@ -77,8 +77,9 @@ extension PanelController {
         return FlightRecorder.Checkpoint(time: time, layout: flightRecorder!.layout!, state: flightState(), lines: lines, atRest: atRest)
     }
 
-    /// Every widget's state on every page, as the state file has it but with numbers in full
-    /// (round-trip) precision: a knob restored a millionth of a degree off paints differently.
+    /// Every widget's state on every page and the styles, as the state file has them but with
+    /// numbers in full (round-trip) precision: a knob restored a millionth of a degree off
+    /// paints differently.
     package func flightState() -> String {
         var items: [String] = []
         for widget in scene.allWidgets where !(widget is MenuButtonView) {
@@ -110,11 +111,13 @@ extension PanelController {
         w.add("panel", scene.panel.name)
         w.add("page", scene.panel.pages[scene.pageIndex].id)
         w.addRaw("widgets", "[" + items.joined(separator: ",") + "]")
+        // What the `style` command set (a tint, a hidden or disabled widget) is part of the picture.
+        if let styled = SavedState.stylesJSON(scene.styles) { w.addRaw("styles", styled) }
         return w.line
     }
 
     /// A flight recording's starting state (replay): the page, then every widget of every
-    /// page (labels too: a text set by a command is part of the picture).
+    /// page (labels too: a text set by a command is part of the picture), then the styles.
     public func restoreFlightState(_ state: SavedState, at time: Double) {
         if let page = state.page, let index = scene.panel.pages.firstIndex(where: { $0.id == page }), index != scene.pageIndex {
             scene.showPage(index)
@@ -129,6 +132,8 @@ extension PanelController {
                   let widget = widgets.first(where: { $0.id == value.id && $0.typeName == value.type }) else { continue }
             if (try? widget.apply(WidgetCommand("set", ["enabled": enabled]), at: time)) != nil { widget.needsDisplay = true }
         }
+        // After the values: a tint rebuilds its widget, keeping the value just restored.
+        applyStyles(state.styles, at: time)
     }
 
     // MARK: recording
@@ -228,7 +233,8 @@ extension PanelCommand {
         case .reload: return obj("reload", [])
         case let .page(id, animated): return obj("page", [("page", JSONLineWriter.quote(id)), ("animated", animated ? "true" : "false")])
         case let .drawer(p, animated): return obj("drawer", [("position", JSONLineWriter.quote(p)), ("animated", animated ? "true" : "false")])
-        case .screen(let s): return obj("screen", [("state", JSONLineWriter.quote(s.rawValue))])
+        case let .screen(s, b):
+            return obj("screen", (s.map { [("state", JSONLineWriter.quote($0.rawValue))] } ?? []) + (b.map { [("brightness", JSONLineWriter.number($0))] } ?? []))
         case let .widget(id, wc):
             let args = wc.arguments.keys.sorted().map { key -> (String, String) in
                 switch wc.arguments[key]! {

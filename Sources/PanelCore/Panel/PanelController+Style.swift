@@ -22,8 +22,11 @@ extension PanelController {
             if let e = try command.checkedBool("enabled") { style.enabled = e }
         } catch { return reply(Reply.failure(rid, error.description)) }
         if let t = command.arguments["tint"] {
-            guard let hex = t.string, hex.isEmpty || RGBA(hex: hex) != nil else {
-                return reply(Reply.failure(rid, "'tint' must be a colour like \"#3478f6\", or \"\" for the layout's"))
+            // A theme token's name ("danger") is the theme's colour, saved as its hex.
+            let token = t.string.flatMap { ThemeTokens.colorNames.contains($0) ? scene.panel.theme.token($0)?.hexString : nil }
+            guard let hex = token ?? t.string, hex.isEmpty || RGBA(hex: hex) != nil else {
+                let hint = t.string.map { Suggestion.hint(for: $0, in: ThemeTokens.colorNames) } ?? ""
+                return reply(Reply.failure(rid, "'tint' must be a colour like \"#3478f6\", a theme token (\(ThemeTokens.colorNames.joined(separator: ", ")))\(hint), or \"\" for the layout's"))
             }
             guard hex.isEmpty || WidgetCatalog.kinds.kind(named: widget.typeName)?.property(named: "tint") != nil else {
                 let tinted = WidgetCatalog.kinds.all.filter { $0.property(named: "tint") != nil }.map(\.name)

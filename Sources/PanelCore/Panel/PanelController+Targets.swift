@@ -18,6 +18,15 @@ extension PanelController {
             publish([WidgetEvent("targetRejected", [EventField("target", .string(request.target)), EventField("message", .string(message))])],
                      from: asker, at: time)
         }
+        if case let .type(_, digit, fromUser) = request {
+            // `check` makes sure the target takes digits (a keypad); a reload may have changed it.
+            guard let entry = scene.widget(id: request.target) as? any DigitEntry else {
+                return reject("no widget '\(request.target)' that takes typed digits")
+            }
+            guard scene.style(of: entry.id).enabled else { return reject("'\(entry.id)' is disabled") }
+            publish(entry.type(digit: digit, source: fromUser ? .user : .program, at: time), from: entry, at: time)
+            return
+        }
         // `check` makes sure the target exists and takes a number; a reload may still have
         // removed it, and the style command may have disabled it.
         guard let target = scene.widget(id: request.target), target.commandKeys["set"]?.contains("value") == true else {
@@ -27,6 +36,7 @@ extension PanelController {
         let requested: Double
         switch request {
         case .set(_, let value): requested = value
+        case .type: return
         case .step(_, let by):
             guard let current = target.snapshot()?["value"]?.number else { return reject("'\(target.id)' has no value to step") }
             // On the target's grid before the step, so ten steps of 0.01 land on a grid point.

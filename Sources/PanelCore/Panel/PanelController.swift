@@ -22,6 +22,9 @@ public final class PanelController {
     public weak var reloader: (any PanelReloading)?
     /// Another page became the front (`--state` saves the page shown).
     public var onPageShown: (() -> Void)?
+    /// A finger or the mouse pressed an enabled control and the layout's `sound` asks for a
+    /// click: the host plays it (PanelHost's ClickSound); nothing else hears of it.
+    public var onControlPress: (() -> Void)?
     /// `run --record`: every input and command, as it is delivered.
     public var recorder: InputRecorder?
     /// The flight recorder's ring (on by default with `run`; PanelController+FlightRecorder).
@@ -124,7 +127,9 @@ public final class PanelController {
             guard case let .success(p) = aimPoint(aim, at: time) else { return }
             event = aim.phase == .down ? .touchDown(id: aim.id, x: p.x, y: p.y) : .touchMotion(id: aim.id, x: p.x, y: p.y)
         }
+        let presses = router.controlPresses
         take(router.route(event, in: scene, time: time), at: time)
+        if router.controlPresses != presses, scene.panel.sound.click { onControlPress?() }
         mirror(event, at: time)
     }
 
@@ -228,8 +233,8 @@ public final class PanelController {
             showPage(id, animated: animated, time: time, requestID: rid, reply: reply)
         case let .drawer(position, animated):
             moveDrawer(position, animated: animated, time: time, requestID: rid, reply: reply)
-        case .screen(let state):
-            executeScreen(state, at: time, requestID: rid, reply: reply)
+        case let .screen(state, brightness):
+            executeScreen(state, brightness: brightness, at: time, requestID: rid, reply: reply)
         case .dump(let path):
             executeDump(path, at: time, requestID: rid, client: client, reply: reply)
         case .getPanel:
@@ -264,6 +269,7 @@ public final class PanelController {
                 commandArrived(for: widget, wc, source: source, at: time)
                 reply(Reply.ok(rid, data: stateObject(widget)))
                 publish(events, from: widget, at: time)
+                runTargetRequests(of: widget, at: time)   // a dialled number typed into a keypad
             } catch {
                 reply(Reply.failure(rid, error.description))
             }
@@ -474,6 +480,7 @@ public final class PanelController {
         let colors = panel.theme.background.map(Color.init(_:))
         let newCompositor = try Compositor(width: rotation.logicalWidth, height: rotation.logicalHeight, backgroundColors: colors)
         WidgetValues.restore(values, into: newScene.allWidgets, at: time)
+        Self.keepBindings(of: scene, in: newScene, at: time)
         let styles = scene.styles
         scene = newScene
         if let note = compositor.takeRecoveryNote() { diagnostics.append(note) }

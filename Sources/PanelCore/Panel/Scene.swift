@@ -51,7 +51,7 @@ public final class Scene {
             all.append(views)
         }
         pageWidgets = all
-        bindings = BoundValues(panel.pages.flatMap { $0.widgets.compactMap { w in w.binding.map { (id: w.id, spec: $0) } } })
+        bindings = BoundValues(panel.pages.flatMap { $0.widgets.compactMap { w in WidgetCatalog.binding(w).map { (id: w.id, spec: $0) } } })
         rightPageIndex = panel.pages.firstIndex { $0.role == .right }
         menuPageIndices = panel.pages.indices.filter { panel.pages[$0].role == .page }
         pageIndex = menuPageIndices.first ?? 0

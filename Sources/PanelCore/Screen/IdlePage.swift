@@ -34,6 +34,11 @@ extension PanelController {
             guard let id = screenSettings.idlePage, let index = scene.pageIndex(id: id) else { return }
             take(router.cancelTouches(notOn: [], time: change.time), at: change.time)
             router.resetFocus()
+            // An open drawer closes at once (nobody is looking): the idle page is shown whole,
+            // and the page a touch brings back comes without its menu.
+            if let drawer = scene.drawer, !drawer.isClosed(at: change.time) {
+                handle(drawerOutputs: drawer.setPosition(.left, animated: false, at: change.time), at: change.time)
+            }
             screenRuntime.idle = IdlePageState(pageBefore: scene.pageIndex, since: change.time, place: 0)
             scene.showPage(index, menuButton: false)
             scene.shift(by: (0, 0))

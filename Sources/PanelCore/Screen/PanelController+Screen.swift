@@ -26,6 +26,10 @@ package final class ScreenRuntime {
     package weak var light: (any ScreenLight)?
     /// The idle page, while it is on show (IdlePage.swift).
     package var idle = IdlePageState()
+    /// `screen.brightness`: the schedule, the sensor's smoothed reading (AutomaticBrightness).
+    package var automatic = AutomaticBrightness()
+    /// The frame time of the last `advanceScreen` (where the schedule's next entry is counted from).
+    package var lastAdvance: Double?
 
     package func settings(from file: ScreenSettings) -> ScreenSettings {
         var s = file
@@ -66,7 +70,7 @@ extension PanelController {
 
     /// When the idle timers change the state next, for the loop's timer (nil: never).
     public var nextScreenChange: Double? {
-        [screenRuntime.power.nextChange, nextIdleShift].compactMap { $0 }.min()
+        [screenRuntime.power.nextChange, nextIdleShift, nextScheduledLevel].compactMap { $0 }.min()
     }
 
     /// A display run: the idle timers wait for the first frame on screen (`panelShown`).
@@ -86,6 +90,7 @@ extension PanelController {
     package func adoptScreenSettings(of panel: Panel) {
         if screenRuntime.group.leader === self {
             screenRuntime.power.update(settings: screenRuntime.settings(from: panel.screen))
+            screenRuntime.automatic.update(spec: panel.screen.brightness)
         }
         screenRuntime.frameDue = true
     }
@@ -108,7 +113,7 @@ extension PanelController {
     package var screenPictureLevel: Double {
         switch screenState {
         case .on, .idle: return 1
-        case .dim: return screenAbilities.dims ? 1 : screenSettings.dimLevel
+        case .dim: return screenAbilities.dims ? 1 : screenRuntime.power.brightness(of: .dim)
         case .off: return screenAbilities.blanks ? 1 : 0
         }
     }
@@ -128,19 +133,31 @@ extension PanelController {
         let changes = screenRuntime.power.advance(to: time)
         if !changes.isEmpty { applyScreenChanges(changes) }
         advanceIdleShift(to: time)
+        screenRuntime.lastAdvance = time
+        refreshAutomaticLevel(at: time, cause: "schedule")
     }
 
-    /// `{"command":"screen","state":…}`: replies with the state, then the event (if it changed).
-    package func executeScreen(_ state: ScreenState, at time: Double, requestID rid: String?, reply: (Reply) -> Void) {
+    /// `{"command":"screen","state":…,"brightness":…}`: replies with the state (and the
+    /// brightness), then the events (`screen` if the state changed, `brightness` if the
+    /// level did).
+    package func executeScreen(_ state: ScreenState?, brightness: Double?, at time: Double, requestID rid: String?, reply: (Reply) -> Void) {
         if state == .idle, screenSettings.idlePage == nil {
             return reply(Reply.failure(rid, "this panel has no idle page (screen.idlePage in the layout)"))
         }
+        if state == .off, brightness != nil {
+            return reply(Reply.failure(rid, "'brightness' sets the level of a lit screen; it cannot come with state 'off'"))
+        }
         advanceScreen(to: time)
-        let change = screenRuntime.power.command(state, at: time)
+        // Off clears a level set by hand: the state goes first, then the level.
+        let change = state.flatMap { screenRuntime.power.command($0, at: time) }
+        let before = screenLevels
+        if let brightness { screenRuntime.power.setManualLevel(brightness) }
         var data = JSONLineWriter()
         data.add("state", screenState.rawValue)
+        data.add("brightness", ScreenLevels.published(screenBrightness))
         reply(Reply.ok(rid, data: data))
         if let change { applyScreenChanges([change]) }
+        levelsMayHaveChanged(from: before, cause: "command", at: time)
     }
 
     /// Applies changes on every screen of the group, in order: each screen's light first, then
@@ -162,9 +179,10 @@ extension PanelController {
         }
     }
 
-    /// Adds the screen's state to `list` data.
+    /// Adds the screen's state and brightness to `list` and `get` data.
     package func addScreen(to data: inout JSONLineWriter) {
         data.add("screen", screenState.rawValue)
+        data.add("brightness", ScreenLevels.published(screenBrightness))
     }
 
     // The screens change first (backlight, DPMS), then the event says they have; each change

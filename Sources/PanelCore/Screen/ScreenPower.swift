@@ -4,6 +4,8 @@ import PanelProtocol
 /// Why the screen changed state (the `cause` of a `screen` event).
 public enum ScreenChangeCause: String, Sendable {
     case idle, input, command
+    /// `screen.presence` said someone is there.
+    case presence
 }
 
 /// One change of state at its exact time on the frame clock.
@@ -29,6 +31,10 @@ public struct ScreenChange: Sendable, Equatable {
 ///   down when the screen dimmed) is delivered and wakes the screen without being swallowed.
 /// - Commands and programmatic value changes do not count as input; a `screen` command sets
 ///   the state and restarts the idle timers.
+/// - Presence (`screen.presence`): someone there wakes the screen and holds the idle timers;
+///   nobody there lets them count again from that moment.
+/// - The level: the lit screen's brightness, set by hand (a `screen` command, until the
+///   screen turns off) or else by `screen.brightness` (`automaticLevel`); dim never brightens.
 public struct ScreenPower: Sendable {
     /// The rules; new ones (a reload, the command line) keep the state and the timers' start.
     public internal(set) var settings: ScreenSettings
@@ -48,6 +54,12 @@ public struct ScreenPower: Sendable {
     private var swallowedTouches: Set<Int> = []
     private var swallowedButtons: Set<InputEvent.PointerButton> = []
     private var swallowedKeys: Set<String> = []
+    /// `screen.presence` says someone is there: the screen stays on, the idle timers wait.
+    public private(set) var present = false
+    /// The on-level (a fraction of full) `screen.brightness` gives now (1 without it).
+    public var automaticLevel = 1.0
+    /// A level a `screen` command set by hand; it holds until the screen next turns off.
+    public private(set) var manualLevel: Double?
 
     package mutating func update(settings newSettings: ScreenSettings) { settings = newSettings }
 
@@ -60,6 +72,9 @@ public struct ScreenPower: Sendable {
     /// Whether any rule can ever change the state by itself.
     public var hasTimers: Bool { settings.dimAfter != nil || settings.offAfter != nil || idleAfter != nil }
 
+    /// The brightness while on or idle: a level set by hand, else the automatic one.
+    public var level: Double { manualLevel ?? automaticLevel }
+
     /// `idleAfter` when there is an idle page to show.
     private var idleAfter: Double? { settings.idlePage == nil ? nil : settings.idleAfter }
 
@@ -69,8 +84,9 @@ public struct ScreenPower: Sendable {
     /// The brightness of a state, as a fraction of full.
     public func brightness(of state: ScreenState) -> Double {
         switch state {
-        case .on, .idle: return 1
-        case .dim: return settings.dimLevel
+        case .on, .idle: return level
+        // Dimming never brightens: at night the on-level may already be below dimLevel.
+        case .dim: return Swift.min(settings.dimLevel, level)
         case .off: return 0
         }
     }
@@ -89,7 +105,7 @@ public struct ScreenPower: Sendable {
 
     /// When the idle timers change the state next (nil: not by themselves).
     public var nextChange: Double? {
-        guard !timersHeld else { return nil }
+        guard !timersHeld, !present else { return nil }
         let due = timerChanges.filter { $0.state.darkness > state.darkness }.map(\.time)
         return due.min().map { Swift.max($0, lastChange) }
     }
@@ -114,6 +130,7 @@ public struct ScreenPower: Sendable {
             else { break }
             state = next.state
             lastChange = due
+            if state == .off { manualLevel = nil }
             changes.append(ScreenChange(time: due, state: next.state, cause: .idle))
         }
         return changes
@@ -126,6 +143,18 @@ public struct ScreenPower: Sendable {
     public mutating func command(_ newState: ScreenState, at time: Double) -> ScreenChange? {
         lastActivity = time
         return set(newState, at: time, cause: .command)
+    }
+
+    /// `brightness` in a `screen` command: the on-level by hand (until the screen turns off).
+    public mutating func setManualLevel(_ level: Double) { manualLevel = level }
+
+    /// `screen.presence`: someone there wakes the screen and holds the idle timers; nobody
+    /// there lets them run again, counting from now.
+    public mutating func presence(_ someone: Bool, at time: Double) -> ScreenChange? {
+        guard someone != present else { return nil }
+        present = someone
+        lastActivity = time
+        return someone ? set(.on, at: time, cause: .presence) : nil
     }
 
     /// Touches and buttons in progress were cancelled (the screen went dark under them):
@@ -219,6 +248,7 @@ public struct ScreenPower: Sendable {
         guard newState != state else { return nil }
         state = newState
         lastChange = time
+        if newState == .off { manualLevel = nil }
         return ScreenChange(time: time, state: newState, cause: cause)
     }
 }

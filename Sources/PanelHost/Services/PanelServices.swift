@@ -129,6 +129,19 @@ public final class PanelServices: PanelReloading {
         onShutdown.append { [unowned notifier] _ in notifier.stopping() }
     }
 
+    public private(set) var clickSound: ClickSound?
+
+    /// The layout's `sound`: a tick on every press of a control. ALSA is opened now when the
+    /// layout asks for it (not at the first press, which must not wait), again after a
+    /// reload that changes the device, and closed at shutdown.
+    public func enableClickSound() {
+        let sound = ClickSound(report: report)
+        clickSound = sound
+        sound.prepare(controller.scene.panel.sound)
+        controller.onControlPress = { [unowned self, unowned sound] in sound.click(self.controller.scene.panel.sound) }
+        onShutdown.append { [unowned sound] _ in sound.close() }
+    }
+
     /// While another VT is on screen, input is read and dropped (keys typed into that
     /// console, touches on its screen are not for the panel).
     public var inputSuspended = false

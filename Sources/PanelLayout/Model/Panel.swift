@@ -113,6 +113,8 @@ public struct Panel: Sendable {
     public var drawer: DrawerSpec?
     /// The file's `screen` rules (defaults: the screen stays on).
     public var screen = ScreenSettings()
+    /// The file's `sound` (default: silent).
+    public var sound = SoundSettings()
     /// How numbers are written on screen (`locale`): the decimal separator.
     public var locale = NumberLocale.standard
     /// What `check` warns about in the file itself (a deprecated key), in file order; the

@@ -9,9 +9,17 @@ extension PanelSchema {
     public static func jsonSchema(_ kinds: WidgetKinds) -> LayoutValue {
         var defs: [(key: String, value: LayoutValue)] = [
             ("color", .object([
-                ("type", .string("string")),
-                ("pattern", .string("^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")),
-                ("description", .string("#rrggbb or #rrggbbaa (hex digits in either case).")),
+                ("anyOf", .array([
+                    .object([("type", .string("string")), ("pattern", .string("^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"))]),
+                    .object([("enum", .array(ThemeTokens.colorNames.map(LayoutValue.string)))]),
+                ])),
+                ("description", .string("#rrggbb or #rrggbbaa (hex digits in either case), or on a widget a theme token's name (accent, danger, …).")),
+            ])),
+            // Every icon name once, referenced by each icon property, so an editor offers them
+            // (1650 names: 48 KB of the file, 202 KB in all).
+            ("mdiIcon", .object([
+                ("enum", .array(MaterialDesignIcons.names.map { .string(MaterialDesignIcons.prefix + $0) })),
+                ("description", .string("A Material Design Icons name (\(MaterialDesignIcons.debianPackage) \(MaterialDesignIcons.packageVersion)), as Home Assistant writes them.")),
             ])),
             ("layout", objectSchema(layout.properties)),
             ("theme", objectSchema(theme.properties)),
@@ -102,11 +110,13 @@ extension PanelSchema {
             return .object([("enum", .array(values.map(LayoutValue.string)))])
         case .color:
             return .object([("$ref", .string("#/$defs/color"))])
-        case .imagePath:
+        case .imagePath, .picturePath:
             return .object([("type", .string("string")), ("minLength", .number(1)), ("maxLength", .number(Double(ValueRule.maxPathLength)))])
         case .icon:
-            return .object([("anyOf", .array([.object([("type", .string("string")), ("pattern", .string("^mdi:[a-z0-9-]+$"))]),
-                                               valueSchema(.imagePath)]))])
+            // A name of the font, or a PNG path that does not look like one (so a misspelt
+            // name is an error in an editor too, as in `check`).
+            let path = (valueSchema(.imagePath).objectValue ?? []) + [("not", .object([("pattern", .string("^" + MaterialDesignIcons.prefix))]))]
+            return .object([("anyOf", .array([.object([("$ref", .string("#/$defs/mdiIcon"))]), .object(path)]))])
         case .tuple(let elements):
             return tupleSchema(elements.map { valueSchema($0.rule) })
         case .distinctPair:

@@ -17,8 +17,9 @@ public enum PanelSchema {
     public static let maxTitlesPerPage = 1440
     /// Widget ids the panel uses for itself: `page` is the MQTT topics `PREFIX/page/state`
     /// and `PREFIX/page/set` and the Home Assistant page selector (`unique_id` NODE_page), so
-    /// a widget of that id would share its state topic, its entity and its commands.
-    public static let reservedWidgetIDs: Set<String> = ["page"]
+    /// a widget of that id would share its state topic, its entity and its commands. `screen`
+    /// likewise: `PREFIX/screen/state`, `PREFIX/screen/set` and the Home Assistant light.
+    public static let reservedWidgetIDs: Set<String> = ["page", "screen"]
 
     public static let grid = ObjectSchema(name: "grid", properties: [
         PropertyRule("columns", .integer(min: 1, max: 256), required: true, doc: "Number of columns (≥ 1)."),
@@ -103,5 +104,6 @@ public enum PanelSchema {
                      required: true, doc: "The pages, at least one with role page; the first such page is shown at start."),
         PropertyRule("drawer", .object(drawer), doc: "The page drawer's settings (SWRevealViewController's names and defaults); a panel with more than one page has a drawer with the defaults."),
         PropertyRule("screen", .object(screen), doc: "Screen power: dim and turn off after a while without input, wake on touch; by default the screen stays on."),
+        PropertyRule("sound", .object(sound), doc: "A click you can hear: a short tick through ALSA when a control is pressed; off by default."),
     ]
 }

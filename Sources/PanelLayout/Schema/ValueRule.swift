@@ -33,6 +33,8 @@ public indirect enum ValueRule: Sendable {
     case color
     /// A path relative to the layout file's directory; the file must be readable.
     case imagePath
+    /// As `imagePath`, and the file may be a JPEG too (an image widget's `src`).
+    case picturePath
     /// `mdi:NAME`, a Material Design Icon by its Home Assistant name (MaterialDesignIcons), or
     /// else an image path as `imagePath`.
     case icon
@@ -79,7 +81,7 @@ public indirect enum ValueRule: Sendable {
     /// Which JSON kind this rule accepts, for choosing among `oneOf` alternatives.
     func accepts(_ node: JSONNode) -> Bool {
         switch (self, node.kind) {
-        case (.string, .string), (.identifier, .string), (.enumeration, .string), (.color, .string), (.imagePath, .string), (.icon, .string):
+        case (.string, .string), (.identifier, .string), (.enumeration, .string), (.color, .string), (.imagePath, .string), (.picturePath, .string), (.icon, .string):
             return true
         case (.bool, .bool): return true
         case (.null, .null): return true
@@ -102,6 +104,7 @@ public indirect enum ValueRule: Sendable {
         case .enumeration: return "a string"
         case .color: return "a color string"
         case .imagePath: return "a string (image path)"
+        case .picturePath: return "a string (PNG or JPEG path)"
         case .icon: return "a string (mdi:NAME or image path)"
         case .tuple(let elements): return "an array [\(elements.map(\.name).joined(separator: ", "))]"
         case .array: return "an array"

@@ -48,6 +48,10 @@ public struct WidgetKind: Sendable {
     /// The widgets this one changes by number (a keypad's `target`, a button's `action`):
     /// the key that names each (for the error's position) and the id it names.
     public var numberTargets: @Sendable (WidgetSpec) -> [(key: String, id: String)] = { _ in [] }
+    /// Whether a rotary dial's `target` may name this widget: it takes typed digits (a keypad).
+    public var takesDigits = false
+    /// The widgets this one types digits into (a rotary dial's `target`), as `numberTargets`.
+    public var digitTargets: @Sendable (WidgetSpec) -> [(key: String, id: String)] = { _ in [] }
 
     public init(name: String, doc: String, properties: [PropertyRule], constraints: [WidgetConstraint] = [],
                 requiredAnyOf: [[String]] = [], frameConstraints: [WidgetFrameConstraint] = [], warnings: [WidgetConstraint] = [],

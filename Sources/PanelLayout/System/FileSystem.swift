@@ -66,6 +66,23 @@ public enum FileSystem {
         return .success((width, height))
     }
 
+    /// A PNG's or a JPEG's format and size from its first bytes (PictureHeader), without
+    /// decoding it: at most `PictureHeader.searchLimit` bytes are read.
+    static func pictureHeader(_ path: String) -> Result<PictureHeader, PNGProblem> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 { return .failure(PNGProblem(text: "cannot be opened: \(FileError(call: "open", code: errno).message)")) }
+        defer { close(fd) }
+        if let problem = notRegular(fd) { return .failure(PNGProblem(text: "is \(problem)")) }
+        var head = [UInt8](repeating: 0, count: PictureHeader.searchLimit)
+        var got = 0
+        while got < head.count {
+            guard case .done(let n) = syscall({ head.withUnsafeMutableBytes { Syscalls.read(fd, $0.baseAddress! + got, $0.count - got) } }),
+                  n > 0 else { break }
+            got += n
+        }
+        return PictureHeader.read(head[0..<got]).mapError { PNGProblem(text: $0.text == "is not a PNG or a JPEG" ? "is not a PNG or a JPEG (images must be PNG or JPEG files)" : $0.text) }
+    }
+
     /// A PNG's width and height from its header without decoding it, or why it has none.
     public static func pngDimensions(_ path: String) -> (width: Int, height: Int)? {
         if case .success(let size) = pngSize(path) { return size }

@@ -17,6 +17,7 @@ extension PanelChecker {
             size = (Int(w), Int(h))
         }
         let theme = makeTheme(values["theme"])
+        themeForColors = theme
         if let member = found.first(where: { $0.key == "locale" }), let tag = values["locale"]?.stringValue,
            let problem = NumberLocale.problem(with: tag) {
             report(member.value.location, "'locale': \(problem)")
@@ -54,13 +55,15 @@ extension PanelChecker {
         if pagesOK, let pagesNode = found.first(where: { $0.key == "pages" })?.value {
             checkRoles(pages, node: pagesNode)
         }
-        if pagesOK, let screenNode = found.first(where: { $0.key == "screen" })?.value {
-            checkIdlePage(pages, screen: screenNode)
+        if let screenNode = found.first(where: { $0.key == "screen" })?.value {
+            if pagesOK { checkIdlePage(pages, screen: screenNode) }
+            checkScreenLight(screenNode)
         }
         guard diagnostics.isEmpty, pagesOK, let name, let size else { return nil }
         let rotation = Int(values["rotation"]?.numberValue ?? 0)
         checkBindings(pages)
         checkNumberTargets(pages)
+        checkDigitTargets(pages)
         guard diagnostics.isEmpty else { return nil }
         let drawer = values["drawer"].flatMap { $0.objectValue }.map { members in
             DrawerSpec(properties: Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
@@ -68,6 +71,7 @@ extension PanelChecker {
         var panel = Panel(name: name, designWidth: size.width, designHeight: size.height, theme: theme,
                           pages: pages, sourcePath: sourcePath, rotation: rotation, drawer: drawer)
         panel.screen = PanelSchema.screenSettings(values["screen"])
+        panel.sound = PanelSchema.soundSettings(values["sound"])
         if let tag = values["locale"]?.stringValue, let locale = NumberLocale(tag) { panel.locale = locale }
         panel.rotationIsExplicit = values["rotation"] != nil
         if let mm = values["physicalSize"]?.arrayValue?.compactMap(\.numberValue), mm.count == 2 {
@@ -93,6 +97,46 @@ extension PanelChecker {
             if after == nil || after?.value.kind == .null { report(page.keyLocation, "'idlePage' needs 'idleAfter' (when to show it)") }
         } else if let after, after.value.kind != .null {
             report(after.keyLocation, "'idleAfter' needs 'idlePage' (the page to show)")
+        }
+    }
+
+    /// What the rules cannot say of `screen.brightness` and `screen.presence`, at the value:
+    /// times written "HH:MM" in ascending order, min not above max, darkLux below brightLux,
+    /// one topic (no wildcard), distinct on and off payloads.
+    func checkScreenLight(_ screen: JSONNode) {
+        if let b = screen["brightness"], b.objectValue != nil {
+            var last: (Double, String)?
+            for entry in b["schedule"]?.arrayValue ?? [] {
+                guard let node = entry["from"], let text = node.stringValue else { continue }
+                guard let t = BrightnessSpec.secondsOfDay(text) else {
+                    report(node.location, "'from': \(shown(text)) is not a time of day \"HH:MM\" (00:00 … 23:59)"); continue
+                }
+                if let last, t <= last.0 {
+                    report(node.location, "'from': \(shown(text)) comes after \(shown(last.1)); list the schedule in ascending order of time")
+                }
+                last = (t, text)
+            }
+            if let lo = b["min"]?.numberValue, let hiNode = b["max"], let hi = hiNode.numberValue, lo > hi {
+                report(hiNode.location, "'max' \(LayoutValue.formatNumber(hi)) is below 'min' \(LayoutValue.formatNumber(lo))")
+            }
+            if let a = b["ambient"] {
+                let dark = a["darkLux"]?.numberValue ?? BrightnessSpec.defaultDarkLux
+                let bright = a["brightLux"]?.numberValue ?? BrightnessSpec.defaultBrightLux
+                if let node = a["brightLux"] ?? a["darkLux"], bright <= dark {
+                    report(node.location, "'brightLux' \(LayoutValue.formatNumber(bright)) must be above 'darkLux' \(LayoutValue.formatNumber(dark))")
+                }
+            }
+        }
+        if let p = screen["presence"], p.objectValue != nil {
+            if let node = p["topic"], let t = node.stringValue, t.contains("+") || t.contains("#") {
+                report(node.location, "'presence' 'topic': \(shown(t)) has a wildcard ('+' or '#'); name one topic")
+            }
+            if let node = p["path"], let s = node.stringValue, s.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+                report(node.location, "'presence' 'path': \(shown(s)) has an empty part (write \"a.b\")")
+            }
+            if let on = p["on"]?.stringValue, let node = p["off"], let off = node.stringValue, on.lowercased() == off.lowercased() {
+                report(node.location, "'presence' 'off' is the same payload as 'on'")
+            }
         }
     }
 

@@ -24,4 +24,27 @@ extension PanelChecker {
             }
         }
     }
+
+    /// A rotary dial's `target` must name a widget that takes typed digits (a keypad).
+    func checkDigitTargets(_ pages: [Page]) {
+        var specs: [String: WidgetSpec] = [:]
+        for page in pages { for w in page.widgets { specs[w.id] = w } }
+        let takers = specs.values.filter { kinds.kind(named: $0.type)?.takesDigits == true }.map(\.id).sorted()
+        for page in pages {
+            for w in page.widgets {
+                guard let kind = kinds.kind(named: w.type) else { continue }
+                for (key, id) in kind.digitTargets(w) {
+                    let at = w.propertyLocations[key] ?? w.location
+                    guard let target = specs[id] else {
+                        report(at, "'\(key)': no widget '\(id)' in this panel\(Suggestion.hint(for: id, in: takers.isEmpty ? specs.keys.sorted() : takers))")
+                        continue
+                    }
+                    if kinds.kind(named: target.type)?.takesDigits != true {
+                        let list = takers.isEmpty ? "" : "; widgets that do: \(takers.joined(separator: ", "))"
+                        report(at, "'\(key)': '\(id)' (a \(target.type)) takes no typed digits (a dial types into a keypad)\(list)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -17,6 +17,8 @@ final class PanelChecker {
     private(set) var warnings: [LayoutDiagnostic] = []
     var widgetIDs: [String: SourceLocation] = [:]
     var pageIDs: [String: SourceLocation] = [:]
+    /// The panel's theme once it is known: widget colours may then name its tokens.
+    var themeForColors: Theme?
 
     init(file: String, baseDirectory: String, kinds: WidgetKinds) {
         self.file = file
@@ -145,13 +147,17 @@ final class PanelChecker {
 
         case .color:
             let s = node.stringValue ?? ""
-            guard RGBA(hex: s) != nil else {
-                report(node.location, "\(subject): invalid color \(shown(s)): expected '#rrggbb' or '#rrggbbaa'")
-                return nil
-            }
-            return .string(s)
+            if RGBA(hex: s) != nil { return .string(s) }
+            // A widget's colour may name a theme token ("tint": "danger"): resolved here to the
+            // theme's hex, so every widget reads one form. The theme's own keys cannot.
+            let names = ThemeTokens.colorNames
+            if let theme = themeForColors, names.contains(s), let c = theme.token(s) { return .string(c.hexString) }
+            let tokens = themeForColors == nil ? "" : ", or a theme token (\(names.joined(separator: ", ")))"
+            let hint = themeForColors == nil ? "" : Suggestion.hint(for: s, in: names)
+            report(node.location, "\(subject): invalid color \(shown(s))\(hint): expected '#rrggbb' or '#rrggbbaa'\(tokens)")
+            return nil
 
-        case .imagePath:
+        case .imagePath, .picturePath:
             let s = node.stringValue ?? ""
             guard !s.isEmpty else {
                 report(node.location, "\(subject): image path must not be empty")
@@ -170,7 +176,13 @@ final class PanelChecker {
                 report(node.location, "\(subject): image path \(shown(s)) (resolved to \(shown(resolved))) is a directory")
                 return nil
             }
-            switch FileSystem.pngSize(resolved) {
+            let header: Result<(width: Int, height: Int), PNGProblem>
+            if case .picturePath = rule {
+                header = FileSystem.pictureHeader(resolved).map { (width: $0.width, height: $0.height) }
+            } else {
+                header = FileSystem.pngSize(resolved)
+            }
+            switch header {
             case .failure(let problem):
                 report(node.location, "\(subject): image file \(shown(s)) \(problem.text)")
                 return nil
