@@ -194,7 +194,7 @@ build-arm64:
 # symbols files (scripts/tree-shlibdeps.py), the man pages from the binary under qemu-aarch64.
 deb-arm64: build-arm64
 	DEB_ARCH=arm64 DEB_TREE=$(CURDIR)/$(ARM64)/root DEB_EMU="qemu-aarch64-static -L $(CURDIR)/$(ARM64)/root" \
-	    DEB_RENAME='s/^libunibreak1$$/libunibreak6/' \
+	    DEB_RENAME='s/^libunibreak1$$/libunibreak6/; s/^libasound2$$/libasound2t64/' \
 	    scripts/deb.sh build $(BIN_ARM64)
 
 # The arm64 binary against the x86_64 one, emulated (tests/arm64/run-arm64-tests.sh): renders and

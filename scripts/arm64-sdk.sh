@@ -24,7 +24,7 @@ DEV="libc6-dev libgcc-14-dev libstdc++-14-dev libdrm-dev libcairo2-dev libfontco
  zlib1g-dev libexpat1-dev libbrotli-dev libbz2-dev"
 RUN="bash coreutils mawk grep sed findutils util-linux procps busybox-static fontconfig
  fonts-dejavu-core fonts-wqy-microhei fonts-materialdesignicons-webfont fonts-noto-color-emoji
- libunibreak6 libthai0 libmosquitto1 libinput10 libudev1 valgrind"
+ libunibreak6 libthai0 libmosquitto1 libinput10 libudev1 libjpeg62-turbo libasound2t64 valgrind"
 # Taken without their dependencies (the compiler's own tools and Python are not needed on arm64).
 RUNTIME="swiftlang libswiftlang"
 # libc6-dev: SwiftPM compiles and links Package.swift for the build machine itself.
