@@ -4,19 +4,26 @@
 # the fonts, which ldd cannot see), dpkg-deb, then lintian.
 #   scripts/deb.sh build BIN   -> .build/deb/knob-panel_VERSION_ARCH.deb
 #   scripts/deb.sh test        -> tests/deb/deb_test.py on that package (a throwaway root)
+# Another architecture's binary (make deb-arm64): DEB_ARCH (arm64), DEB_TREE (the tree it was
+# built against: Depends from its symbols files) and DEB_EMU (what runs it: qemu-aarch64).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=.build/deb
+out=.build/deb${DEB_ARCH:+-$DEB_ARCH}
 case ${1:-} in
 build)
     bin=$2
-    version=$("$bin" --version | sed -n 's/^knob-panel //p')-1
-    arch=$(dpkg --print-architecture)
+    emu=${DEB_EMU:-}
+    version=$($emu "$bin" --version | sed -n 's/^knob-panel //p')-1
+    arch=${DEB_ARCH:-$(dpkg --print-architecture)}
     stage=$out/stage
     rm -rf "$out" && mkdir -p "$stage"
-    make -s install DESTDIR="$PWD/$stage" PREFIX=/usr UNITDIR=/lib/systemd/system SYSUSERSDIR=/usr/lib/sysusers.d BIN="$bin" >/dev/null
+    # -o: the binary is given, never remade here.
+    make -s -o "$bin" install DESTDIR="$PWD/$stage" PREFIX=/usr UNITDIR=/lib/systemd/system SYSUSERSDIR=/usr/lib/sysusers.d BIN="$bin" EMU="$emu" >/dev/null
     # As dh_strip would: the symbols are not loaded at run time, only shipped.
-    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/knob-panel"
+    # (binutils' strip knows only this machine's architecture; LLVM's objcopy knows them all.)
+    strip=strip
+    [ -z "${DEB_TREE:-}" ] || strip=$(command -v llvm-objcopy || echo /opt/swift/usr/bin/llvm-objcopy)
+    $strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/knob-panel"
     doc=$stage/usr/share/doc/knob-panel
     install -m 0644 dist/deb/copyright "$doc/copyright"
     printf 'knob-panel (%s) unstable; urgency=medium\n\n  * Packaged with make deb (scripts/deb.sh).\n\n -- knob-panel developers <knob-panel@lists.knob-panel.org>  %s\n' \
@@ -27,11 +34,16 @@ build)
     # dpkg-shlibdeps reads a source package's debian/control: a minimal one beside the tree.
     mkdir -p "$out/shlibs/debian"
     printf 'Source: knob-panel\n\nPackage: knob-panel\nArchitecture: any\n' > "$out/shlibs/debian/control"
-    depends=$(cd "$out/shlibs" && dpkg-shlibdeps -O "$PWD/../stage/usr/bin/knob-panel" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-    recommends=$(grep -v '^#' dist/deb/recommends | paste -sd, | sed 's/,/, /g')
+    if [ -n "${DEB_TREE:-}" ]; then
+        depends=$(scripts/tree-shlibdeps.py "$DEB_TREE" "$stage/usr/bin/knob-panel")
+    else
+        depends=$(cd "$out/shlibs" && dpkg-shlibdeps -O "$PWD/../stage/usr/bin/knob-panel" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+    fi
+    # DEB_RENAME: a sed script renaming packages for the tree's release (trixie: libunibreak6).
+    recommends=$(grep -v '^#' dist/deb/recommends | sed -e "${DEB_RENAME:-}" | paste -sd, | sed 's/,/, /g')
     # The source packages whose static archives are linked in (Built-Using; bookworm's lintian does not know Static-Built-Using yet).
     static=""
-    if [ "$(scripts/static-c-link.sh --expect)" = static ]; then
+    if [ -z "${DEB_TREE:-}" ] && [ "$(scripts/static-c-link.sh --expect)" = static ]; then
         libdir=$(pkg-config --variable=libdir cairo)
         static=$(for lib in cairo pixman-1 fontconfig freetype expat png16 z brotlidec drm; do
             dpkg-query -W -f='${source:Package} (= ${source:Version})\n' "$(dpkg -S "$libdir/lib$lib.a" | cut -d: -f1)"

@@ -2,6 +2,7 @@
 # Installs the Debian packages knob-panel needs, only those missing (fast when done).
 #   scripts/install-deps.sh build   # libraries, pkg-config, fonts (text; Material Design Icons for mdi: icons), python3 (make build's hot-functions list)
 #   scripts/install-deps.sh deb     # build + dpkg-dev, lintian, debootstrap (make deb, make deb-test)
+#   scripts/install-deps.sh arm64   # build + qemu-user-static, qemu-system-arm, dpkg-dev, lintian (make build-arm64, deb-arm64, test-arm64)
 #   scripts/install-deps.sh test    # build + what the VM display and MQTT tests need (a broker, openssl for TLS; libjpeg's header and a C compiler for the JPEG ABI check), libasound2 (the click test),
 #                                   # and make deb's tools (dpkg-dev, lintian, debootstrap for its throwaway root, zsh and groff to check the pages)
 set -eu
@@ -9,6 +10,9 @@ what=${1:-build}
 pkgs="libdrm-dev libcairo2-dev libharfbuzz-dev libfribidi-dev libinput-dev libmosquitto-dev pkg-config python3 fonts-dejavu-core fonts-wqy-microhei fonts-materialdesignicons-webfont"
 # make deb and make deb-test on their own: Debian's packaging tools and the throwaway root's maker.
 [ "$what" = deb ] && pkgs="$pkgs dpkg-dev lintian debootstrap"
+# make build-arm64, deb-arm64, test-arm64: qemu-user and qemu-system for the emulated tests,
+# Debian's packaging tools (the arm64 trees come from trixie's archive, scripts/arm64-sdk.sh).
+[ "$what" = arm64 ] && pkgs="$pkgs qemu-user-static qemu-system-arm dpkg-dev lintian"
 [ "$what" = test ] && pkgs="$pkgs qemu-system-x86 busybox-static mosquitto mosquitto-clients openssl chromium dpkg-dev lintian debootstrap zsh groff-base"
 # The click on press (a layout's "sound"): libasound2, opened with dlopen; the panel runs
 # silent without it, so only the tests need it (tests/cli/click_sound.py, ALSA's file output).

@@ -9,6 +9,9 @@
 #include <wchar.h>
 
 #define KNOB_UNIBREAK_SONAME "libunibreak.so.1"
+// Debian bookworm ships libunibreak1, trixie (the arm64 build's tree) libunibreak6: the two
+// functions used here are the same in both (their symbols files date them to 1.0).
+#define KNOB_UNIBREAK_SONAME_6 "libunibreak.so.6"
 #define KNOB_THAI_SONAME "libthai.so.0"
 
 // libunibreak: brks[i] says whether a line may break after character i.
@@ -38,6 +41,7 @@ static inline knob_th_brk_wc_find_breaks_t *knob_th_brk_wc_find_breaks_slot(void
 static inline const char *knob_unibreak_load(void) {
     if (*knob_set_linebreaks_utf32_slot()) return NULL;
     void *library = knob_linebreak_open(KNOB_UNIBREAK_SONAME);
+    if (!library) library = knob_linebreak_open(KNOB_UNIBREAK_SONAME_6);
     if (!library) { const char *why = dlerror(); return why ? why : "cannot load " KNOB_UNIBREAK_SONAME; }
     knob_init_linebreak_t init = (knob_init_linebreak_t)dlsym(library, "init_linebreak");
     knob_set_linebreaks_utf32_t set = (knob_set_linebreaks_utf32_t)dlsym(library, "set_linebreaks_utf32");

@@ -19,10 +19,17 @@ public struct FrameBench {
     public let height: Int
     public let frames: Int
     public let warmUp: Int
+    /// The phases to run (nil: all); the others report nil. `first` always runs: it is the
+    /// start-up the others need. One phase alone is what an instruction count per frame of
+    /// that phase takes (callgrind over two frame counts, README "arm64").
+    public let only: Set<String>?
 
-    public init(panel: Panel, width: Int, height: Int, frames: Int, warmUp: Int = 10) {
+    public init(panel: Panel, width: Int, height: Int, frames: Int, warmUp: Int = 10, only: Set<String>? = nil) {
         self.panel = panel; self.width = width; self.height = height; self.frames = frames; self.warmUp = warmUp
+        self.only = only
     }
+
+    func wants(_ phase: String) -> Bool { only?.contains(phase) ?? true }
 
     package static let frameStep = 1.0 / 60
 
@@ -48,7 +55,7 @@ public struct FrameBench {
         // full: every pixel repainted with warm caches (a page switch); nothing moves, so
         // any resampling here is a widget at rest painted through a transform.
         let before = RenderCounters.snapshot
-        report.full = try clock.phase(warmUp: warmUp, frames: frames) { _, _ in controller.invalidateAll() }
+        report.full = wants("full") ? try clock.phase(warmUp: warmUp, frames: frames) { _, _ in controller.invalidateAll() } : nil
         report.resamplesAtRestPerFrame = Double((RenderCounters.snapshot - before).resamples) / Double(warmUp + frames)
 
         // A widget of the kind a phase needs: on the page on show, else on the first page with
@@ -77,6 +84,7 @@ public struct FrameBench {
 
         // knob: one continuous knob turning 3° a frame, set frame by frame (as under a finger).
         report.knob = try animated {
+            guard wants("knob") else { return nil }
             // The bench drives a knob's own model on purpose (its sweep): the knob's descriptor
             // hands out the concrete view.
             guard let knob = try shownWidget(where: { KnobDescriptor.view($0).map { $0.model.mode != .rotaryDial } ?? false }).flatMap(KnobDescriptor.view)
@@ -90,6 +98,7 @@ public struct FrameBench {
 
         // dial: the rotary dial dialling 0 again and again (winding to the stop, returning).
         report.dial = try animated {
+            guard wants("dial") else { return nil }
             guard let dial = try shownWidget(where: { $0.commandKeys["dial"] != nil }) else { return nil }
             return try clock.phase(warmUp: warmUp, frames: frames) { _, time in
                 if !dial.isAnimating(at: time) {
@@ -101,6 +110,7 @@ public struct FrameBench {
 
         // slider: one slider's value moving back and forth over its range, a new value a frame.
         report.slider = try animated {
+            guard wants("slider") else { return nil }
             guard let slider = try shownWidget(where: { SliderDescriptor.view($0) != nil }) else { return nil }
             let spec = panel.pages.flatMap(\.widgets).first { $0.id == slider.id }
             let lo = spec?.number("minimumValue") ?? 0, hi = spec?.number("maximumValue") ?? 100
@@ -115,6 +125,7 @@ public struct FrameBench {
         // fader: one fader's thumb moving over its whole range and back, a new value a frame
         // (as under a finger: a mixing desk's fader pulled up in a second, down in the next).
         report.fader = try animated {
+            guard wants("fader") else { return nil }
             guard let fader = try shownWidget(where: { FaderDescriptor.view($0) != nil }).flatMap(FaderDescriptor.view) else { return nil }
             let lo = fader.model.lo, hi = fader.model.hi
             return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
@@ -128,6 +139,7 @@ public struct FrameBench {
         // meter: one meter fed 30 values a second (every other frame of the 60 Hz clock), a
         // level swinging like programme audio, so the bar moves and a peak marker holds and falls.
         report.meter = try animated {
+            guard wants("meter") else { return nil }
             guard let meter = try shownWidget(where: { MeterDescriptor.view($0) != nil }).flatMap(MeterDescriptor.view) else { return nil }
             let lo = meter.model.reading.lo, hi = meter.model.reading.hi
             return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
@@ -141,6 +153,7 @@ public struct FrameBench {
         // chart: a chart taking 10 points a second through `append` (as a bound sensor feeds
         // it), the clock 0.1 s a frame: every timed frame draws a new point, none is idle.
         report.chart = try {
+            guard wants("chart") else { return nil }
             guard let chart = try shownWidget(where: { ChartDescriptor.view($0) != nil }) else { return nil }
             return try clock.phase(warmUp: warmUp, frames: frames, step: 0.1) { i, time in
                 let phase = Double(i % 200) / 100   // a triangle wave, 20 s up and down
@@ -152,6 +165,7 @@ public struct FrameBench {
 
         // drawer: the front page sliding open and closed (toggled whenever it comes to rest).
         report.drawer = try animated {
+            guard wants("drawer") else { return nil }
             guard let drawer = controller.scene.drawer else { return nil }
             return try clock.phase(warmUp: warmUp, frames: frames) { _, time in
                 if !drawer.reveal.isBusy {
@@ -167,7 +181,7 @@ public struct FrameBench {
         // arrow's old box in the back buffer and its new one.
         let arrow = try SoftwareCursor()
         output.softwareCursor = arrow
-        report.cursor = try clock.phase(warmUp: warmUp, frames: frames) { i, _ in
+        report.cursor = !wants("cursor") ? nil : try clock.phase(warmUp: warmUp, frames: frames) { i, _ in
             arrow.move(x: width / 4 + (8 * i) % (width / 2), y: height / 4 + (5 * i) % (height / 2))
         }
         output.softwareCursor = nil
@@ -176,7 +190,7 @@ public struct FrameBench {
 
         // clock: a clock widget's minute changing every frame (the wall clock set a minute on
         // before each): what a wall panel does once a minute, its format, layout and copy.
-        report.clock = try shownWidget(where: { ClockDescriptor.view($0) != nil }).map { _ in
+        report.clock = try (wants("clock") ? shownWidget(where: { ClockDescriptor.view($0) != nil }) : nil).map { _ in
             let start = controller.wallClock.unixTime(atFrameTime: clock.time)
             return try clock.phase(warmUp: warmUp, frames: frames) { i, time in
                 controller.wallClock.set(unixTime: start + 60 * Double(i + 1), atFrameTime: time)

@@ -40,7 +40,7 @@ public enum MQTTSetPayload {
         }
         var line = text
         if node.objectValue != nil, node["widget"] == nil {
-            line = "{\"widget\":" + JSONLineWriter.quote(id) + "," + text.dropFirst()
+            line = "{\"widget\":" + JSONLineWriter.quote(id) + "," + String(text.dropFirst())
             if line.hasSuffix(",}") { line = String(line.dropLast(2)) + "}" }
         }
         switch PanelCommand.parse(node: node, file: "command", line: 1, widget: id) {

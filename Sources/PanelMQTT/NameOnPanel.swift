@@ -23,7 +23,7 @@ public enum NameOnPanel {
         guard !deviceName.isEmpty, name != deviceName, name.hasPrefix(deviceName + " ") else { return name }
         let rest = oneLine(String(name.dropFirst(deviceName.count)))
         guard let first = rest.first else { return name }
-        return first.uppercased() + rest.dropFirst()
+        return first.uppercased() + String(rest.dropFirst())
     }
 
     /// Whitespace runs (spaces, tabs, line breaks) as one space, none at either end.

@@ -15,11 +15,12 @@ import PanelBench
 enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench", abstract: "Measure frame times of a panel, phase by phase (use a release build).",
-        usage: "bench PANEL [--size WxH] [--frames N] [--json]",
+        usage: "bench PANEL [--size WxH] [--frames N] [--phases LIST] [--json]",
         arguments: [("PANEL", "The layout file.")],
         options: [
             OptionSpec("size", value: "WxH", help: "Screen size.", default: "the panel's design size"),
             OptionSpec("frames", value: "n", help: "Frames timed per phase, after 10 warm-up frames.", default: "300"),
+            OptionSpec("phases", value: "list", help: "Only these phases, comma-separated (e.g. full,knob); the others print null. 'first' always runs.", default: "all"),
             OptionSpec("json", help: "Print one JSON object (times in ms; null for a phase the panel cannot show)."),
         ])
 
@@ -33,9 +34,18 @@ enum BenchCommand {
             size = try args.size("size")
         } catch { throw CommandFailure(error.description, status: 64) }
         guard frames >= 1 && frames <= 100_000 else { throw CommandFailure("--frames must be 1...100000", status: 64) }
+        var only: Set<String>?
+        if let list = args.value("phases") {
+            let names = list.split(separator: ",").map(String.init)
+            let known = BenchReport.phaseNames.filter { $0 != "first" }
+            if let bad = names.first(where: { !known.contains($0) }) {
+                throw CommandFailure("--phases: unknown phase '\(bad)' (phases: \(known.joined(separator: ", ")))", status: 64)
+            }
+            only = Set(names)
+        }
         let (w, h) = size ?? panel.naturalScreenSize
         let report: BenchReport
-        do { report = try FrameBench(panel: panel, width: w, height: h, frames: frames).run() }
+        do { report = try FrameBench(panel: panel, width: w, height: h, frames: frames, only: only).run() }
         catch { throw CommandFailure("cannot bench the panel: \(error)") }
         if args.flags.contains("json") {
             Console.out(report.json)

@@ -301,6 +301,14 @@ assert r["peakRSSMiB"] > 0
 ' && ok "bench --json shape" || bad "bench --json (exit $st)" "$out"
 "$BIN" bench panels/bench-console.json --size 320x200 --frames 3 | grep -q "^knob " && ok "bench text output" || bad "bench text output"
 expect_status "bench --frames 0 is a usage error" 64 "$BIN" bench panels/bench-console.json --frames 0
+# --phases: only the phases named (and first, the start-up) run; the rest are null.
+out=$("$BIN" bench panels/bench-console.json --size 320x200 --frames 2 --phases knob,cursor --json); st=$?
+[ $st = 0 ] && printf '%s' "$out" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+assert [p for p in ["full", "first", "knob", "dial", "slider", "cursor"] if r[p] is not None] == ["first", "knob", "cursor"], r
+' && ok "bench --phases knob,cursor runs only those (and first)" || bad "bench --phases knob,cursor (exit $st)" "$out"
+expect_status "bench --phases with an unknown phase is a usage error" 64 "$BIN" bench panels/bench-console.json --phases knob,spin
 
 # Start-up tells the truth (issue 6, item 7): each cause its own exit status, no fallback
 # unless asked, an explicit --device never falls back, stdout carries only JSON lines.

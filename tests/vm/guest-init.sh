@@ -7,7 +7,7 @@ export PATH=/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
-. /vm.conf    # OUT=/abs/path MODULES="a.ko b.ko" (dependencies first)
+. /vm.conf    # OUT=/abs/path MODULES="a.ko b.ko" (dependencies first) REPO=/abs/path (vm.py --root)
 
 say() { echo "@@knob-vm:$*@@"; }
 fail() { say "fail $*"; poweroff -f; sleep 10; }
@@ -46,6 +46,9 @@ mount -t tmpfs -o mode=755 tmpfs $R/run
 if [ -n "${DEFERRED:-}" ]; then   # vm.py --defer-gpu: the command loads these itself
     mkdir -p $R/run/knob-vm-modules
     for m in $DEFERRED; do cp "/mods/$m" $R/run/knob-vm-modules/; done
+fi
+if [ -n "${REPO:-}" ]; then   # vm.py --root: the worktree at its own path inside that root
+    mkdir -p "$R$REPO" && mount -t 9p -o "$P9,ro,cache=loose" repo "$R$REPO" || fail "cannot mount the worktree $REPO"
 fi
 mount -t 9p -o "$P9,rw,cache=none" out "$R$OUT" || fail "cannot mount the output folder $OUT"
 

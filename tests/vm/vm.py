@@ -4,6 +4,7 @@ command inside it, on the host's own root filesystem (9p, read-only, tmpfs overl
 
   vm.py setup                       install qemu/busybox if missing, fetch + unpack the kernel
   vm.py run --gpu bochs|virtio [--res 1024x768] --out DIR [--timeout 60] [--hostfwd HOSTPORT:GUESTPORT] -- CMD ARGS...
+  vm.py run --arch arm64 --root TREE --kernel-dir KDIR --gpu virtio ... -- CMD ARGS...
 
 `run` shares DIR writable at the same path, runs CMD in the current directory with the
 caller's PATH, HOME, LD_LIBRARY_PATH and KNOB_* variables, and writes DIR/command.log (stdout+stderr), DIR/command.rc,
@@ -12,6 +13,10 @@ the host run QMP commands (screendump, input-send-event): see guest-qmp.sh.
 --hostfwd gives the guest a network card (QEMU user-mode, restricted: the guest reaches
 nothing outside) at 10.0.2.15 and forwards the host's 127.0.0.1:HOSTPORT to its GUESTPORT.
 Exit status: CMD's; 124 on timeout (qemu killed); 125 on a setup or VM failure.
+--arch arm64 boots an arm64 kernel (KDIR: an unpacked linux-image-*-arm64, scripts/arm64-sdk.sh
+kernel) in qemu-system-aarch64 -M virt; the guest's root is then TREE (an arm64 root, e.g.
+.build/arm64/root) instead of the host's, with the current directory shared read-only at its own
+path, and TREE's busybox runs the initramfs.
 stdlib only.  Cache: $KNOB_VM_CACHE or ${XDG_CACHE_HOME:-~/.cache}/knob-panel-vm.
 """
 import argparse
@@ -38,6 +43,10 @@ GPUS = {  # name -> (qemu device, kernel module)
     "virtio": ("virtio-gpu-pci", "virtio_gpu"),
 }
 APPEND = "console=ttyS0 rdinit=/init panic=-1 quiet loglevel=3 mitigations=off 8250.nr_uarts=1"
+# arm64: QEMU's virt board (PCIe: the same virtio-pci devices), its PL011 serial port; a Cortex-A72
+# (the Raspberry Pi 4's core) rather than "max", whose pointer authentication TCG emulates slowly.
+ARM64 = {"qemu": "qemu-system-aarch64", "machine": ["-M", "virt", "-cpu", "cortex-a72"],
+         "append": "console=ttyAMA0 rdinit=/init panic=-1 quiet loglevel=3"}
 MARK = "@@knob-vm:"
 
 
@@ -138,14 +147,25 @@ def boot_image(kdir):
 
 # ---- initramfs -----------------------------------------------------------------------
 
+def module_data(path):
+    """A module's bytes: trixie's kernels compress them (.ko.xz), busybox's insmod wants them plain."""
+    data = open(path, "rb").read()
+    return lzma.decompress(data) if path.endswith(".xz") else data
+
+
+def module_name(path):
+    """The file name the initramfs holds it under (NAME.ko)."""
+    return os.path.basename(path).removesuffix(".xz")
+
+
 def module_order(kdir, wanted):
     """Module files for `wanted` and their dependencies (from each .ko's modinfo), deps first."""
-    moddir = glob.glob(os.path.join(kdir, "lib/modules/*"))[0]
+    moddir = (glob.glob(os.path.join(kdir, "lib/modules/*")) or glob.glob(os.path.join(kdir, "usr/lib/modules/*")))[0]
     paths = {}
     for root, _, files in os.walk(moddir):
         for f in files:
-            if f.endswith(".ko"):
-                paths[f[:-3].replace("-", "_")] = os.path.join(root, f)
+            if f.endswith((".ko", ".ko.xz")):
+                paths[f.removesuffix(".xz")[:-3].replace("-", "_")] = os.path.join(root, f)
     builtin = set()
     with open(os.path.join(moddir, "modules.builtin")) as f:
         for line in f:
@@ -159,7 +179,7 @@ def module_order(kdir, wanted):
         if name not in paths:
             raise Fail(f"kernel module {name} not found in {moddir}")
         seen.add(name)
-        m = re.search(rb"\0depends=([^\0]*)\0", open(paths[name], "rb").read())
+        m = re.search(rb"\0depends=([^\0]*)\0", module_data(paths[name]))
         for dep in (m.group(1).decode().split(",") if m else []):
             if dep:
                 add(dep)
@@ -182,15 +202,15 @@ def cpio_newc(entries):
     return bytes(out)
 
 
-def build_initramfs(path, modules, conf):
+def build_initramfs(path, modules, conf, busybox=BUSYBOX):
     d, f, x = 0o040755, 0o100644, 0o100755
     entries = [("bin", d, b""), ("dev", d, b""), ("dev/console", 0o020600, b""), ("proc", d, b""),
                ("sys", d, b""), ("mods", d, b""),
-               ("bin/busybox", x, open(BUSYBOX, "rb").read()),
+               ("bin/busybox", x, open(busybox, "rb").read()),
                ("init", x, open(os.path.join(HERE, "guest-init.sh"), "rb").read()),
                ("vm.conf", f, conf.encode())]
     for m in modules:
-        entries.append(("mods/" + os.path.basename(m), f, open(m, "rb").read()))
+        entries.append(("mods/" + module_name(m), f, module_data(m)))
     with open(path, "wb") as out:
         out.write(cpio_newc(entries))
 
@@ -299,7 +319,12 @@ def run(args):
     m = re.fullmatch(r"(\d+)x(\d+)", args.res)
     if not m or args.gpu not in GPUS:
         raise Fail("--res must look like 1024x768 and --gpu must be bochs or virtio")
-    kdir = ensure_kernel(cache_dir())
+    arm64 = args.arch == "arm64"
+    if arm64 and not (args.root and args.kernel_dir):
+        raise Fail("--arch arm64 needs --root TREE and --kernel-dir KDIR (scripts/arm64-sdk.sh)")
+    kdir = os.path.realpath(args.kernel_dir) if arm64 else ensure_kernel(cache_dir())
+    root = os.path.realpath(args.root or "/")
+    repo = os.getcwd() if root != "/" else ""
     out = os.path.realpath(args.out)
     if not re.fullmatch(r"/[\w.+@%/-]*", out):
         raise Fail(f"output folder {out} must not contain spaces or shell characters")
@@ -328,10 +353,10 @@ def run(args):
         modules = module_order(kdir, BASE_MODULES + [module] + (["virtio_net"] if fwd else []))
         # --defer-gpu: the GPU driver is in the initramfs but not loaded at boot; the guest
         # command loads it (insmod /run/knob-vm-modules/NAME.ko): a display that comes up late.
-        deferred = [m for m in modules if args.defer_gpu and os.path.basename(m)[:-3].replace("-", "_") == module]
-        conf = (f"OUT={out}\nMODULES='{' '.join(os.path.basename(m) for m in modules if m not in deferred)}'\n"
-                f"DEFERRED='{' '.join(os.path.basename(m) for m in deferred)}'\nNET={1 if fwd else 0}\n")
-        build_initramfs(initrd, modules, conf)
+        deferred = [m for m in modules if args.defer_gpu and module_name(m)[:-3].replace("-", "_") == module]
+        conf = (f"OUT={out}\nMODULES='{' '.join(module_name(m) for m in modules if m not in deferred)}'\n"
+                f"DEFERRED='{' '.join(module_name(m) for m in deferred)}'\nNET={1 if fwd else 0}\nREPO={repo}\n")
+        build_initramfs(initrd, modules, conf, os.path.join(root, "usr/bin/busybox") if arm64 else BUSYBOX)
         sock = os.path.join(run_dir, "qmp.sock")
         # --heads N (virtio only): N outputs, each with a VNC server the host can resize it by.
         heads, vnc_args, vnc = "", [], {"paths": {}, "clients": {}}
@@ -343,17 +368,25 @@ def run(args):
                 vnc["paths"][h] = os.path.join(run_dir, f"vnc{h}.sock")
                 vnc_args += ["-vnc", f"unix:{vnc['paths'][h]},id=vnc{h},display=gpu0,head={h}"]
         console = os.path.join(out, "console.log")
-        cmd = ["qemu-system-x86_64", "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
-               "-accel", "tcg", "-cpu", "max", "-smp", str(args.smp), "-m", "1024",
-               "-kernel", boot_image(kdir), "-initrd", initrd, "-append", APPEND,
+        if arm64:
+            machine = [ARM64["qemu"], *ARM64["machine"]]
+            kernel, append = glob.glob(os.path.join(kdir, "boot/vmlinuz-*"))[0], ARM64["append"]
+        else:
+            machine, kernel, append = ["qemu-system-x86_64", "-cpu", "max"], boot_image(kdir), APPEND
+        cmd = machine + ["-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
+               "-accel", "tcg", "-smp", str(args.smp), "-m", "1024",
+               "-kernel", kernel, "-initrd", initrd, "-append", append,
                "-chardev", f"file,id=ser0,path={console}", "-serial", "chardev:ser0",
                "-qmp", f"unix:{sock},server=on,wait=off",
-               "-fsdev", "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap",
+               "-fsdev", f"local,id=root,path={root},security_model=none,readonly=on,multidevs=remap",
                "-device", "virtio-9p-pci,fsdev=root,mount_tag=hostroot",
                "-fsdev", f"local,id=out,path={out},security_model=none,multidevs=remap",
                "-device", "virtio-9p-pci,fsdev=out,mount_tag=out",
                "-device", f"{device},xres={m.group(1)},yres={m.group(2)}" + heads,
                "-device", "virtio-tablet-pci"] + vnc_args
+        if repo:   # the worktree at its own path inside the other root (guest-init.sh)
+            cmd += ["-fsdev", f"local,id=repo,path={repo},security_model=none,readonly=on,multidevs=remap",
+                    "-device", "virtio-9p-pci,fsdev=repo,mount_tag=repo"]
         if args.mouse:
             cmd += ["-device", "virtio-mouse-pci"]   # relative: QMP input-send-event "rel" axes reach it
         if fwd:
@@ -431,6 +464,9 @@ def main():
                    help="do not load the GPU driver at boot; it is left in /run/knob-vm-modules for the command to insmod")
     r.add_argument("--heads", type=int, default=1, help="virtio-gpu outputs (max_outputs), each with a VNC server")
     r.add_argument("--vnc", action="store_true", help="a VNC server on each head even with one head (vnc_size requests)")
+    r.add_argument("--arch", default="x86_64", choices=["x86_64", "arm64"])
+    r.add_argument("--root", help="the guest's root tree (default: the host's /); the current directory is shared at its path")
+    r.add_argument("--kernel-dir", help="an unpacked linux-image package (--arch arm64)")
     r.add_argument("command", nargs="+")
     args = ap.parse_args()
     try:

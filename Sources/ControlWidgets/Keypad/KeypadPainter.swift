@@ -17,7 +17,7 @@ struct KeypadPainter {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
         }
-        return s.hasPrefix("-") ? "\u{2212}" + s.dropFirst() : s
+        return s.hasPrefix("-") ? "\u{2212}" + String(s.dropFirst()) : s
     }
 
     func display(_ ctx: DrawingContext, _ r: Rect, caption: String, entry: String?, placeholder: String) {

@@ -75,7 +75,7 @@ public enum SliderDescriptor: WidgetDescriptor {
         if let c = spec.color("markerColor") { look.markerColor = Color(c) }
         if let path = spec.string("markerImage") { look.markerImage = try ImageSurface(pngPath: path) }
         for i in 0..<(range ? 2 : 1) {
-            func key(_ name: String) -> String { i == 0 ? name : "second" + name.prefix(1).uppercased() + name.dropFirst() }
+            func key(_ name: String) -> String { i == 0 ? name : "second" + name.prefix(1).uppercased() + String(name.dropFirst()) }
             var h = SliderAppearance.Handle()
             if let t = spec.string(key("handleType")), let type = SliderAppearance.HandleType(rawValue: t) { h.type = type }
             if let c = spec.color(key("handleColor")) { h.color = Color(c) }

@@ -6,7 +6,7 @@ import PanelLayout
 extension SliderDescriptor {
     /// Properties of one handle, with a prefix for the second handle of a range slider.
     static func handleProperties(prefix: String) -> [PropertyRule] {
-        func key(_ name: String) -> String { prefix.isEmpty ? name : prefix + name.prefix(1).uppercased() + name.dropFirst() }
+        func key(_ name: String) -> String { prefix.isEmpty ? name : prefix + name.prefix(1).uppercased() + String(name.dropFirst()) }
         let which = prefix.isEmpty ? "The handle's" : "The second handle's"
         return [
             PropertyRule(key("handleType"), .enumeration(["smallCircle", "largeCircle", "doubleCircle", "image"]), default: .string("largeCircle"),

@@ -87,7 +87,8 @@ enum LineBreaking {
             guard isThai(scalars[i]) else { i += 1; continue }
             var end = i
             while end < scalars.count, isThai(scalars[end]) { end += 1 }
-            var run = scalars[i..<end].map { wchar_t(bitPattern: $0) } + [0]
+            // wchar_t is signed on x86_64 and unsigned on aarch64: the same 32 bits either way.
+            var run = scalars[i..<end].map { wchar_t(truncatingIfNeeded: $0) } + [0]
             var positions = [Int32](repeating: 0, count: end - i)
             let found = run.withUnsafeMutableBufferPointer { s in
                 positions.withUnsafeMutableBufferPointer { p in knob_th_brk_wc_find_breaks(s.baseAddress, p.baseAddress, p.count) }
