@@ -144,6 +144,25 @@ import Testing
         #expect(strayed == 0, "\(strayed) pixels between the readout and the pointer are not the bare disc")
     }
 
+    /// The default (pip) style: the dot's inner edge is at 0.42 − 0.03 = 0.39 of the side,
+    /// 0.78 r; the readout keeps within 0.6 r, so 0.18 r (14 px on a 78 px disc) of bare disc
+    /// parts "5.01 V" from the dot level with it.
+    @Test(arguments: ["5.01", "1.000"])
+    func pipKnobReadoutKeepsClearOfTheDot(_ value: String) throws {
+        func knob(_ placement: String) throws -> ImageSurface {
+            let built = try Self.build(#"{"id": "k", "type": "knob", "mode": "continuous", "circular": false, "min": -135, "max": 135, "range": [0, 30], "value": \#(value), "valueFormat": "%.3f A", "valuePlacement": "\#(placement)", "frame": [100, 100, 200, 200]}"#)
+            return try Self.render(built.views, theme: built.theme)
+        }
+        let with = try knob("center"), without = try knob("none")
+        let r = 78.0
+        var farthest = 0.0
+        for y in 100..<300 { for x in 100..<300 where RGBA(with.pixel(x: x, y: y)) != RGBA(without.pixel(x: x, y: y)) {
+            farthest = Swift.max(farthest, ((Double(x) + 0.5 - 200) * (Double(x) + 0.5 - 200) + (Double(y) + 0.5 - 200) * (Double(y) + 0.5 - 200)).squareRoot())
+        } }
+        #expect(farthest <= KnobView.pipTextClearance * r + 0.5, "readout reaches \(farthest) px of a \(r) px disc")
+        #expect(farthest >= 0.45 * r, "and is not needlessly small (\(farthest) px)")
+    }
+
     /// The same at 2×: the bead, the clear circle and the gap scale with the knob (a 400 px
     /// disc of radius 156 on a 800 × 800 screen): readout ink within 0.66 · 156 = 103 px, the
     /// bead's inner edge at 0.882 · 156 = 137.6 px.

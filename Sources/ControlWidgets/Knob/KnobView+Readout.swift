@@ -71,15 +71,18 @@ extension KnobView {
 
     /// The circle on the disc that text keeps inside, as a fraction of the radius: inside the
     /// pointer's inner end with a gap, so "5.01 V" never reads as "• 5.01 V": the dot's inner
-    /// edge is at 0.78 r (gap 0.1 r); the flat style's bead is on the ring (centre 0.932 r),
+    /// edge is at 0.78 r (gap 0.18 r); the flat style's bead is on the ring (centre 0.932 r),
     /// its inner edge at 0.882 r (gap 0.22 r: the readout and the bead never look like one
     /// line of text). Inside the rim for titled faces.
     var textClearRadius: Double {
-        knobRadius * (model.mode.isDiscrete ? 0.8 : appearance.style == .flat ? Self.flatTextClearance : 0.68)
+        knobRadius * (model.mode.isDiscrete ? 0.8 : appearance.style == .flat ? Self.flatTextClearance : Self.pipTextClearance)
     }
 
     /// The flat style's text circle, a fraction of the radius.
     static let flatTextClearance = 0.66
+    /// The pip styles' text circle: 0.18 r short of the dot's inner edge (0.78 r), so a dot
+    /// level with the text stays apart from it (at 0.68 r, "• 5.00 V" read as a bullet).
+    static let pipTextClearance = 0.6
 
     /// Draws the value upright on the knob's centre `c` (screen pixels). The text image is
     /// cached per text and scale, so a knob at rest composites a copy.
