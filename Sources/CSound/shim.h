@@ -35,22 +35,16 @@ typedef struct {
     const char *(*strerror)(int err);
 } knob_asound_t;
 
-// The functions, in a function-local static (Swift emits a header's inline functions, not
-// its file-scope variables).
-static inline knob_asound_t *knob_asound(void) {
-    static knob_asound_t functions;
-    return &functions;
-}
-
 // alsa-lib prints its own errors to stderr ("ALSA lib pcm.c:…: Unknown PCM"); the panel says
 // once, in its own words, why there is no click.
 static inline void knob_asound_quiet(const char *file, int line, const char *function, int err, const char *fmt, ...) {
     (void)file; (void)line; (void)function; (void)err; (void)fmt;
 }
 
-// NULL when libasound is loaded with every function above; else why not (dlerror's text).
-static inline const char *knob_asound_load(void) {
-    knob_asound_t *a = knob_asound();
+// Fills `a` and returns NULL when libasound is loaded with every function above; else why
+// not (dlerror's text). The caller keeps the table: a function-local static here would be one
+// copy per place the optimiser emits this inline function, and one copy stayed empty.
+static inline const char *knob_asound_load(knob_asound_t *a) {
     if (a->open) return NULL;
     void *library = dlopen(KNOB_ASOUND_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (!library) { const char *why = dlerror(); return why ? why : "cannot load " KNOB_ASOUND_SONAME; }

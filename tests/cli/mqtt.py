@@ -259,7 +259,8 @@ def main():
     sub.close(); sub = Sub(port, "homeassistant/+/phone-test/#")
     fresh = {t for t, p, _ in sub.drain(1.0) if p}
     check("reload: a fresh subscriber sees exactly the new set", fresh == {"homeassistant/event/phone-test/rotary/config",
-          "homeassistant/number/phone-test/volume/config", "homeassistant/select/phone-test/page/config"}, sorted(fresh))
+          "homeassistant/number/phone-test/volume/config", "homeassistant/select/phone-test/page/config",
+          "homeassistant/light/phone-test/screen/config"}, sorted(fresh))
     panel.stop(); sub.close()
     # The file changes while the panel is off: at the next start, the leftovers are cleared.
     shutil.copy("panels/phone.json", phone)
@@ -275,7 +276,8 @@ def main():
     sub.close(); sub = Sub(port, "homeassistant/+/phone-test/#")
     fresh = {t for t, p, _ in sub.drain(1.0) if p}
     check("restart with a changed file: a fresh subscriber sees exactly the file's set", fresh == {
-          "homeassistant/event/phone-test/phone/config", "homeassistant/select/phone-test/page/config"}, sorted(fresh))
+          "homeassistant/event/phone-test/phone/config", "homeassistant/select/phone-test/page/config",
+          "homeassistant/light/phone-test/screen/config"}, sorted(fresh))
     panel.stop(); sub.close()
     # 9. A knob turned by real input (a touch drag from an input script) -> state, source user.
     # A retained set left on the broker must not be replayed into the panel when it subscribes.

@@ -138,8 +138,11 @@ public final class PanelServices: PanelReloading {
         let sound = ClickSound(report: report)
         clickSound = sound
         sound.prepare(controller.scene.panel.sound)
-        controller.onControlPress = { [unowned self, unowned sound] in sound.click(self.controller.scene.panel.sound) }
-        onShutdown.append { [unowned sound] _ in sound.close() }
+        controller.onControlPress = { [weak self] in
+            guard let self, let sound = self.clickSound else { return }
+            sound.click(self.controller.scene.panel.sound)
+        }
+        onShutdown.append { [weak self] _ in self?.clickSound?.close() }
     }
 
     /// While another VT is on screen, input is read and dropped (keys typed into that

@@ -11,6 +11,8 @@ public final class ClickSound {
     /// What is open (or failed to open): the device and volume.
     private var opened: SoundSettings?
     private var tick: [Int16] = []
+    /// libasound's functions, loaded by the first `prepare` (CSound/shim.h).
+    private var asound = knob_asound_t()
     private let report: (String) -> Void
     private var noted = false
     /// Ticks written and ticks dropped (no room, an error), for tests and `--verbose`-style notes.
@@ -28,10 +30,10 @@ public final class ClickSound {
         close()
         opened = settings
         tick = ClickTick.samples(volume: settings.volume)
-        if let why = knob_asound_load() {
+        if let why = knob_asound_load(&asound) {
             return note("no click: \(String(cString: why)) (install libasound2)")
         }
-        let a = knob_asound().pointee
+        let a = asound
         var handle: OpaquePointer?
         var err = settings.device.withCString { a.open!(&handle, $0, Int32(KNOB_SND_PCM_STREAM_PLAYBACK), Int32(KNOB_SND_PCM_NONBLOCK)) }
         if err >= 0, let handle {
@@ -48,7 +50,7 @@ public final class ClickSound {
     public func click(_ settings: SoundSettings) {
         prepare(settings)
         guard let pcm else { return }
-        let a = knob_asound().pointee
+        let a = asound
         let state = a.state!(pcm)
         if state == Int32(KNOB_SND_PCM_STATE_XRUN) || state == Int32(KNOB_SND_PCM_STATE_SETUP) || state == Int32(KNOB_SND_PCM_STATE_SUSPENDED) {
             _ = a.prepare!(pcm)
@@ -61,7 +63,7 @@ public final class ClickSound {
 
     /// Closes the PCM (a file output writes what it holds).
     public func close() {
-        if let pcm { _ = knob_asound().pointee.close!(pcm) }
+        if let pcm { _ = asound.close!(pcm) }
         pcm = nil
     }
 
