@@ -173,7 +173,8 @@ deb-test: deb
 # scripts/arm64-sdk.sh (once; README.md "arm64"). The link is make build's LEAN_LINK, with two
 # differences: the hot-function list is the x86_64 build's when there is one (hot-functions.py
 # traces with x86-64 ptrace; the Swift and C symbol names are the same), and trixie ships no
-# libcairo.a or libpixman-1.a, so static-c-link.sh keeps cairo and what it uses shared.
+# libcairo.a or libpixman-1.a, so those two are bookworm's (the archives make build links here,
+# cairo 1.16; arm64-sdk.sh static-archives), the rest of the static C libraries trixie's.
 ARM64 := .build/arm64
 BIN_ARM64 := $(ARM64)/swiftpm/aarch64-unknown-linux-gnu/release/knob-panel
 STATIC_CXX_ARM64 := $(ARM64)/static-libstdc++
@@ -186,21 +187,24 @@ build-arm64:
 	scripts/arm64-sdk.sh > /dev/null
 	@mkdir -p $(STATIC_CXX_ARM64) && echo "INPUT($(CURDIR)/$(ARM64)/root/usr/lib/gcc/aarch64-linux-gnu/14/libstdc++.a)" > $(STATIC_CXX_ARM64)/libstdc++.so
 	@touch $(HOT) && if ! cmp -s $(HOT) $(HOT_ARM64); then cp $(HOT) $(HOT_ARM64) && rm -f $(BIN_ARM64); fi
-	flags=$$(scripts/arm64-sdk.sh run scripts/static-c-link.sh $(ARM64)/static-c/cairo.ld) && set -f && \
+	flags=$$(scripts/arm64-sdk.sh run scripts/static-c-link.sh $(ARM64)/static-c/cairo.ld $(CURDIR)/$(ARM64)/static-archives) && set -f && \
 	    scripts/arm64-sdk.sh swift build $(RELEASE_ARM64) $$flags
 	@file -b $(BIN_ARM64)
 
 # The arm64 package: scripts/deb.sh on the arm64 binary, its Depends from the arm64 tree's
-# symbols files (scripts/tree-shlibdeps.py), the man pages from the binary under qemu-aarch64.
+# symbols files (scripts/tree-shlibdeps.py), the man pages from the binary under qemu-aarch64,
+# Built-Using the sources of the static archives when cairo is linked in.
 deb-arm64: build-arm64
-	DEB_ARCH=arm64 DEB_TREE=$(CURDIR)/$(ARM64)/root DEB_EMU="qemu-aarch64-static -L $(CURDIR)/$(ARM64)/root" \
+	bu=$$(readelf -d $(BIN_ARM64) | grep -q 'libcairo\.so' || scripts/arm64-sdk.sh built-using | sort -u | paste -sd, | sed 's/,/, /g') && \
+	DEB_BUILT_USING="$$bu" DEB_ARCH=arm64 DEB_TREE=$(CURDIR)/$(ARM64)/root DEB_EMU="qemu-aarch64-static -L $(CURDIR)/$(ARM64)/root" \
 	    DEB_RENAME='s/^libunibreak1$$/libunibreak6/; s/^libasound2$$/libasound2t64/' \
 	    scripts/deb.sh build $(BIN_ARM64)
 
 # The arm64 binary against the x86_64 one, emulated (tests/arm64/run-arm64-tests.sh): renders and
-# events under qemu-aarch64, the VM step in qemu-system-aarch64, instruction counts, size, RSS.
-# Not in make test (about 3 minutes once both builds are there); make test-arm64 COUNTS=1 adds
-# the instruction counts, about 20 minutes more (callgrind under qemu-aarch64).
+# events under qemu-aarch64, the VM step in qemu-system-aarch64, the .deb installed in a trixie
+# arm64 root booted in that VM, size, RSS. Not in make test (about 12.5 minutes once both builds
+# are there, 9.5 of them the package step; DEB_INSTALL=0 leaves it out); make test-arm64
+# COUNTS=1 adds the instruction counts (callgrind; the arm64 run under qemu-aarch64 is slow).
 test-arm64: build build-arm64 deb-arm64
 	KNOB_PANEL=$(BIN) KNOB_PANEL_ARM64=$(BIN_ARM64) tests/arm64/run-arm64-tests.sh
 

@@ -7,10 +7,13 @@
 #               same 6.0.3), libc6-dev, the -dev packages Package.swift and the static link name
 #               with their dependencies; also what the emulated tests run with (bash, fonts,
 #               busybox for the VM's initramfs): the sysroot and the board's root in one
+#   static-archives/  bookworm's libcairo.a and libpixman-1.a for arm64 (trixie has none)
 #   sdk/        a Swift SDK bundle (swift-sdk.json, toolset.json) naming the two
 #   debs/       the downloaded packages; apt/ the private apt directory (trixie, amd64 + arm64)
 #   scripts/arm64-sdk.sh          makes what is missing, prints the toolchain root
 #   scripts/arm64-sdk.sh swift ARGS...   runs toolchain's swift ARGS in the worktree (chroot)
+#   scripts/arm64-sdk.sh repo DIR PKGS... a flat apt repository of PKGS' arm64 closure in DIR
+#   scripts/arm64-sdk.sh built-using     the sources of the static archives linked in
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -32,26 +35,27 @@ TOOLCHAIN_PKGS="swiftlang libc6-dev bash coreutils pkgconf"
 
 log() { echo "arm64-sdk: $*" >&2; }
 
+# apt_dir [DIR SUITE ARCHIVES]: a private apt directory (default: trixie's, $base/apt).
 apt_dir() {
-    local d=$base/apt
+    local d=${1:-$base/apt} suite=${2:-$SUITE} archives=${3:-$base/debs}
     [ -f "$d/apt.conf" ] && [ -n "$(ls "$d/lists" 2>/dev/null | grep _Packages || true)" ] && return
-    mkdir -p "$d/lists/partial" "$d/etc/sources.list.d" "$d/etc/preferences.d" "$d/etc/apt.conf.d" "$base/debs/partial"
+    mkdir -p "$d/lists/partial" "$d/etc/sources.list.d" "$d/etc/preferences.d" "$d/etc/apt.conf.d" "$archives/partial"
     : > "$d/status"
-    echo "deb [signed-by=/usr/share/keyrings/debian-archive-trixie-stable.gpg] $MIRROR $SUITE main" > "$d/etc/sources.list"
+    echo "deb [signed-by=/usr/share/keyrings/debian-archive-$suite-stable.gpg] $MIRROR $suite main" > "$d/etc/sources.list"
     cat > "$d/apt.conf" <<EOF
 Dir::Etc "$d/etc";
 Dir::State "$d";
 Dir::State::Lists "$d/lists";
 Dir::State::status "$d/status";
 Dir::Cache "$d/cache";
-Dir::Cache::archives "$base/debs";
+Dir::Cache::archives "$archives";
 APT::Architectures { "arm64"; "amd64"; };
 APT::Install-Recommends "false";
 Acquire::Languages "none";
 APT::Sandbox::User "root";
 EOF
     mkdir -p "$d/cache"
-    log "apt-get update (trixie, private apt directory $d)"
+    log "apt-get update ($suite, private apt directory $d)"
     APT_CONFIG=$d/apt.conf apt-get -qq -o APT::Architecture=arm64 update
 }
 # aptc ARCH COMMAND...: apt with ARCH as the native architecture, so that a dependency any
@@ -142,6 +146,58 @@ kernel() {
     log "kernel $pkg unpacked into $k"
 }
 
+# Bookworm's libcairo.a and libpixman-1.a for arm64: trixie ships neither, and bookworm's are the
+# archives make build links on this bookworm machine (the same cairo 1.16 on both). Only those
+# two files are taken (apt-get download through a second private apt directory, dpkg -x), into
+# static-archives/, with built-using (their source packages, for the .deb's Built-Using).
+STATIC_BOOKWORM="libcairo2-dev libpixman-1-dev"
+static_archives() {
+    local s=$base/static-archives d=$base/apt-bookworm debs=$base/debs-bookworm p f x
+    [ -f "$s/.complete" ] && [ "$(cat "$s/.complete")" = "$STATIC_BOOKWORM" ] && return
+    apt_dir "$d" bookworm "$debs"
+    rm -rf "$s.part" && mkdir -p "$s.part"
+    for p in $STATIC_BOOKWORM; do
+        compgen -G "$debs/${p}_*_arm64.deb" > /dev/null \
+            || (cd "$debs" && APT_CONFIG=$d/apt.conf apt-get -qq -o APT::Architecture=arm64 download "$p:arm64")
+        f=$(compgen -G "$debs/${p}_*_arm64.deb")
+        x=$(mktemp -d) && dpkg -x "$f" "$x" && for f in "$x"/usr/lib/aarch64-linux-gnu/lib{cairo,pixman-1}.a; do [ ! -f "$f" ] || cp "$f" "$s.part/"; done
+        rm -rf "$x"
+        f=$(compgen -G "$debs/${p}_*_arm64.deb")
+        dpkg-deb -W --showformat='${source:Package} (= ${source:Version})\n' "$f" >> "$s.part/built-using"
+    done
+    echo "$STATIC_BOOKWORM" > "$s.part/.complete" && rm -rf "$s" && mv "$s.part" "$s"
+    log "bookworm's static archives in $s: $(cd "$s" && ls *.a | paste -sd' ')"
+}
+
+# built_using: the source packages of the static archives make build-arm64 links (the trixie
+# tree's and bookworm's two), as "SOURCE (= VERSION)" lines.
+built_using() {
+    local p f
+    cat "$base/static-archives/built-using"
+    for p in libfontconfig-dev libfreetype-dev libexpat1-dev libpng-dev zlib1g-dev libbrotli-dev libbz2-dev libdrm-dev; do
+        f=$(compgen -G "$base/debs/${p}_*_arm64.deb") || { log "no .deb for $p"; exit 1; }
+        dpkg-deb -W --showformat='${source:Package} (= ${source:Version})\n' "$f"
+    done
+}
+
+# repo DIR PKGS...: a flat apt repository in DIR (Packages) of PKGS for arm64 and everything they
+# depend on, as trixie has them (tests/arm64/deb-install-test.sh: apt-get -f install in the VM).
+repo() {
+    local dir=$1 p f
+    shift
+    apt_dir
+    aptc arm64 apt-get -qq install --download-only -y "${@/%/:arm64}" > "$base/apt-repo.log" 2>&1 \
+        || { tail -20 "$base/apt-repo.log" >&2; exit 1; }
+    rm -rf "$dir" && mkdir -p "$dir"
+    for p in $(aptc arm64 apt-get -s install "${@/%/:arm64}" | sed -n 's/^Inst \([^ :]*\).*/\1/p'); do
+        f=$(compgen -G "$base/debs/${p}_*_arm64.deb" || compgen -G "$base/debs/${p}_*_all.deb" || true)
+        [ -n "$f" ] || { log "no .deb for $p in $base/debs"; exit 1; }
+        ln "$f" "$dir/"
+    done
+    (cd "$dir" && dpkg-scanpackages --multiversion . /dev/null 2> /dev/null > Packages)
+    log "repository $dir: $(ls "$dir" | grep -c '\.deb$') packages"
+}
+
 sdk() {
     local d=$base/sdk/knob-arm64.artifactbundle r=$base/root
     mkdir -p "$d/sdk"
@@ -183,10 +239,13 @@ in_toolchain() {
 export R=$base/root
 
 case ${1:-} in
-"") toolchain; root; sdk; echo "$base/toolchain" ;;
+"") toolchain; root; static_archives; sdk; echo "$base/toolchain" ;;
+static-archives) static_archives; echo "$base/static-archives" ;;
+built-using) built_using ;;
 toolchain|root|sdk) "$1" ;;
 control) control "$2" "$3" ;;
 kernel) kernel; echo "$base/kernel" ;;
+repo) shift; repo "$@" ;;
 swift) shift; toolchain; root; sdk; in_toolchain swift "$@" ;;
 run) shift; in_toolchain "$@" ;;
 *) echo "usage: scripts/arm64-sdk.sh [swift ARGS... | run CMD...]" >&2; exit 64 ;;

@@ -5,7 +5,8 @@
 #   scripts/deb.sh build BIN   -> .build/deb/knob-panel_VERSION_ARCH.deb
 #   scripts/deb.sh test        -> tests/deb/deb_test.py on that package (a throwaway root)
 # Another architecture's binary (make deb-arm64): DEB_ARCH (arm64), DEB_TREE (the tree it was
-# built against: Depends from its symbols files) and DEB_EMU (what runs it: qemu-aarch64).
+# built against: Depends from its symbols files), DEB_EMU (what runs it: qemu-aarch64) and
+# DEB_BUILT_USING (the sources of the static archives linked in, if any).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/deb${DEB_ARCH:+-$DEB_ARCH}
@@ -48,6 +49,8 @@ build)
         static=$(for lib in cairo pixman-1 fontconfig freetype expat png16 z brotlidec drm; do
             dpkg-query -W -f='${source:Package} (= ${source:Version})\n' "$(dpkg -S "$libdir/lib$lib.a" | cut -d: -f1)"
         done | sort -u | paste -sd, | sed 's/,/, /g')
+    elif [ -n "${DEB_TREE:-}" ]; then
+        static=${DEB_BUILT_USING:-}   # the tree's archives: the caller knows their sources (make deb-arm64)
     fi
     install -d -m 0755 "$stage/DEBIAN"
     sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@SIZE@|$(du -sk --exclude=DEBIAN "$stage" | cut -f1)|" \

@@ -10,12 +10,15 @@
 #     on the KMS device, the tablet drag through the guest kernel, check.py against the arm64
 #     renders of step 1 (as run-vm-tests.sh does with its binary's); then bench-console's peak
 #     RSS inside the guest
-#  3. figures, no verdict: the binaries' sizes, the peak RSS; with COUNTS=1 instructions per
-#     frame (callgrind; the arm64 valgrind itself under qemu-aarch64) of the full frame and the
-#     turning knob, both binaries
+#  3. the .deb (make deb-arm64) installed in a trixie arm64 root booted in the VM: dpkg -i,
+#     apt-get -f install from a local repository, check and render from the installed paths
+#     (deb-install-test.sh; DEB_INSTALL=0 leaves it out)
+#  4. figures: the binaries' sizes, their shared libraries (cairo linked in: checked), the
+#     peak RSS; with COUNTS=1 instructions per frame (callgrind; the arm64 valgrind itself
+#     under qemu-aarch64) of the full frame and the turning knob, both binaries
 #   KNOB_PANEL (.build/release/knob-panel), KNOB_PANEL_ARM64 (make build-arm64's binary)
 #   OUT (.build/arm64-tests), TOLERANCE (24, the goldens'), MAX_PIXELS (2 % of the image)
-#   VM_TIMEOUT (240 s), COUNTS (0; 1 adds step 3's instruction counts: about 20 minutes more)
+#   VM_TIMEOUT (240 s), COUNTS (0; 1 adds step 3's instruction counts: about 12 minutes more), COUNT_FRAMES (5)
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -93,45 +96,32 @@ echo "$report" | sed 's/^/     /'
 [ $check_rc = 0 ] && ok "VM: $(tail -1 <<< "$report")" || bad "VM: $(tail -1 <<< "$report")"
 [ -f "$dir/timing.json" ] && echo "     timing: $(cat "$dir/timing.json")"
 
-echo "== 3. figures"
+echo "== 3. the arm64 package installed in Debian trixie arm64 (qemu-system-aarch64)"
+if [ "${DEB_INSTALL:-1}" = 1 ]; then
+    deb=$(ls "$ROOT"/.build/deb-arm64/knob-panel_*_arm64.deb 2>/dev/null | head -1)
+    if [ -z "$deb" ]; then bad "deb install: no .build/deb-arm64/knob-panel_*_arm64.deb (make deb-arm64)"
+    else
+        echo "     $(basename "$deb"): Depends: $(dpkg-deb -f "$deb" Depends)"
+        while read -r line; do
+            case $line in ok*) summary+=("$line"); echo "$line" ;; FAIL*) summary+=("$line"); echo "$line"; failed=1 ;; *) echo "$line" ;; esac
+        done < <("$HERE/deb-install-test.sh" "$deb" "$OUT/deb" "$OUT/arm64/demo.png" 2>&1)
+    fi
+fi
+
+echo "== 4. figures"
 size() { stat -c %s "$1"; }
 strip_size() { /opt/swift/usr/bin/llvm-objcopy --strip-unneeded "$1" "$OUT/stripped" && size "$OUT/stripped"; rm -f "$OUT/stripped"; }
 echo "     binary size: x86_64 $(size "$X86") bytes ($(strip_size "$X86") stripped), arm64 $(size "$ARM") bytes ($(strip_size "$ARM") stripped)"
-echo "     dynamic libraries: x86_64 $(readelf -d "$X86" | grep -c NEEDED), arm64 $(readelf -d "$ARM" | grep -c NEEDED) ($(readelf -d "$ARM" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | paste -sd' '))"
+needed() { readelf -d "$1" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | paste -sd' '; }
+echo "     dynamic libraries: x86_64 $(needed "$X86"), arm64 $(needed "$ARM")"
+# make build's link on both: cairo and the C libraries under it linked in, not loaded.
+if needed "$ARM" | grep -qE 'libcairo|libfontconfig|libfreetype|libdrm'; then bad "arm64 link: cairo, fontconfig, FreeType or libdrm is shared" "$(needed "$ARM")"
+else ok "arm64 link: cairo, fontconfig, FreeType and libdrm linked in, as x86_64's"; fi
 rss_x86=$("$X86" bench panels/bench-console.json --size 1280x800 --frames 20 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["peakRSSMiB"])')
 rss_arm=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["peakRSSMiB"])' "$dir/bench.json" 2>/dev/null || echo "?")
 echo "     bench-console 1280x800 peak RSS: x86_64 $rss_x86 MiB (host), arm64 $rss_arm MiB (inside the arm64 VM)"
 if [ "$COUNTS" = 1 ]; then
-    # callgrind's total over two frame counts of one phase: their difference is that phase's
-    # frames alone (start-up and warm-up cancel). The arm64 valgrind runs its tool directly
-    # (its launcher would exec an arm64 binary, which needs binfmt_misc).
-    count() {   # count ARCH PHASE FRAMES -> instructions
-        local log=$OUT/callgrind-$1-$2-$3.log
-        if [ "$1" = x86 ]; then
-            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$X86" bench panels/bench-console.json --size 1280x800 \
-                --phases "$2" --frames "$3" > /dev/null 2> "$log"
-        else
-            VALGRIND_LIB=/usr/libexec/valgrind VALGRIND_LAUNCHER=/usr/bin/valgrind.bin "${EMU[@]}" "$TREE/usr/libexec/valgrind/callgrind-arm64-linux" --callgrind-out-file=/dev/null \
-                "$ARM" bench panels/bench-console.json --size 1280x800 --phases "$2" --frames "$3" > /dev/null 2> "$log"
-        fi
-        sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$log"
-    }
-    # Two at a time (the machine's two cores, under the build lock). An arm64 run takes about
-    # 10 minutes here (valgrind's JIT under qemu's), an x86_64 one 15 s.
-    for phase in full knob; do
-        for arch in x86 arm64; do
-            for n in 1 5; do count $arch $phase $n > "$OUT/count-$arch-$phase-$n" & done
-            wait
-        done
-    done
-    for phase in full knob; do
-        line="     instructions per $phase frame (bench-console 1280x800, callgrind, (frames 5 - frames 1) / 4):"
-        for arch in x86 arm64; do
-            a=$(cat "$OUT/count-$arch-$phase-1") b=$(cat "$OUT/count-$arch-$phase-5")
-            if [ -n "$a" ] && [ -n "$b" ]; then line="$line $arch $(( (b - a) / 4 ))"; else line="$line $arch ? (see $OUT/callgrind-$arch-*.log)"; fi
-        done
-        echo "$line"
-    done
+    "$HERE/count-instructions.sh" "$X86" "$ARM" "$TREE" "$OUT"
 fi
 
 echo "== summary"

@@ -356,7 +356,8 @@ def run(args):
         deferred = [m for m in modules if args.defer_gpu and module_name(m)[:-3].replace("-", "_") == module]
         conf = (f"OUT={out}\nMODULES='{' '.join(module_name(m) for m in modules if m not in deferred)}'\n"
                 f"DEFERRED='{' '.join(module_name(m) for m in deferred)}'\nNET={1 if fwd else 0}\nREPO={repo}\n")
-        build_initramfs(initrd, modules, conf, os.path.join(root, "usr/bin/busybox") if arm64 else BUSYBOX)
+        busybox = args.busybox or (os.path.join(root, "usr/bin/busybox") if arm64 else BUSYBOX)
+        build_initramfs(initrd, modules, conf, busybox)
         sock = os.path.join(run_dir, "qmp.sock")
         # --heads N (virtio only): N outputs, each with a VNC server the host can resize it by.
         heads, vnc_args, vnc = "", [], {"paths": {}, "clients": {}}
@@ -374,7 +375,7 @@ def run(args):
         else:
             machine, kernel, append = ["qemu-system-x86_64", "-cpu", "max"], boot_image(kdir), APPEND
         cmd = machine + ["-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
-               "-accel", "tcg", "-smp", str(args.smp), "-m", "1024",
+               "-accel", "tcg", "-smp", str(args.smp), "-m", str(args.mem),
                "-kernel", kernel, "-initrd", initrd, "-append", append,
                "-chardev", f"file,id=ser0,path={console}", "-serial", "chardev:ser0",
                "-qmp", f"unix:{sock},server=on,wait=off",
@@ -467,6 +468,8 @@ def main():
     r.add_argument("--arch", default="x86_64", choices=["x86_64", "arm64"])
     r.add_argument("--root", help="the guest's root tree (default: the host's /); the current directory is shared at its path")
     r.add_argument("--kernel-dir", help="an unpacked linux-image package (--arch arm64)")
+    r.add_argument("--busybox", help="the static busybox the initramfs runs (default: the root's usr/bin/busybox with --arch arm64)")
+    r.add_argument("--mem", type=int, default=1024, help="the guest's memory in MiB (its overlay is a tmpfs of half of it)")
     r.add_argument("command", nargs="+")
     args = ap.parse_args()
     try:
