@@ -62,6 +62,10 @@ struct PaintedKnob: Equatable {
 /// repaints the box of its face and the sliver of its scale's arc that moved, never its
 /// shadow or the rest of its frame (`damage`).
 extension KnobView {
+    /// How long a look must last before its resting image is built: longer than a turn
+    /// shows one step of a value (3 frames at 60 Hz), shorter than a glance.
+    static let restingDelay = 0.1
+
     /// Draws the knob centred on `c` from its resting image; false (nothing drawn) while it
     /// turns or has no such image, and the caller draws its layers live.
     func drawResting(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> Bool {
@@ -70,11 +74,12 @@ extension KnobView {
         if restingFace?.key != key {
             // A look seen for the first time is drawn live (as the image would show it): a
             // knob set to a new angle every frame (a drag by command) never pays for an image
-            // it would throw away, nor does the first frame; a repaint in a later frame builds
-            // it (not the other rectangles and bands of the same frame: that built an image
-            // every frame of a turn).
+            // it would throw away, nor does the first frame; a repaint `restingDelay` later
+            // builds it (not the other rectangles and bands of the same frame: that built an
+            // image every frame of a turn; nor the next frame: a knob with a value step shows
+            // one look for two or three frames of a turn, and built an image at each).
             if restingCandidate?.key != key { restingCandidate = (key, time) }
-            if restingCandidate?.time == time {
+            if let candidate = restingCandidate, time - candidate.time < Self.restingDelay {
                 drawLayers(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: true)
                 return true
             }

@@ -124,25 +124,13 @@ extension KnobView {
         ctx.paint()
     }
 
-    /// The readout's text: about 0.34 of the knob's radius high, smaller when its box (at its
-    /// place, lifted for an inside caption) would leave the clear circle.
+    /// The readout's text at the knob's readout size (`readoutSize`), smaller only if this
+    /// text would still leave the clear circle there.
     private func readoutImage(_ text: String, ink: Color, scale: Double) -> ImageSurface? {
-        let r = knobRadius * scale
         guard let probe = try? ImageSurface(width: 1, height: 1) else { return nil }
-        let clear = textClearRadius * scale, lift = readoutLift * scale
-        var size = Swift.max(8, r * 0.34)
         let measureCtx = DrawingContext(surface: probe)
-        var measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measureCtx)
-        // The ink's farthest corner from the centre must stay inside `clear`: shrink until it does.
-        for _ in 0..<24 {
-            let ink = measured.inkBox, box = measured.size
-            let halfW = Swift.max(abs(ink.x - box.width / 2), abs(ink.maxX - box.width / 2))
-            let top = lift + box.height / 2 - ink.y, bottom = ink.maxY - box.height / 2 - lift
-            let reach = (halfW * halfW + Swift.max(top, bottom) * Swift.max(top, bottom)).squareRoot()
-            if reach <= clear || size <= 6 { break }
-            size = Swift.max(6, size * Swift.max(0.8, clear / reach))
-            measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measureCtx)
-        }
+        let size = fittedReadoutSize(text, from: readoutSize(scale: scale, measure: measureCtx), scale: scale, measure: measureCtx)
+        let measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measureCtx)
         let w = Swift.max(1, Int((measured.size.width).rounded(.up)) + 4), h = Swift.max(1, Int((size * 1.4).rounded(.up)) + 2)
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
         let ctx = DrawingContext(surface: surface)
@@ -150,5 +138,39 @@ extension KnobView {
         ctx.setColor(ink)
         layout.draw(centeredAt: Point(x: Double(w) / 2, y: Double(h) / 2))
         return surface
+    }
+
+    /// One size for every value of the range: about 0.34 of the knob's radius high, smaller
+    /// when the box of the range's widest texts (its ends and middle, formatted) would leave
+    /// the clear circle. Found once per range, format and scale (`readoutFit`), so a turning
+    /// knob keeps its size and each new value costs one layout, not a shrink per value.
+    private func readoutSize(scale: Double, measure: DrawingContext) -> Double {
+        let start = Swift.max(8, knobRadius * scale * 0.34)
+        guard let range = model.range else { return start }
+        let format = valueFormatInUse
+        let texts = [range.lo, range.hi, (range.lo + range.hi) / 2].map { format.string(model.valueOnStepGrid($0)) }
+        let key = "\(texts)|\(scale)|\(textClearRadius)|\(readoutLift)|\(appearance.fontName)"
+        if let readoutFit, readoutFit.key == key { return readoutFit.size }
+        var size = start
+        for text in texts { size = fittedReadoutSize(text, from: size, scale: scale, measure: measure) }
+        readoutFit = (key, size)
+        return size
+    }
+
+    /// The largest size from `size` down at which `text`'s ink, at its place (lifted for an
+    /// inside caption), stays inside the clear circle: its farthest corner from the centre.
+    private func fittedReadoutSize(_ text: String, from size: Double, scale: Double, measure: DrawingContext) -> Double {
+        let clear = textClearRadius * scale, lift = readoutLift * scale
+        var size = size
+        for _ in 0..<24 {
+            let measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measure)
+            let ink = measured.inkBox, box = measured.size
+            let halfW = Swift.max(abs(ink.x - box.width / 2), abs(ink.maxX - box.width / 2))
+            let top = lift + box.height / 2 - ink.y, bottom = ink.maxY - box.height / 2 - lift
+            let reach = (halfW * halfW + Swift.max(top, bottom) * Swift.max(top, bottom)).squareRoot()
+            if reach <= clear || size <= 6 { break }
+            size = Swift.max(6, size * Swift.max(0.8, clear / reach))
+        }
+        return size
     }
 }

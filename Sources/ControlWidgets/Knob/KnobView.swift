@@ -32,6 +32,8 @@ public final class KnobView: TargetingWidget, ValueReadout {
     private var satinCache: (scale: Double, surface: ImageSurface)?
     /// The value readout on the knob's centre (KnobView+Readout), keyed by text and scale.
     var readoutCache: (key: String, surface: ImageSurface)?
+    /// The readout's size and the range, format and scale it was fitted for (KnobView+Readout).
+    var readoutFit: (key: String, size: Double)?
     /// The title layer's text images (KnobView+Titles) and the scale's track (KnobView+Scale).
     var titleCache: (key: String, images: [(ImageSurface, Bool)])?
     var scaleCache: (key: String, surface: ImageSurface)?
