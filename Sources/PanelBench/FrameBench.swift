@@ -212,7 +212,7 @@ public struct FrameBench {
     private func generatedPhases(into report: inout BenchReport) throws {
         // label: a label bound to a topic, 100 payloads a second on the virtual clock (a frame
         // takes the one or two that came since the last), each a new text.
-        do {
+        if wants("label") {
             var clock = try Self.started(BenchPanels.load(BenchPanels.boundLabel, name: "bound label"), width: width, height: height)
             let client = SilentClient(), start = clock.time, controller = clock.controller
             var sent = 0
@@ -226,21 +226,21 @@ public struct FrameBench {
         }
         // idleShift: the idle page (a large clock) moving to its next place, as every 180 s
         // against burn-in; the clock's text changes with it.
-        do {
+        if wants("idleShift") {
             var clock = try Self.started(BenchPanels.load(BenchPanels.idle, name: "idle"), width: width, height: height)
             clock.time += 6   // past idleAfter
             try clock.settle()
             report.idleShift = try clock.phase(warmUp: warmUp, frames: frames, step: ScreenSettings.shiftPeriod) { _, _ in }
         }
         // full1080, full2160: this panel's full frame at 1920×1080 and 3840×2160 (4 × the pixels).
-        for (w, h) in [(1920, 1080), (3840, 2160)] {
+        for (w, h) in [(1920, 1080), (3840, 2160)] where wants("full\(h)") {
             var clock = try Self.started(panel, width: w, height: h)
             let controller = clock.controller
             let times = try clock.phase(warmUp: warmUp, frames: frames) { _, _ in controller.invalidateAll() }
             if w == 1920 { report.full1080 = times } else { report.full2160 = times }
         }
         // knobs6, knobs24, knobs96: one knob turning on a page of 6, 24 and 96 knobs.
-        for count in [6, 24, 96] {
+        for count in [6, 24, 96] where wants("knobs\(count)") {
             var clock = try Self.started(BenchPanels.load(BenchPanels.knobs(count), name: "\(count) knobs"), width: width, height: height)
             guard let knob = clock.controller.scene.widgets.first.flatMap(KnobDescriptor.view) else { continue }
             let sweep = KnobSweep(knob.model), controller = clock.controller
