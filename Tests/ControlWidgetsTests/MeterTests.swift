@@ -174,7 +174,12 @@ import Testing
         let shown = try ImageSurface(width: 40, height: 200), whole = try ImageSurface(width: 40, height: 200)
         func paint(into s: ImageSurface, rects: [Rect]?, at t: Double) {
             let ctx = DrawingContext(surface: s)
-            if let rects { ctx.newPath(); for r in rects { ctx.addRect(r) }; ctx.clip() }
+            // Whole pixels, as the compositor paints damage (PixelRect(covering:)).
+            if let rects {
+                ctx.newPath()
+                for r in rects.map(PixelRect.init(covering:)) { ctx.addRect(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
+                ctx.clip()
+            }
             ctx.setColor(Color(white: 0)); ctx.paint()
             v.draw(in: ctx, mapping: .identity, time: t)
         }
