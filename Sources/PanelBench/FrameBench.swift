@@ -233,7 +233,7 @@ public struct FrameBench {
             report.idleShift = try clock.phase(warmUp: warmUp, frames: frames, step: ScreenSettings.shiftPeriod) { _, _ in }
         }
         // full1080, full2160: this panel's full frame at 1920×1080 and 3840×2160 (4 × the pixels).
-        for (w, h) in [(1920, 1080), (3840, 2160)] where wants(w == 1920 ? "full1080" : "full2160") {
+        for (w, h) in [(1920, 1080), (3840, 2160)] where wants("full\(h)") {
             var clock = try Self.started(panel, width: w, height: h)
             let controller = clock.controller
             let times = try clock.phase(warmUp: warmUp, frames: frames) { _, _ in controller.invalidateAll() }

@@ -151,6 +151,55 @@ import Testing
         #expect(shared.builds == 2)
     }
 
+    /// A new value repaints the run between the bar's two ends: the 40×200 bar of
+    /// `barPixelsAtHalf` (run x 6…34, y 6…194) from 50 (top y 100) to 75 (194 − 141 = 53),
+    /// 2 px wider each way; nothing when nothing changed.
+    @Test func aNewValueDamagesOnlyTheRunBetweenTheEnds() throws {
+        let v = try Self.view(#","value":50"#)
+        let s = try ImageSurface(width: 40, height: 200)
+        v.draw(in: DrawingContext(surface: s), mapping: .identity, time: 0)
+        #expect(v.damage(.identity, at: 0).isEmpty)
+        _ = try v.apply(WidgetCommand("set", ["value": .number(75)]), at: 0)
+        #expect(v.damage(.identity, at: 0) == [Rect(x: 4, y: 51, width: 32, height: 51)])
+        // Another mapping: everything.
+        let moved = ScreenMapping(scale: 1, offsetX: 3, offsetY: 0)
+        #expect(v.damage(moved, at: 0) == [v.paintBounds(moved)])
+    }
+
+    /// Repainting only the damage gives the pixels of a whole repaint: a ladder with a peak
+    /// marker and a readout, through rising, falling and held values and the marker's fall.
+    @Test func aPartialRepaintEqualsAWholeOne() throws {
+        let json = #","segments":24,"peakHold":0.5,"peakFall":80,"showValue":true,"valueFormat":"%.0f""#
+        let v = try Self.view(json)
+        let shown = try ImageSurface(width: 40, height: 200), whole = try ImageSurface(width: 40, height: 200)
+        func paint(into s: ImageSurface, rects: [Rect]?, at t: Double) {
+            let ctx = DrawingContext(surface: s)
+            // Whole pixels, as the compositor paints damage (PixelRect(covering:)).
+            if let rects {
+                ctx.newPath()
+                for r in rects.map(PixelRect.init(covering:)) { ctx.addRect(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
+                ctx.clip()
+            }
+            ctx.setColor(Color(white: 0)); ctx.paint()
+            v.draw(in: ctx, mapping: .identity, time: t)
+        }
+        paint(into: shown, rects: nil, at: 0)
+        var partial = 0
+        for (i, value) in [10.0, 80, 35, 90, 20, 20, 5].enumerated() {
+            for step in 0..<3 {
+                let t = Double(i) * 0.6 + Double(step) * 0.2   // past a hold, into the fall
+                if step == 0 { _ = try v.apply(WidgetCommand("set", ["value": .number(value)]), at: t) }
+                let rects = v.damage(.identity, at: t)
+                if !rects.isEmpty && rects != [v.paintBounds(.identity)] { partial += 1 }
+                paint(into: shown, rects: rects, at: t)
+                paint(into: whole, rects: nil, at: t)   // the same state again: the next damage is unchanged
+                let d = try #require(try ImageComparison.compare(expected: whole, actual: shown, tolerance: 0))
+                #expect(d.differingPixels == 0, "value \(value) at \(t)")
+            }
+        }
+        #expect(partial >= 12)   // the damage was a part, not everything
+    }
+
     @Test func zoneMistakesAreReportedAtTheirValue() {
         let text = """
         {"panel": "T", "size": [800, 480], "pages": [{"id": "p", "widgets": [

@@ -9,6 +9,8 @@ public protocol WidgetView: AnyObject {
     var frame: Rect { get }
 
     /// The screen-pixel area this widget may paint (frame plus shadows, focus ring, caption).
+    /// A function of `mapping` alone: the scene keeps it per mapping (a look that changes it
+    /// makes a new view).
     func paintBounds(_ mapping: ScreenMapping) -> Rect
     /// Paints the widget as it looks at `time` into `ctx` (screen pixels, clip already set).
     func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double)

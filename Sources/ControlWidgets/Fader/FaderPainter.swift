@@ -190,9 +190,16 @@ struct FaderPainter {
                     windows.append((window(len + Double(k) * feather, len + Double(k + 1) * feather), alpha))
                     windows.append((window(-Double(k + 1) * feather, -Double(k) * feather), alpha))
                 }
-                for (rect, alpha) in windows where rect.width > 0 && rect.height > 0 {
+                // Each window on whole pixels: cairo then masks through the clip's boxes directly,
+                // where a fractional edge had it build and clear a mask of the window first (two
+                // thirds of a moving fader's instructions). Only the windows the clip reaches.
+                let visible = ctx.clipExtents
+                for (rect, alpha) in windows {
+                    let x0 = (rect.x + o.x).rounded(), y0 = (rect.y + o.y).rounded()
+                    let box = Rect(x: x0, y: y0, width: (rect.maxX + o.x).rounded() - x0, height: (rect.maxY + o.y).rounded() - y0)
+                    guard box.width > 0, box.height > 0, box.meets(visible) else { continue }
                     ctx.withSavedState {
-                        ctx.newPath(); ctx.addRect(Rect(x: rect.x + o.x, y: rect.y + o.y, width: rect.width, height: rect.height)); ctx.clip()
+                        ctx.newPath(); ctx.addRect(box); ctx.clip()
                         setTravelGradient(ctx, shift: o, alpha: alpha)
                         ctx.mask(glow, at: o, smooth: false)
                     }
@@ -223,14 +230,14 @@ struct FaderPainter {
         let g = geometry, a = appearance
         let shift = Point(x: layerOrigin.x, y: layerOrigin.y)
         func box(_ r: Rect) -> Rect { let q = local.toScreen(r); return Rect(x: q.x + shift.x, y: q.y + shift.y, width: q.width, height: q.height) }
-        if let readout, let r = g.readoutBox {
+        if let readout, let r = g.readoutBox, box(r).insetBy(-2).meets(ctx.clipExtents) {
             let t = TextLayout(text: readout, family: a.fontName, pixelSize: g.textSize * scale, bold: true, context: ctx)
             let b = box(r)
             t.setWidth(b.width, alignment: g.vertical ? .center : .right)
             ctx.setColor(a.valueColor)
             t.draw(at: Point(x: b.x, y: b.y + (b.height - t.size.height) / 2))
         }
-        if let caption = a.caption, !caption.isEmpty, let r = g.captionBox {
+        if let caption = a.caption, !caption.isEmpty, let r = g.captionBox, box(r).meets(ctx.clipExtents) {
             let b = box(r)
             // Beside the readout on one line, the caption keeps to the room the readout leaves.
             let room = g.readoutBox == r && readout != nil ? b.width * 0.55 : b.width

@@ -18,29 +18,24 @@ struct MeterPainter {
 
     var g: MeterGeometry { view.geometry }
 
-    func draw(in ctx: DrawingContext, peak: Double?) {
+    func draw(in ctx: DrawingContext, shown: MeterView.Shown) {
         let box = mapping.toScreen(view.frame)
         let origin = Point(x: box.x.rounded(.down), y: box.y.rounded(.down))
         let w = Int((box.maxX - origin.x).rounded(.up)) + 1, h = Int((box.maxY - origin.y).rounded(.up)) + 1
-        guard let unlit = layer(lit: false, origin: origin, width: w, height: h),
-              let lit = layer(lit: true, origin: origin, width: w, height: h) else { return }
-        paint(ctx, unlit, at: origin, clip: nil)
-        if view.segments > 0 {
-            let n = view.segments, on = view.model.litSegments(n)
-            if on > 0 { paint(ctx, lit, at: origin, clip: g.span(from: 0, to: Double(on) / Double(n))) }
-            if let k = peak.flatMap({ MeterModel.segment(ofLevel: $0, count: n) }), k >= on {
-                paint(ctx, lit, at: origin, clip: g.span(from: Double(k) / Double(n), to: Double(k + 1) / Double(n)))
-            }
+        let unlit: ImageSurface, lit: ImageSurface
+        if let kept = view.layersForMapping, kept.mapping == mapping {
+            (unlit, lit) = (kept.unlit, kept.lit)
         } else {
-            let level = view.model.reading.level
-            if level > 0 { paint(ctx, lit, at: origin, clip: g.span(from: 0, to: level)) }
-            if let peak, peak > level {
-                // A marker of 1.2 % of the run (at least 2 px), ending at the peak's level.
-                let thickness = Swift.max(2 / Swift.max(1e-9, g.length), 0.012)
-                paint(ctx, lit, at: origin, clip: g.span(from: Swift.max(0, peak - thickness), to: peak))
-            }
+            guard let u = layer(lit: false, origin: origin, width: w, height: h),
+                  let l = layer(lit: true, origin: origin, width: w, height: h) else { return }
+            (unlit, lit) = (u, l)
+            view.layersForMapping = (mapping, u, l)
         }
-        if let row = g.readoutRow {
+        paint(ctx, unlit, at: origin, clip: nil)
+        if shown.lit > 0 { paint(ctx, lit, at: origin, clip: g.span(from: 0, to: shown.lit)) }
+        if let p = shown.peak { paint(ctx, lit, at: origin, clip: g.span(from: p.lowerBound, to: p.upperBound)) }
+        // The readout only where the clip reaches it (a moving bar's rectangle does not).
+        if let row = g.readoutRow, mapping.toScreen(row).insetBy(-2).meets(ctx.clipExtents) {
             let align: TextLayout.Alignment = g.orientation == .vertical ? .center : .right
             text(ctx, view.model.reading.readout, in: mapping.toScreen(row), size: g.textSize * mapping.scale, bold: true, color: view.textColor, align: align)
         }

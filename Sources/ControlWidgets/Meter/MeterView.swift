@@ -23,6 +23,9 @@ public final class MeterView: WidgetView {
     /// The layers' cache key for the last mapping: describing the look takes longer than
     /// painting it, so it is written once per mapping, not once per frame.
     private var keyForMapping: (mapping: ScreenMapping, key: String)?
+    /// The unlit and lit layers for the last mapping (MeterPainter): finding them among the
+    /// scene's shared images hashed that key twice a draw.
+    var layersForMapping: (mapping: ScreenMapping, unlit: ImageSurface, lit: ImageSurface)?
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
 
@@ -47,8 +50,62 @@ public final class MeterView: WidgetView {
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect { mapping.toScreen(frame) }
 
+    /// What a frame shows: where the lit run ends and the peak marker's stretch (levels 0…1,
+    /// a ladder's whole segments) and the readout's text.
+    struct Shown: Equatable {
+        var mapping: ScreenMapping
+        var lit: Double
+        var peak: ClosedRange<Double>?
+        var readout: String
+    }
+
+    /// What the last draw showed: a new value repaints only the run between the old and the
+    /// new end, the marker's old and new places and the readout (`damage`).
+    private var drawn: Shown?
+
+    func shown(_ mapping: ScreenMapping, at time: Double) -> Shown {
+        let peak = model.peakLevel(at: time)
+        var out = Shown(mapping: mapping, lit: 0, peak: nil, readout: geometry.readoutRow == nil ? "" : model.reading.readout)
+        if segments > 0 {
+            let n = segments, on = model.litSegments(n)
+            out.lit = Double(on) / Double(n)
+            if let k = peak.flatMap({ MeterModel.segment(ofLevel: $0, count: n) }), k >= on {
+                out.peak = Double(k) / Double(n)...Double(k + 1) / Double(n)
+            }
+        } else {
+            let level = model.reading.level
+            out.lit = level
+            if let peak, peak > level {
+                // A marker of 1.2 % of the run (at least 2 px), ending at the peak's level.
+                let thickness = Swift.max(2 / Swift.max(1e-9, geometry.length), 0.012)
+                out.peak = Swift.max(0, peak - thickness)...peak
+            }
+        }
+        return out
+    }
+
     public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
-        MeterPainter(view: self, mapping: mapping).draw(in: ctx, peak: model.peakLevel(at: time))
+        let now = shown(mapping, at: time)
+        MeterPainter(view: self, mapping: mapping).draw(in: ctx, shown: now)
+        drawn = now
+    }
+
+    /// The run between the old and the new end of the lit bar, the marker where it was and
+    /// where it is, the readout's row when its text changed; everything after another change.
+    public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] {
+        let now = shown(mapping, at: time)
+        guard let drawn, drawn.mapping == mapping else { return [paintBounds(mapping)] }
+        // Two pixels round each part: the segments' and the bar's antialiased edges.
+        func run(_ a: Double, _ b: Double) -> Rect {
+            mapping.toScreen(geometry.span(from: Swift.min(a, b), to: Swift.max(a, b))).insetBy(-2)
+        }
+        var rects: [Rect] = []
+        if now.lit != drawn.lit { rects.append(run(drawn.lit, now.lit)) }
+        if now.peak != drawn.peak {
+            for p in [drawn.peak, now.peak] { if let p { rects.append(run(p.lowerBound, p.upperBound)) } }
+        }
+        if now.readout != drawn.readout, let row = geometry.readoutRow { rects.append(mapping.toScreen(row).insetBy(-2)) }
+        return rects
     }
 
     public func isAnimating(at time: Double) -> Bool { model.isPeakFalling(at: time) }

@@ -338,8 +338,11 @@ public struct SliderPainter {
     /// - Parameters:
     ///   - glow: `glowMask(level:)`; `band`: `gradientBand()`; `line`: `lineMask()`; each
     ///     placed in the layer (cut to its ink).
+    ///   - visible: the rectangles being redrawn (the clip), nil for all of the layer: a part
+    ///     whose box meets none of them is left out (a moving handle's far end, the texts).
     public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> PlacedImage?,
-                               band: PlacedImage, line: PlacedImage, handles: (Int) -> ImageSurface?) {
+                               band: PlacedImage, line: PlacedImage, handles: (Int) -> ImageSurface?, visible: [Rect]? = nil) {
+        func shows(_ box: Rect) -> Bool { visible.map { $0.contains { $0.meets(box) } } ?? true }
         let zero = Point(x: 0, y: 0)
         let a = appearance
         let (t0, t1) = filledSpan(state.travels)
@@ -362,17 +365,20 @@ public struct SliderPainter {
                     // fades over the cap's angle in eight steps (under the track drawn next, so
                     // the steps only touch the soft halo).
                     ctx.setSource(band.image, at: band.origin(zero), smooth: false)
-                    ctx.withSavedState {
-                        ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: t0, to: t1)
-                        ctx.clip()
-                        ctx.paint()
+                    if let (a0, a1) = visibleSpan(from: t0, to: t1, inner: small, outer: big, visible: visible) {
+                        ctx.withSavedState {
+                            ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: a0, to: a1)
+                            ctx.clip()
+                            ctx.paint()
+                        }
                     }
                     let steps = 8
                     let feather = (w / 2 + reach) / r * 180 / Double.pi / Double(steps)
                     for k in 0..<steps {
                         let alpha = Double(steps - k) / Double(steps + 1)
                         for (s0, s1) in [(t1 + Double(k) * feather, t1 + Double(k + 1) * feather),
-                                         (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)] {
+                                         (t0 - Double(k + 1) * feather, t0 - Double(k) * feather)]
+                        where shows(sectorBox(from: s0, to: s1, inner: small, outer: big)) {
                             ctx.withSavedState {
                                 ctx.newPath(); addAnnularSector(ctx, inner: small, outer: big, from: s0, to: s1)
                                 ctx.clip()
@@ -398,8 +404,9 @@ public struct SliderPainter {
             }
         }
         // The line through angular windows: the unfilled parts (their outer ends with the
-        // line's round caps), then the filled part in the band's colours.
-        let lineReach = r + w / 2 + 4
+        // line's round caps), then the filled part in the band's colours. The windows are
+        // rings round the line, not slices from the centre, so a text's box meets none.
+        let lineReach = r + w / 2 + 4, lineInner = Swift.max(0, r - w / 2 - 4)
         let capAngle = isFullCircle ? 0 : (w / 2 + 2) / Swift.max(1, r) * 180 / Double.pi
         ctx.setColor(a.unfilledColor)
         var unfilled: [(Double, Double)] = []
@@ -410,20 +417,25 @@ public struct SliderPainter {
             if t1 < maximumAngle { unfilled.append((t1, maximumAngle + capAngle)) }
         }
         for (u0, u1) in unfilled {
+            guard let (a0, a1) = visibleSpan(from: u0, to: u1, inner: lineInner, outer: lineReach, visible: visible) else { continue }
             ctx.withSavedState {
-                ctx.newPath(); addSector(ctx, radius: lineReach, from: u0, to: u1); ctx.clip()
+                ctx.newPath(); addAnnularSector(ctx, inner: lineInner, outer: lineReach, from: a0, to: a1); ctx.clip()
                 ctx.mask(line.image, at: line.origin(zero), smooth: false)
             }
         }
         if sweep > 0 {
-            ctx.withSavedState {
-                ctx.newPath(); addSector(ctx, radius: lineReach, from: t0, to: t1); ctx.clip()
-                ctx.setSource(band.image, at: band.origin(zero), smooth: false)
-                ctx.mask(line.image, at: line.origin(zero), smooth: false)
+            if let (a0, a1) = visibleSpan(from: t0, to: t1, inner: lineInner, outer: lineReach, visible: visible) {
+                ctx.withSavedState {
+                    ctx.newPath(); addAnnularSector(ctx, inner: lineInner, outer: lineReach, from: a0, to: a1); ctx.clip()
+                    ctx.setSource(band.image, at: band.origin(zero), smooth: false)
+                    ctx.mask(line.image, at: line.origin(zero), smooth: false)
+                }
             }
             // Round caps in the colour at each end (a mesh's end colour, exactly).
             for t in [t0, t1] {
-                ctx.newPath(); ctx.addCircle(center: point(travel: t), radius: w / 2)
+                let p = point(travel: t)
+                guard shows(Rect(x: p.x - w / 2 - 1, y: p.y - w / 2 - 1, width: w + 2, height: w + 2)) else { continue }
+                ctx.newPath(); ctx.addCircle(center: p, radius: w / 2)
                 ctx.setColor(a.gradientColor(at: t / maximumAngle)); ctx.fill()
             }
         }
@@ -437,13 +449,17 @@ public struct SliderPainter {
                     ctx.paint()
                 }
             } else {
-                ctx.newPath(); ctx.addCircle(center: p, radius: Swift.max(1.2 * scale, w * 0.16))
+                let mr = Swift.max(1.2 * scale, w * 0.16)
+                guard shows(Rect(x: p.x - mr - 1, y: p.y - mr - 1, width: 2 * mr + 2, height: 2 * mr + 2)) else { continue }
+                ctx.newPath(); ctx.addCircle(center: p, radius: mr)
                 ctx.setColor(a.markerColor); ctx.fill()
             }
         }
         for i in state.travels.indices.reversed() {
             guard let img = handles(i) else { continue }
             let p = point(travel: state.travels[i])
+            let reach = Double(Swift.max(img.width, img.height)) / 2 * 2.0.squareRoot() + 1   // turned images reach a diagonal
+            guard shows(Rect(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach)) else { continue }
             let h = a.handles[i]
             let alpha = state.pressed[i] && h.highlightable ? 0.6 : 1
             ctx.withSavedState {
@@ -460,12 +476,12 @@ public struct SliderPainter {
             ctx.setColor(Color(white: 1, alpha: 0.9))
             ctx.stroke()
         }
-        drawTexts(state.texts, ctx: ctx, ringInner: ringOuter - geometry.ringWidth * scale)
+        drawTexts(state.texts, ctx: ctx, ringInner: ringOuter - geometry.ringWidth * scale, shows: shows)
     }
 
     /// The value (one line, or "a – b"), a revolution count above it, the caption below.
-    private func drawTexts(_ texts: [String], ctx: DrawingContext, ringInner: Double) {
-        for (layout, centre, colour) in textLayouts(texts, ctx: ctx, ringInner: ringInner) {
+    private func drawTexts(_ texts: [String], ctx: DrawingContext, ringInner: Double, shows: (Rect) -> Bool) {
+        for (layout, centre, colour) in textLayouts(texts, ctx: ctx, ringInner: ringInner) where shows(inkBox(layout, centredAt: centre)) {
             ctx.setColor(colour)
             layout.draw(centeredAt: centre)
         }
@@ -506,10 +522,13 @@ public struct SliderPainter {
     /// wider each way for antialiasing. `ctx`: any context (for Pango).
     public func textBoxes(_ texts: [String], ctx: DrawingContext) -> [Rect] {
         let ringInner = r + geometry.ringWidth * scale / 2 - geometry.ringWidth * scale
-        return textLayouts(texts, ctx: ctx, ringInner: ringInner).map { layout, c, _ in
-            let s = layout.size, ink = layout.inkBox
-            return Rect(x: c.x - s.width / 2 + ink.x - 2, y: c.y - s.height / 2 + ink.y - 2, width: ink.width + 4, height: ink.height + 4)
-        }
+        return textLayouts(texts, ctx: ctx, ringInner: ringInner).map { layout, c, _ in inkBox(layout, centredAt: c) }
+    }
+
+    /// A text's glyphs' ink (layer pixels) drawn centred at `c`, 2 pixels wider each way.
+    private func inkBox(_ layout: TextLayout, centredAt c: Point) -> Rect {
+        let s = layout.size, ink = layout.inkBox
+        return Rect(x: c.x - s.width / 2 + ink.x - 2, y: c.y - s.height / 2 + ink.y - 2, width: ink.width + 4, height: ink.height + 4)
     }
 
     // MARK: what a change repaints
@@ -566,6 +585,43 @@ public struct SliderPainter {
         let x0 = Swift.max(0, Swift.min(band.x, arc.x).rounded(.down)), y0 = Swift.max(0, Swift.min(band.y, arc.y).rounded(.down))
         let x1 = Swift.min(all.width, Swift.max(band.maxX, arc.maxX).rounded(.up)), y1 = Swift.min(all.height, Swift.max(band.maxY, arc.maxY).rounded(.up))
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The stretch of the window from travel `a` to `b` between radii `inner` and `outer` that
+    /// the `visible` rectangles can show; nil when none reaches it, all of it without them.
+    /// Its ends move in only to whole pieces (`pieceDegrees`) outside every rectangle, where
+    /// the whole window has a cut too, so the window's edges inside them are the whole
+    /// window's, pixel for pixel: a moving handle's windows are a few pieces long, not the
+    /// arc's 54, and most of a frame was tessellating those (the clip of each window).
+    func visibleSpan(from a: Double, to b: Double, inner: Double, outer: Double, visible: [Rect]?) -> (Double, Double)? {
+        guard let visible else { return (a, b) }
+        let box = sectorBox(from: a, to: b, inner: inner, outer: outer)
+        // Travels in the lap whose seam is the middle of the gap (a gapped arc's ends apart).
+        let seam = maximumAngle + (360 - maximumAngle) / 2
+        var lo = Double.infinity, hi = -Double.infinity
+        for rect in visible where rect.meets(box) {
+            let nx = Swift.min(Swift.max(center.x, rect.minX), rect.maxX), ny = Swift.min(Swift.max(center.y, rect.minY), rect.maxY)
+            let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                           Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
+            let far = corners.map { (($0.x - center.x) * ($0.x - center.x) + ($0.y - center.y) * ($0.y - center.y)).squareRoot() }.max() ?? 0
+            let near = ((nx - center.x) * (nx - center.x) + (ny - center.y) * (ny - center.y)).squareRoot()
+            guard near <= outer, far >= inner else { continue }   // in the hole or beyond the ring
+            // Round the centre or across the seam, a rectangle sees every angle: no trimming.
+            guard !isFullCircle, near > 0 else { return (a, b) }
+            var tl = Double.infinity, th = -Double.infinity
+            for c in corners {
+                var t = atan2(c.y - center.y, c.x - center.x) * 180 / Double.pi - rotationAngle
+                t -= 360 * ((t - (seam - 360)) / 360).rounded(.down)
+                tl = Swift.min(tl, t); th = Swift.max(th, t)
+            }
+            guard th - tl < 180 else { return (a, b) }
+            lo = Swift.min(lo, tl); hi = Swift.max(hi, th)
+        }
+        guard lo <= hi else { return nil }
+        // Two pixels of slack at the inner radius: a cut's antialiased edge stays outside.
+        let slack = 2 / Swift.max(1, inner) * 180 / Double.pi, p = Self.pieceDegrees
+        let a2 = Swift.max(a, ((lo - slack) / p).rounded(.down) * p), b2 = Swift.min(b, ((hi + slack) / p).rounded(.up) * p)
+        return a2 < b2 ? (a2, b2) : nil
     }
 
     /// The box of the annulus piece between travels `t0` and `t1` (t0 ≤ t1) and two radii.

@@ -230,10 +230,12 @@ public final class SliderView: WidgetView {
         }
         let ctx = DrawingContext(surface: layer.image)
         ctx.translate(Double(-layer.x), Double(-layer.y))   // layer pixels from here on
+        var visible: [Rect]?
         if let change = pendingChange, change.from == valueCache?.state, change.to == state {
             ctx.newPath()
             for r in change.rects { ctx.addRect(r) }
             ctx.clip()
+            visible = change.rects
         }
         pendingChange = nil
         ctx.clear()
@@ -247,7 +249,7 @@ public final class SliderView: WidgetView {
             let h = try? p.handleImage(i)
             self.handleCache[i] = h
             return h
-        })
+        }, visible: visible)
         valueCache = (state, layer)
         return layer
     }

@@ -65,7 +65,9 @@ public final class Compositor {
         }
         background.paint(rect, into: tile, origin: (rect.x, rect.y))
         var ctx = context(on: tile, showing: rect)
-        for widget in scene.widgets where PixelRect(covering: widget.paintBounds(scene.mapping)).intersects(rect) {
+        let widgets = scene.widgets, boxes = scene.paintBoxes
+        for i in widgets.indices where boxes[i].intersects(rect) {
+            let widget = widgets[i]
             let look = scene.bindings.look(widget.id)
             if scene.isDimmed(widget) {
                 ctx.withOpacity(Self.disabledOpacity) { BoundLook.draw(widget, look: look, in: ctx, mapping: scene.mapping, time: time) }

@@ -354,6 +354,9 @@ public final class PanelController {
     }
 
     package func publish(_ events: [WidgetEvent], from widget: any WidgetView, at time: Double) {
+        // Nothing to say (every widget, every frame, from `advance`): the label bindings below
+        // take every widget of every page, which made a frame cost the square of their number.
+        guard !events.isEmpty else { return }
         if widget is MenuButtonView {
             // The menu button's tap is the drawer's toggle, not an event for integrators.
             if events.contains(MenuButtonView.tapped), let drawer = scene.drawer {

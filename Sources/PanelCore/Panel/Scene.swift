@@ -12,7 +12,7 @@ public final class Scene {
     public let screenWidth: Int
     public let screenHeight: Int
     /// Design pixels to the screen: the letterbox, moved by the idle page's drift.
-    public private(set) var mapping: ScreenMapping
+    public private(set) var mapping: ScreenMapping { didSet { paintBoxCache = nil } }
     private let restingMapping: ScreenMapping
     /// The widgets of every page, in the file's order (a `style` tint rebuilds one).
     public private(set) var pageWidgets: [[any WidgetView]]
@@ -29,7 +29,12 @@ public final class Scene {
     public let drawer: PageDrawer?
     /// The front page's shown widgets (hidden by `style` left out, so they neither draw nor
     /// take touches), with the menu button on top when there is a drawer.
-    public internal(set) var widgets: [any WidgetView] = []   // internal(set): tests add fakes
+    public internal(set) var widgets: [any WidgetView] = [] { didSet { paintBoxCache = nil } }   // internal(set): tests add fakes
+    /// `widgets`' paint boxes at `mapping`, made when first asked after either changed: the
+    /// compositor tests every widget against every rectangle it paints, and asking 96 knobs
+    /// for their shadows' reach each time made one turning knob cost more the more it had
+    /// for neighbours.
+    private var paintBoxCache: [PixelRect]?
     private let menuButton: MenuButtonView?
     /// Images identical widgets share (one disc, satin and shadow for six equal knobs).
     public let sharedLayers = SharedLayers()
@@ -132,6 +137,14 @@ public final class Scene {
 
     /// The index of the page with this id.
     public func pageIndex(id: String) -> Int? { panel.pages.firstIndex { $0.id == id } }
+
+    /// The screen-pixel box each of `widgets` may paint, in the same order.
+    package var paintBoxes: [PixelRect] {
+        if let paintBoxCache { return paintBoxCache }
+        let boxes = widgets.map { PixelRect(covering: $0.paintBounds(mapping)) }
+        paintBoxCache = boxes
+        return boxes
+    }
 
     /// The screen-pixel damage rectangle for a widget.
     public func damageRect(of widget: any WidgetView) -> PixelRect {
