@@ -105,12 +105,8 @@ def main():
     late = c.until(lambda e: e.get("event") == "unconfirmed", 9)
     check("no unconfirmed event (Home Assistant confirmed in time)", late is None and not any(e.get("event") == "unconfirmed" for e in events), late)
     c.close(); panel.stop(); stop(ha); b.stop()
-    print(f"  {'ok' if results['fails'] == 0 else 'FAIL'}    ha statestream: {results['fails']} failure(s)")
-    return 1 if results["fails"] else 0
+    return verdict("ha statestream")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    finally:
-        stop_all()
+    run(main)

@@ -135,12 +135,8 @@ def main():
     c.close()
     panel.stop()
     b.stop()
-    print(f"  {'ok' if results['fails'] == 0 else 'FAIL'}    mqtt bind: {results['fails']} failure(s)")
-    return 1 if results["fails"] else 0
+    return verdict("mqtt bind")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    finally:
-        stop_all()
+    run(main)

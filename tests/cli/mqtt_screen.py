@@ -113,12 +113,8 @@ def main():
     panel.stop()
     pub(b.port, "home/hall/occupancy", "", retain=True)
     b.stop()
-    print(f"  {'ok' if results['fails'] == 0 else 'FAIL'}    mqtt screen: {results['fails']} failure(s)")
-    return 1 if results["fails"] else 0
+    return verdict("mqtt screen")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    finally:
-        stop_all()
+    run(main)

@@ -2,7 +2,7 @@
 MQTT 3.1.1 publisher that keeps its connection (to time round trips without starting a
 process per message), a TCP proxy that can go silent (a network that drops packets), and
 the panel process. Nothing here fakes the broker."""
-import json, os, queue, shutil, socket, struct, subprocess, threading, time
+import json, os, queue, shutil, socket, struct, subprocess, sys, threading, time
 import support
 
 procs = support.PROCESSES
@@ -18,6 +18,21 @@ def check(name, cond, detail=""):
 
 def note(text):
     print("  note  " + text)
+
+
+def verdict(name):
+    """The summary line every test ends with, and its exit status."""
+    fails = results["fails"]
+    print(f"  {'ok' if fails == 0 else 'FAIL'}    {name}: {fails} failure(s)")
+    return 1 if fails else 0
+
+
+def run(main):
+    """Exit with main()'s status; whatever it started is stopped however it ends."""
+    try:
+        sys.exit(main())
+    finally:
+        stop_all()
 
 
 free_port, start, stop, stop_all = support.free_port, support.start, support.stop, support.stop_all

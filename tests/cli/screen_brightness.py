@@ -9,7 +9,7 @@ Usage: screen_brightness.py KNOB_PANEL_BINARY   (exit 0: all passed)"""
 import json, math, os, queue, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import support
-from mqtt_support import check, note, results, js  # noqa
+from mqtt_support import check, note, results, js, run, verdict  # noqa
 
 BIN = sys.argv[1]
 DARK, BRIGHT, LO, HI = 1.0, 1000.0, 0.1, 1.0
@@ -98,12 +98,8 @@ def main():
     check(f"lit again: read at once (1000 lux), level {want:.4f}", ev is not None and ev.get("level") == round(want, 2), (ev, want))
     panel.stop()
     check("at exit the backlight is as the panel found it (800)", backlight() == 800, backlight())
-    print(f"  {'ok' if results['fails'] == 0 else 'FAIL'}    screen brightness: {results['fails']} failure(s)")
-    return 1 if results["fails"] else 0
+    return verdict("screen brightness")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    finally:
-        support.stop_all()
+    run(main)

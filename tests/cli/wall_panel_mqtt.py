@@ -120,8 +120,7 @@ def main():
     c.close()
     panel.stop()
     b.stop()
-    print(f"  {'ok' if results['fails'] == 0 else 'FAIL'}    wall panel mqtt: {results['fails']} failure(s)")
-    return 1 if results["fails"] else 0
+    return verdict("wall panel mqtt")
 
 
 def big_decode_off_the_loop(b, c, tmp, sock):
@@ -182,7 +181,4 @@ def get_widget(c, w):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    finally:
-        stop_all()
+    run(main)
