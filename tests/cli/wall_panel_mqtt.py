@@ -130,7 +130,8 @@ def big_decode_off_the_loop(b, c, tmp, sock):
     pictureChanged came first and nothing was answered meanwhile; decoded off it, the
     temperature's valueChanged comes first, and a second client's `get`s (one every 5 ms) are
     answered all along. The bound: the slowest `get` under half the time from the publish to
-    pictureChanged (before the fix it waited for the whole decode)."""
+    pictureChanged (before the fix it waited for the whole decode: 77 of 105 ms; after it, 20
+    of 144 ms, on this 2-core machine with other builds running)."""
     path = os.path.join(tmp, "big.jpg")
     size = big_jpeg.write(path)
     data = open(path, "rb").read()
