@@ -5,8 +5,11 @@
 // jpeg_CreateDecompress checks the struct's size, so a mismatch is an error, not a crash
 // (tests/cli/jpeg_abi.sh compares every offset with the real header where it is installed).
 // libjpeg's errors exit the process by default: here they longjmp back to the decode call,
-// inside C, with no Swift frame in between. Callers serialise the first call (Graphics'
-// JPEGDecoder loads once, on the loop's thread).
+// inside C, with no Swift frame in between. The function table is the caller's (Graphics'
+// JPEGDecoder fills it once, in a Swift `static let`, and passes it to every decode): a
+// function-local static here would be one copy per place the optimiser emits an inline
+// function, and a decode could read a copy the load never filled (the release build did
+// this to libasound's table; see CSound/shim.h). Decodes may run on any thread.
 #include <dlfcn.h>
 #include <setjmp.h>
 #include <stddef.h>
@@ -115,15 +118,8 @@ typedef struct knob_jpeg_api {
     void (*destroy_decompress)(knob_jpeg_decompress *cinfo);
 } knob_jpeg_api;
 
-static inline knob_jpeg_api *knob_jpeg_api_slot(void) {
-    static knob_jpeg_api api;
-    return &api;
-}
-
-// NULL when libjpeg is loaded; else why not.
-static inline const char *knob_jpeg_load(void) {
-    knob_jpeg_api *api = knob_jpeg_api_slot();
-    if (api->read_scanlines) return NULL;
+// NULL when libjpeg is loaded, its functions in `*api`; else why not.
+static inline const char *knob_jpeg_load(knob_jpeg_api *api) {
     void *library = dlopen(KNOB_JPEG_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (!library) { const char *why = dlerror(); return why ? why : "cannot load " KNOB_JPEG_SONAME; }
     knob_jpeg_api loaded = {
@@ -167,10 +163,9 @@ static inline void knob_jpeg_message(void *cinfo, int level) {
 // 1/`denominator` (1, 2, 4 or 8) of its size; the image must be `expect_w`×`expect_h` once
 // scaled (what knob_jpeg_scaled_size said) and at most `max_side` before. 0 on success, else
 // writes why into `why` (200 bytes).
-static inline int knob_jpeg_decode(const unsigned char *data, unsigned long size, unsigned int denominator,
-                                   unsigned int max_side, unsigned char *pixels, long stride,
+static inline int knob_jpeg_decode(const knob_jpeg_api *api, const unsigned char *data, unsigned long size,
+                                   unsigned int denominator, unsigned int max_side, unsigned char *pixels, long stride,
                                    unsigned int expect_w, unsigned int expect_h, int big_endian, char *why) {
-    knob_jpeg_api *api = knob_jpeg_api_slot();
     knob_jpeg_decompress cinfo;
     knob_jpeg_error err;
     memset(&cinfo, 0, sizeof cinfo);

@@ -3,7 +3,7 @@
 // holds Thai), not linked: a panel whose text fits on its lines never maps them. The build
 // needs no -dev package: the prototypes below are the libraries' own (linebreak.h of
 // libunibreak 1.1 and later, thai/thwbrk.h of libthai 0.1.25 and later), which have been
-// stable for a decade. Callers serialise the first calls (Graphics' LineBreaking loads once).
+// stable for a decade. Each loader is called once (Graphics' LineBreaking, in `static let`s).
 #include <dlfcn.h>
 #include <stddef.h>
 #include <wchar.h>
@@ -26,20 +26,14 @@ static inline void *knob_linebreak_open(const char *soname) {
     return dlopen(soname, RTLD_NOW | RTLD_LOCAL);
 }
 
-// The state lives in function-local statics (as in shaping.h): Swift emits the header's
-// inline functions, not its file-scope variables.
-static inline knob_set_linebreaks_utf32_t *knob_set_linebreaks_utf32_slot(void) {
-    static knob_set_linebreaks_utf32_t function;
-    return &function;
-}
-static inline knob_th_brk_wc_find_breaks_t *knob_th_brk_wc_find_breaks_slot(void) {
-    static knob_th_brk_wc_find_breaks_t function;
-    return &function;
-}
+// The loaders hand the function found back to the caller, which keeps it (Graphics'
+// LineBreaking, in a Swift `static let`): a function-local static here would be one copy per
+// place the optimiser emits the inline function, and a copy that was never filled would be
+// called (the release build did this to libasound's table; see CSound/shim.h).
 
-// NULL when libunibreak is loaded (and initialised); else why not.
-static inline const char *knob_unibreak_load(void) {
-    if (*knob_set_linebreaks_utf32_slot()) return NULL;
+// NULL when libunibreak is loaded (and initialised), with its set_linebreaks_utf32 in `*out`;
+// else why not.
+static inline const char *knob_unibreak_load(knob_set_linebreaks_utf32_t *out) {
     void *library = knob_linebreak_open(KNOB_UNIBREAK_SONAME);
     if (!library) library = knob_linebreak_open(KNOB_UNIBREAK_SONAME_6);
     if (!library) { const char *why = dlerror(); return why ? why : "cannot load " KNOB_UNIBREAK_SONAME; }
@@ -47,25 +41,16 @@ static inline const char *knob_unibreak_load(void) {
     knob_set_linebreaks_utf32_t set = (knob_set_linebreaks_utf32_t)dlsym(library, "set_linebreaks_utf32");
     if (!init || !set) { const char *why = dlerror(); return why ? why : "libunibreak lacks set_linebreaks_utf32"; }
     init();
-    *knob_set_linebreaks_utf32_slot() = set;
+    *out = set;
     return NULL;
 }
 
-static inline void knob_set_linebreaks_utf32(const unsigned int *s, size_t len, const char *lang, char *brks) {
-    (*knob_set_linebreaks_utf32_slot())(s, len, lang, brks);
-}
-
-// NULL when libthai is loaded; else why not.
-static inline const char *knob_thai_load(void) {
-    if (*knob_th_brk_wc_find_breaks_slot()) return NULL;
+// NULL when libthai is loaded, with its th_brk_wc_find_breaks in `*out`; else why not.
+static inline const char *knob_thai_load(knob_th_brk_wc_find_breaks_t *out) {
     void *library = knob_linebreak_open(KNOB_THAI_SONAME);
     if (!library) { const char *why = dlerror(); return why ? why : "cannot load " KNOB_THAI_SONAME; }
     knob_th_brk_wc_find_breaks_t find = (knob_th_brk_wc_find_breaks_t)dlsym(library, "th_brk_wc_find_breaks");
     if (!find) { const char *why = dlerror(); return why ? why : "libthai lacks th_brk_wc_find_breaks"; }
-    *knob_th_brk_wc_find_breaks_slot() = find;
+    *out = find;
     return NULL;
-}
-
-static inline int knob_th_brk_wc_find_breaks(const wchar_t *s, int *pos, size_t pos_sz) {
-    return (*knob_th_brk_wc_find_breaks_slot())(NULL, s, pos, pos_sz);
 }

@@ -62,6 +62,11 @@ public final class MQTTBridge: CommandClient, PanelEventSink, PollSource {
                 guard self.client.isConnected else { return }
                 _ = self.client.publish(topic, payload, retain: false)
             }
+            // A picture that fails its decode (off the loop, later): the same line as a refusal.
+            c.onLatePayloadNote = { [unowned self] topic, widget, why in
+                self.setsIgnored += 1
+                self.report("mqtt: ignored '\(MQTTSetPayload.oneLine(topic))' for '\(widget)': \(MQTTSetPayload.oneLine(why))")
+            }
         }
         for topic in controller.boundTopics + [controller.presenceTopic].compactMap({ $0 }) where !boundSubscribed.contains(topic) {
             client.subscribe(topic)

@@ -65,6 +65,25 @@ import Testing
         #expect(none == 0)
     }
 
+    /// The page menu's button (drawn in a corner when there are pages to choose) is a button:
+    /// its press ticks, as a control's does, though it takes no focus.
+    @Test func thePageMenuButtonClicks() throws {
+        let text = """
+        {"panel":"p","size":[400,300],"sound":{"click":true},"pages":[
+         {"id":"a","widgets":[{"id":"l","type":"label","text":"Hi","frame":[100,150,200,100]}]},
+         {"id":"b","widgets":[]}]}
+        """
+        let c = try PanelController(panel: try PanelLoader(kinds: WidgetCatalog.kinds).parse(text, file: "p.json").get(), screenWidth: 400, screenHeight: 300)
+        var clicks = 0
+        c.onControlPress = { clicks += 1 }
+        // The button: 48 square, 12 from the top-left corner.
+        c.deliver(.touchDown(id: 1, x: 36, y: 36), at: 0.1)
+        c.deliver(.touchUp(id: 1), at: 0.15)
+        #expect(clicks == 1)
+        c.deliver(.touchDown(id: 1, x: 200, y: 200), at: 0.5)   // the label
+        #expect(clicks == 1)
+    }
+
     /// The sound object is checked like any other: an unknown key with "did you mean", a
     /// volume out of 0…1, positioned.
     @Test func theSoundObjectIsChecked() {

@@ -121,10 +121,17 @@ class Publisher:
             out += bytes([b | (0x80 if n else 0)])
             if not n: return out
 
-    def publish(self, topic, payload):
-        t, p = topic.encode(), payload.encode()
+    def packet(self, topic, payload):
+        t, p = topic.encode(), payload if isinstance(payload, bytes) else payload.encode()
         body = struct.pack("!H", len(t)) + t + p
-        self.s.sendall(b"\x30" + self._len(len(body)) + body)
+        return b"\x30" + self._len(len(body)) + body
+
+    def publish(self, topic, payload):
+        self.s.sendall(self.packet(topic, payload))
+
+    def publish_all(self, messages):
+        """Several (topic, payload) in one write: the broker forwards them in this order."""
+        self.s.sendall(b"".join(self.packet(t, p) for t, p in messages))
 
     def close(self):
         try: self.s.sendall(b"\xe0\x00"); self.s.close()

@@ -35,6 +35,9 @@ public protocol WidgetView: AnyObject {
     func hitTest(_ point: Point) -> Bool
     /// Whether the widget takes keyboard focus (Tab order).
     var acceptsFocus: Bool { get }
+    /// Whether a press on it is a control's (the layout's `sound.click` ticks): by default the
+    /// widgets that take focus, not labels or instruments.
+    var clicksOnPress: Bool { get }
     var hasFocus: Bool { get set }
     func handle(_ input: WidgetInput, at time: Double) -> [WidgetEvent]
     /// Advances animations to `time`, returning events for those that ended.
@@ -62,9 +65,18 @@ public protocol WidgetView: AnyObject {
     /// The most bytes a bound topic's payload may have for a widget that takes the payload
     /// itself (an image's picture); nil for widgets that read values from it (BoundPayload).
     var rawPayloadLimit: Int? { get }
-    /// Such a payload arrived: the events it caused, and a note (one log line) when it could
-    /// not be shown.
-    func receive(rawPayload: [UInt8], at time: Double) -> (events: [WidgetEvent], note: String?)
+    /// Such a payload arrived: done now (the events, and a note, one log line, when it could
+    /// not be shown), or a picture to decode first, off the loop's thread if the runtime has
+    /// one, handed back to `finishRawPayload`.
+    func takeRawPayload(_ rawPayload: [UInt8], at time: Double) -> RawPayloadIntake
+    /// The decode `takeRawPayload` asked for is done: the events (shown now) and a note.
+    func finishRawPayload(_ job: PictureDecode, _ decoded: DecodedPicture, at time: Double) -> (events: [WidgetEvent], note: String?)
+}
+
+/// What a widget makes of a raw payload (`WidgetView.takeRawPayload`).
+public enum RawPayloadIntake: Sendable {
+    case done(events: [WidgetEvent], note: String?)
+    case decode(PictureDecode)
 }
 
 extension WidgetView {
@@ -75,7 +87,17 @@ extension WidgetView {
     public func showStale(_ stale: Bool) {}
     public func savedSnapshot() -> WidgetEvent? { snapshot() }
     public var rawPayloadLimit: Int? { nil }
-    public func receive(rawPayload: [UInt8], at time: Double) -> (events: [WidgetEvent], note: String?) { ([], nil) }
+    public var clicksOnPress: Bool { acceptsFocus }
+    public func takeRawPayload(_ rawPayload: [UInt8], at time: Double) -> RawPayloadIntake { .done(events: [], note: nil) }
+    public func finishRawPayload(_ job: PictureDecode, _ decoded: DecodedPicture, at time: Double) -> (events: [WidgetEvent], note: String?) { ([], nil) }
+    /// Takes a raw payload whole, on this thread (a picture decoded now): tests, mirrors
+    /// without a decoding thread.
+    public func receive(rawPayload: [UInt8], at time: Double) -> (events: [WidgetEvent], note: String?) {
+        switch takeRawPayload(rawPayload, at: time) {
+        case let .done(events, note): return (events, note)
+        case .decode(let job): return finishRawPayload(job, job.run(), at: time)
+        }
+    }
     /// Where touches aimed at this widget go: its round part, else the circle inscribed in its frame.
     public var aimArea: RoundArea { roundArea ?? RoundArea(inscribedIn: frame) }
 }

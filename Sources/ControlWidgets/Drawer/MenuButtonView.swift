@@ -16,6 +16,8 @@ public final class MenuButtonView: WidgetView {
     public var needsDisplay = true
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
+    /// Out of the Tab order, but a button: its press ticks like a control's.
+    public var clicksOnPress: Bool { true }
     private var pressed: Set<Int> = []
     private var cache: (scale: Double, highlighted: Bool, surface: ImageSurface)?
 

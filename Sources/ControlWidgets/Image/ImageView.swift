@@ -4,9 +4,10 @@ import PanelSystem
 /// A picture in a frame, from a file (`src`) or from an MQTT topic whose payload is the
 /// picture itself (a doorbell snapshot), fitted (`contain`) or filled (`cover`) into it with
 /// rounded corners; a placeholder (a picture glyph and a line of text on the theme's surface)
-/// while there is none, while it is stale, and after damaged data. The picture is decoded when
-/// it arrives (a JPEG reduced by the DCT towards the frame's size), scaled once to the frame
-/// at the screen's scale on its first frame, and from then on composited as a copy.
+/// while there is none, while it is stale, and after damaged data. A picture is decoded when it
+/// arrives (a JPEG reduced by the DCT towards the frame's size; from a topic, on the runtime's
+/// decoding thread between `prepare` and `finish`), scaled once to the frame at the screen's
+/// scale on its first frame, and from then on composited as a copy.
 public final class ImageView: WidgetView {
     public let id: String
     public let frame: Rect
@@ -48,34 +49,77 @@ public final class ImageView: WidgetView {
     /// Returns the reason when the data was damaged and this is the first such in a row.
     @discardableResult
     public func show(_ bytes: [UInt8], from origin: ImageModel.Origin) -> (shown: Bool, note: String?) {
-        needsDisplay = true
-        scaled = nil
+        switch prepare(bytes, from: origin) {
+        case .refused(let note): return (false, note)
+        case .decode(let job): return finish(job, job.run(), from: origin)
+        }
+    }
+
+    /// What taking `bytes` needs: the header is read and bounded here (cheap), the decode is
+    /// the caller's to run, here or on another thread, and to hand back to `finish`.
+    public enum Preparation: Sendable {
+        case decode(PictureDecode)
+        /// Damaged or too large: the placeholder is shown already; the note as for `show`.
+        case refused(note: String?)
+    }
+
+    public func prepare(_ bytes: [UInt8], from origin: ImageModel.Origin) -> Preparation {
         do throws(GraphicsError) {
             let header = try Picture.header(bytes)
             let place = fit.placement(picture: (header.width, header.height), frame: (frame.width * lastScale, frame.height * lastScale))
             let need = (Int((Double(header.width) * place.scale).rounded(.up)), Int((Double(header.height) * place.scale).rounded(.up)))
-            decoded = try Picture.decode(bytes, atLeast: need)
-            model.accepted(header, bytes: bytes.count, from: origin)
-            return (true, nil)
+            return .decode(PictureDecode(bytes: bytes, header: header, minimum: need))
         } catch {
-            decoded = nil
-            let first = model.damaged(error.reason, bytes: bytes.count)
-            return (false, first ? error.reason : nil)
+            return .refused(note: damaged(error.reason, bytes: bytes.count))
         }
+    }
+
+    /// A decode of `prepare`'s is done: the picture is shown from now on, or the placeholder.
+    @discardableResult
+    public func finish(_ job: PictureDecode, _ decoded: DecodedPicture, from origin: ImageModel.Origin) -> (shown: Bool, note: String?) {
+        switch decoded.result {
+        case .success(let surface):
+            needsDisplay = true
+            scaled = nil
+            self.decoded = surface
+            model.accepted(job.header, bytes: job.bytes.count, from: origin)
+            return (true, nil)
+        case .failure(let error):
+            return (false, damaged(error.reason, bytes: job.bytes.count))
+        }
+    }
+
+    private func damaged(_ why: String, bytes: Int) -> String? {
+        needsDisplay = true
+        scaled = nil
+        decoded = nil
+        return model.damaged(why, bytes: bytes) ? why : nil
     }
 
     public var rawPayloadLimit: Int? { takesPayloads ? Self.maxPayloadBytes : nil }
 
-    public func receive(rawPayload: [UInt8], at time: Double) -> (events: [WidgetEvent], note: String?) {
-        let (shown, note) = show(rawPayload, from: .mqtt)
-        var f = EventFields()
-        if shown, let p = model.picture {
-            f.add("width", p.width); f.add("height", p.height); f.add("format", p.format.rawValue); f.add("bytes", rawPayload.count)
-            f.add("source", "mqtt")
-            return ([WidgetEvent("pictureChanged", f.fields)], nil)
+    public func takeRawPayload(_ rawPayload: [UInt8], at time: Double) -> RawPayloadIntake {
+        switch prepare(rawPayload, from: .mqtt) {
+        case .decode(let job): return .decode(job)
+        case .refused(let note): return .done(events: damageEvents(bytes: rawPayload.count, note: note), note: note)
         }
-        f.add("bytes", rawPayload.count); f.add("reason", model.damage ?? "damaged"); f.add("source", "mqtt")
-        return (note == nil ? [] : [WidgetEvent("pictureDamaged", f.fields)], note)
+    }
+
+    public func finishRawPayload(_ job: PictureDecode, _ decoded: DecodedPicture, at time: Double) -> (events: [WidgetEvent], note: String?) {
+        let (shown, note) = finish(job, decoded, from: .mqtt)
+        guard shown, let p = model.picture else { return (damageEvents(bytes: job.bytes.count, note: note), note) }
+        var f = EventFields()
+        f.add("width", p.width); f.add("height", p.height); f.add("format", p.format.rawValue); f.add("bytes", job.bytes.count)
+        f.add("source", "mqtt")
+        return ([WidgetEvent("pictureChanged", f.fields)], nil)
+    }
+
+    /// One `pictureDamaged` for the first damaged payload of a run (`note` set), none after.
+    private func damageEvents(bytes: Int, note: String?) -> [WidgetEvent] {
+        guard note != nil else { return [] }
+        var f = EventFields()
+        f.add("bytes", bytes); f.add("reason", model.damage ?? "damaged"); f.add("source", "mqtt")
+        return [WidgetEvent("pictureDamaged", f.fields)]
     }
 
     public func showStale(_ stale: Bool) {

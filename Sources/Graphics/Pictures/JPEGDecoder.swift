@@ -4,9 +4,21 @@ import PanelSystem
 /// JPEG bytes → an ARGB32 surface through libjpeg (jpeg.h), scaled down by the DCT while
 /// decoding (1/2, 1/4, 1/8: libjpeg-turbo then skips most of the inverse transform), so a
 /// 1920×1080 doorbell snapshot for a 320×180 tile costs a 240×135 decode, not a full one.
-/// libjpeg is opened on the first call; without it, every JPEG is refused with why.
+/// libjpeg is opened on the first call (on whichever thread: a `static let` is made once);
+/// without it, every JPEG is refused with why. Decodes run on any thread, several at once.
 enum JPEGDecoder {
-    static let loaded: String? = knob_jpeg_load().map { "JPEG needs libjpeg62-turbo: \(String(cString: $0))" }
+    /// libjpeg's function table, filled once and only read after; kept here, not in the header
+    /// (jpeg.h says why).
+    private final class Library: @unchecked Sendable {
+        let api: knob_jpeg_api
+        let problem: String?
+        init() {
+            var api = knob_jpeg_api()
+            problem = knob_jpeg_load(&api).map { "JPEG needs libjpeg62-turbo: \(String(cString: $0))" }
+            self.api = api
+        }
+    }
+    private static let library = Library()
 
     /// The size libjpeg writes for `header` at 1/`denominator`: it rounds up.
     static func scaledSize(_ header: PictureHeader, denominator: Int) -> (width: Int, height: Int) {
@@ -25,15 +37,18 @@ enum JPEGDecoder {
     }
 
     static func decode(_ bytes: [UInt8], header: PictureHeader, denominator: Int, maxSide: Int) throws(GraphicsError) -> ImageSurface {
-        if let loaded { throw GraphicsError("cannot decode JPEG", loaded) }
+        let library = library
+        if let problem = library.problem { throw GraphicsError("cannot decode JPEG", problem) }
         let size = scaledSize(header, denominator: denominator)
         let surface = try ImageSurface(width: size.width, height: size.height)
         var why = [CChar](repeating: 0, count: 200)
         let failed = surface.withPixelBytes { base, stride in
             bytes.withUnsafeBufferPointer { data in
-                knob_jpeg_decode(data.baseAddress, UInt(data.count), UInt32(denominator), UInt32(maxSide),
-                                 base.assumingMemoryBound(to: UInt8.self), stride, UInt32(size.width), UInt32(size.height),
-                                 UInt32(1).bigEndian == 1 ? 1 : 0, &why)
+                withUnsafePointer(to: library.api) { api in
+                    knob_jpeg_decode(api, data.baseAddress, UInt(data.count), UInt32(denominator), UInt32(maxSide),
+                                     base.assumingMemoryBound(to: UInt8.self), stride, UInt32(size.width), UInt32(size.height),
+                                     UInt32(1).bigEndian == 1 ? 1 : 0, &why)
+                }
             }
         }
         if failed != 0 {

@@ -22,20 +22,25 @@ enum LineBreaking {
         case insideCluster
     }
 
-    static let unibreakLoaded: Bool = {
-        if let why = knob_unibreak_load() {
+    /// libunibreak's set_linebreaks_utf32, found once; nil without the library. Kept here, not
+    /// in the header (linebreak.h says why).
+    static let unibreak: knob_set_linebreaks_utf32_t? = {
+        var function: knob_set_linebreaks_utf32_t?
+        if let why = knob_unibreak_load(&function) {
             warn("lines break only at spaces and ideographs (install libunibreak1 for the Unicode rules): \(String(cString: why))")
-            return false
+            return nil
         }
-        return true
+        return function
     }()
 
-    static let thaiLoaded: Bool = {
-        if let why = knob_thai_load() {
+    /// libthai's th_brk_wc_find_breaks, found once; nil without the library.
+    static let thai: knob_th_brk_wc_find_breaks_t? = {
+        var function: knob_th_brk_wc_find_breaks_t?
+        if let why = knob_thai_load(&function) {
             warn("Thai text breaks only at spaces (install libthai0 for word breaks): \(String(cString: why))")
-            return false
+            return nil
         }
-        return true
+        return function
     }()
 
     private static func warn(_ message: String) {
@@ -48,14 +53,14 @@ enum LineBreaking {
         let n = scalars.count
         var out = [Opportunity](repeating: .none, count: n)
         guard n > 1 else { return out }
-        if unibreakLoaded {
+        if let unibreak {
             var brks = [CChar](repeating: 0, count: n)
             // libunibreak 1.1 (bookworm's) aborts on a regional indicator (a flag's half: its
             // class RI has no row in its pair table): it sees an emoji there instead, and
             // the grapheme rule below keeps a flag's two halves together.
             let safe = scalars.map { (0x1F1E6...0x1F1FF).contains($0) ? 0x1F600 : $0 }
             safe.withUnsafeBufferPointer { s in
-                brks.withUnsafeMutableBufferPointer { b in knob_set_linebreaks_utf32(s.baseAddress, n, "", b.baseAddress) }
+                brks.withUnsafeMutableBufferPointer { b in unibreak(s.baseAddress, n, "", b.baseAddress) }
             }
             for i in 1..<n {
                 switch brks[i - 1] {
@@ -81,7 +86,7 @@ enum LineBreaking {
 
     /// Thai has no spaces between words: each run of Thai letters gets libthai's word starts.
     private static func markThaiWords(_ scalars: [UInt32], _ out: inout [Opportunity]) {
-        guard scalars.contains(where: isThai), thaiLoaded else { return }
+        guard scalars.contains(where: isThai), let thai else { return }
         var i = 0
         while i < scalars.count {
             guard isThai(scalars[i]) else { i += 1; continue }
@@ -91,7 +96,7 @@ enum LineBreaking {
             var run = scalars[i..<end].map { wchar_t(truncatingIfNeeded: $0) } + [0]
             var positions = [Int32](repeating: 0, count: end - i)
             let found = run.withUnsafeMutableBufferPointer { s in
-                positions.withUnsafeMutableBufferPointer { p in knob_th_brk_wc_find_breaks(s.baseAddress, p.baseAddress, p.count) }
+                positions.withUnsafeMutableBufferPointer { p in thai(nil, s.baseAddress, p.baseAddress, p.count) }
             }
             for k in 0..<Int(Swift.max(0, Swift.min(found, Int32(positions.count)))) {
                 let at = i + Int(positions[k])

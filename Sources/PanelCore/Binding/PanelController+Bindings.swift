@@ -1,5 +1,6 @@
 import ControlWidgets
 import PanelLayout
+import PanelLoop
 import PanelProtocol
 
 /// Bound data (`"bind": {"topic": …}`): payloads on bound topics become the widget's bare
@@ -21,7 +22,7 @@ extension PanelController {
         for id in scene.bindings.widgets(on: topic) {
             guard let widget = scene.widget(id: id), let entry = scene.bindings.entries[id] else { continue }
             if let limit = widget.rawPayloadLimit {
-                if let why = receiveRaw(payload, limit: limit, by: widget, at: time) { refused.append((id, why)) }
+                if let why = receiveRaw(payload, topic: topic, limit: limit, by: widget, at: time) { refused.append((id, why)) }
                 continue
             }
             let value: BoundPayload.Value
@@ -47,20 +48,46 @@ extension PanelController {
         return refused
     }
 
-    /// A payload that is the widget's data itself (an image's picture): bounded in size, fresh
-    /// again for staleness, handed to the widget whole; its events go out like a command's.
-    /// Mirrors on other screens take the same bytes (they have their own views).
-    private func receiveRaw(_ payload: [UInt8], limit: Int, by widget: any WidgetView, at time: Double) -> String? {
+    /// A payload that is the widget's data itself (an image's picture): bounded in size, handed
+    /// to the widget whole. A picture is decoded on `pictureWorker` when there is one (`run`),
+    /// else now (render, tests: deterministic); it counts as fresh for staleness, and its
+    /// events go out like a command's, when it is shown. Mirrors on other screens take the same
+    /// bytes (they have their own views, maybe at another scale) and send no events.
+    private func receiveRaw(_ payload: [UInt8], topic: String, limit: Int, by widget: any WidgetView, at time: Double) -> String? {
         guard payload.count <= limit else { return "payload of \(payload.count) bytes is over \(limit)" }
-        for s in [scene] + mirrors.map(\.scene) {
+        var note: String?
+        for (index, s) in ([scene] + mirrors.map(\.scene)).enumerated() {
             guard let w = s.widget(id: widget.id) else { continue }
-            if s.bindings.entries[w.id]?.stale == true { w.showStale(false) }
-            s.bindings.refreshed(w.id, at: time)
+            switch w.takeRawPayload(payload, at: time) {
+            case let .done(events, n):
+                rawShown(w, in: s, events, primary: index == 0, at: time)
+                if index == 0 { note = n }
+            case .decode(let job):
+                guard let worker = pictureWorker else {
+                    let outcome = w.finishRawPayload(job, job.run(), at: time)
+                    rawShown(w, in: s, outcome.events, primary: index == 0, at: time)
+                    if index == 0 { note = outcome.note }
+                    continue
+                }
+                worker.submit(job, for: ObjectIdentifier(w), at: time) { [weak self] decoded, now in
+                    // The scene the widget is in now: a reload since replaced it, and its picture is for nobody.
+                    guard let self, let s = index == 0 ? self.scene : self.mirrors.dropFirst(index - 1).first?.scene,
+                          s.widget(id: w.id) === w else { return }
+                    let outcome = w.finishRawPayload(job, decoded, at: now)
+                    self.rawShown(w, in: s, outcome.events, primary: index == 0, at: now)
+                    if index == 0, let n = outcome.note { self.onLatePayloadNote?(topic, w.id, n) }
+                }
+            }
         }
-        let (events, note) = widget.receive(rawPayload: payload, at: time)
-        for m in mirrors { _ = m.scene.widget(id: widget.id)?.receive(rawPayload: payload, at: time) }
-        publish(events, from: widget, at: time)
         return note
+    }
+
+    /// A raw payload was taken (shown, or the placeholder for damage): fresh for staleness; the
+    /// primary's events go out.
+    private func rawShown(_ w: any WidgetView, in s: Scene, _ events: [WidgetEvent], primary: Bool, at time: Double) {
+        if s.bindings.entries[w.id]?.stale == true { w.showStale(false) }
+        s.bindings.refreshed(w.id, at: time)
+        if primary { publish(events, from: w, at: time) }
     }
 
     /// The largest raw payload any widget of this panel (and the other screens' panels) takes

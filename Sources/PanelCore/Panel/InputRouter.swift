@@ -117,7 +117,7 @@ package final class InputRouter {
             break   // a control disabled by `style` takes the touch and does nothing with it
         case let .widget(w, shift):
             touchOwners[id] = .widget(w, shiftX: shift)
-            if w.acceptsFocus { controlPresses += 1 }   // a control, not a label or an instrument
+            if w.clicksOnPress { controlPresses += 1 }   // a control (or the page menu), not a label or an instrument
             out.append(.widget(w, w.handle(.touchDown(id: id, at: Point(x: p.x - shift, y: p.y)), at: time)))
         case .drawer:
             touchOwners[id] = .drawer

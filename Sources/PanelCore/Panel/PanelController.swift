@@ -56,12 +56,23 @@ public final class PanelController {
         set { screenshots.worker = newValue }
     }
 
+    /// Where pictures from topics are decoded off the loop's thread (`run`; the mirrors' too),
+    /// shared with the peers; nil: here and now (render, tests), before the next command.
+    public var pictureWorker: PictureWorker? {
+        didSet { for c in peers { c.pictureWorker = pictureWorker } }
+    }
+    /// A picture decoded off the loop could not be shown (topic, widget, why): one log line,
+    /// as `receiveBound`'s refusals are for the payloads refused at once. Set by the MQTT bridge.
+    public var onLatePayloadNote: ((String, String, String) -> Void)?
+
     /// Where a bound control's user changes go (`bind.commandTopic`, payload): the MQTT bridge.
     public var boundCommandSink: ((String, String) -> Void)?
 
     /// Other panels this process shows on other screens (`run --output NAME=PANEL`): a command
     /// for a widget this panel lacks goes to the first of them that has it.
-    public var peers: [PanelController] = []
+    public var peers: [PanelController] = [] {
+        didSet { for c in peers { c.pictureWorker = pictureWorker } }
+    }
 
     /// The same panel on other screens (`run --output all`), kept in step by replaying input
     /// and commands (PanelController+Mirror).

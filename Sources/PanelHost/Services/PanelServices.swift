@@ -30,6 +30,8 @@ public final class PanelServices: PanelReloading {
     private let report: (String) -> Void
     /// Screenshots (and the studio's picture) are encoded here, off the loop's thread.
     public let pngWorker = PNGWorker()
+    /// Pictures from topics are decoded here, off the loop's thread (the newest per widget).
+    public let pictureWorker = PictureWorker()
     /// Set by SIGINT/SIGTERM (the signal) or `requestStop`.
     public private(set) var stopSignal: Int32?
     public private(set) var stopRequested = false
@@ -55,6 +57,8 @@ public final class PanelServices: PanelReloading {
         loop.add(stdio)
         loop.add(pngWorker)
         controller.pngWorker = pngWorker
+        loop.add(pictureWorker)
+        controller.pictureWorker = pictureWorker
         if let ipcOptions = options.ipc {
             let server = try IPCServer(options: ipcOptions, controller: controller, loop: loop)
             ipc = server
