@@ -388,6 +388,8 @@ def run(args):
         if repo:   # the worktree at its own path inside the other root (guest-init.sh)
             cmd += ["-fsdev", f"local,id=repo,path={repo},security_model=none,readonly=on,multidevs=remap",
                     "-device", "virtio-9p-pci,fsdev=repo,mount_tag=repo"]
+        if args.icount:   # one instruction a virtual ns: the emulated PMU counts instructions retired
+            cmd += ["-icount", "shift=0,sleep=off"]
         if args.mouse:
             cmd += ["-device", "virtio-mouse-pci"]   # relative: QMP input-send-event "rel" axes reach it
         if fwd:
@@ -469,6 +471,8 @@ def main():
     r.add_argument("--root", help="the guest's root tree (default: the host's /); the current directory is shared at its path")
     r.add_argument("--kernel-dir", help="an unpacked linux-image package (--arch arm64)")
     r.add_argument("--busybox", help="the static busybox the initramfs runs (default: the root's usr/bin/busybox with --arch arm64)")
+    r.add_argument("--icount", action="store_true",
+                   help="qemu -icount shift=0,sleep=off: the PMU's instructions event counts exactly (tests/arm64/count-instructions-vm.sh)")
     r.add_argument("--mem", type=int, default=1024, help="the guest's memory in MiB (its overlay is a tmpfs of half of it)")
     r.add_argument("command", nargs="+")
     args = ap.parse_args()
