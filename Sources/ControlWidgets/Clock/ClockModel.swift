@@ -29,9 +29,12 @@ struct ClockModel {
         shownFrom = now
         var boundary = (now / step + 1) * step
         changesAt = now + Self.horizon
-        // In batches, so a named zone is swapped in once per batch, not once per boundary.
+        // In batches, so a named zone is swapped in once per batch, not once per boundary; the
+        // first holds one boundary (a time changes at the next one), later ones 4, 16, then 64.
+        var size = 1
         search: while boundary < now + Self.horizon {
-            let batch = Array(stride(from: boundary, to: Swift.min(boundary + 64 * step, now + Self.horizon), by: step))
+            let batch = Array(stride(from: boundary, to: Swift.min(boundary + size * step, now + Self.horizon), by: step))
+            size = Swift.min(size * 4, 64)
             for (second, t) in zip(batch, formatter.texts(at: batch)) where t != text {
                 changesAt = second; break search
             }

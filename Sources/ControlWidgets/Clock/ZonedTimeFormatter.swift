@@ -38,8 +38,9 @@ struct ZonedTimeFormatter {
         var t = time_t(seconds), parts = tm()
         guard localtime_r(&t, &parts) != nil else { return "" }
         // 128 characters, each conversion at most 20 wide or a month name: 2 KiB holds any.
-        var buffer = [CChar](repeating: 0, count: 2048)
-        let n = strftime(&buffer, buffer.count, format.text, &parts)
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 2048) { buffer in
+            let n = strftime(buffer.baseAddress!, buffer.count, format.text, &parts)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: n), as: UTF8.self)
+        }
     }
 }
