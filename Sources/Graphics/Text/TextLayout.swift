@@ -77,7 +77,7 @@ public final class TextLayout {
         requestedPixelSize = size
         ctm = Self.transform(of: context)
         shared = TextLayoutCache.entry(Self.key(text, family: family, bold: bold, pixelSize: size, ctm: ctm),
-                                       fonts: FontSet.matching(FontDescription(family, bold: bold)))
+                                       fonts: FontSet.matching(family: family, bold: bold))
         fonts = shared.fonts
         let made = Self.paragraphs(shared, text: text, pixelSize: size, ctm: ctm)
         paragraphs = made.paragraphs
@@ -148,6 +148,12 @@ public final class TextLayout {
         let ink = measuredInk(logical)
         if var memo = shared.lines(linesKey) { memo.ink = ink; shared.store(memo, for: linesKey) }
         return ink
+    }
+
+    /// The box the glyphs' ink covers when the layout is drawn `at: origin`.
+    public func inkBox(drawnAt origin: Point) -> Rect {
+        let ink = inkBox, logical = logicalBox
+        return Rect(x: origin.x + logical.x + ink.x, y: origin.y + logical.y + ink.y, width: ink.width, height: ink.height)
     }
 
     private func measuredInk(_ logical: Rect) -> Rect {
