@@ -42,12 +42,9 @@ public struct FrameBench {
         let controller = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
         let output = try KMSOutput(device: MemoryKMSDevice(width: width, height: height), connectorName: nil, modeRequest: .preferred)
         output.setRotation(degrees: panel.rotation)
-        controller.advance(to: 0)
-        let firstDamage = controller.renderFrame(at: 0)
-        try output.start(with: controller)
-        try output.present(controller, damage: firstDamage)
-        try output.handleEvents()
+        try Self.showFirstFrame(controller, on: output)
         report.first = FrameTimes(seconds: [MonotonicClock.seconds() - t0])
+        while controller.prepareAhead() {}   // the idle turns after the first flip
 
         var clock = Clock(controller: controller, output: output)
         let scanoutBytes = 2 * MemoryScanoutBuffer.bytes(width: width, height: height)
@@ -256,12 +253,20 @@ public struct FrameBench {
         let controller = try PanelController(panel: panel, screenWidth: width, screenHeight: height)
         let output = try KMSOutput(device: MemoryKMSDevice(width: width, height: height), connectorName: nil, modeRequest: .preferred)
         output.setRotation(degrees: panel.rotation)
-        controller.advance(to: 0)
-        let damage = controller.renderFrame(at: 0)
-        try output.start(with: controller)
-        try output.present(controller, damage: damage)
-        try output.handleEvents()
+        try showFirstFrame(controller, on: output)
+        while controller.prepareAhead() {}
         return Clock(controller: controller, output: output)
+    }
+
+    /// The first frame as `run` shows it (`DisplayScreen.start`): the mode set with the whole
+    /// picture in both buffers, then a flip to the other one, which holds the same picture
+    /// (nothing painted twice).
+    private static func showFirstFrame(_ controller: PanelController, on output: KMSOutput) throws {
+        controller.advance(to: 0)
+        _ = controller.renderFrame(at: 0)
+        try output.start(with: controller)
+        try output.present(controller, damage: [])
+        try output.handleEvents()
     }
 
     /// The virtual clock and the frame loop shared by the phases.

@@ -38,9 +38,8 @@ public final class MemoryKMSDevice: KMSDevice {
     }
 }
 
-/// XRGB8888 rows padded to 64 bytes, as drivers align dumb buffers; touched once when made
-/// (a dumb buffer's pages are all mapped), so the first frame's copy does not pay page faults
-/// a real buffer would not.
+/// XRGB8888 rows padded to 64 bytes, as drivers align dumb buffers; mapped populated, as
+/// `run` maps its dumb buffers, so the first frame's copy pays no page faults `run` does not.
 package final class MemoryScanoutBuffer: ScanoutBuffer {
     package let framebufferID: UInt32 = 1
     package let width: Int
@@ -52,12 +51,12 @@ package final class MemoryScanoutBuffer: ScanoutBuffer {
         self.width = width
         self.height = height
         pitch = (width * 4 + 63) / 64 * 64
-        guard let p = calloc(pitch * height, 1) else { return nil }
-        memset(p, 0, pitch * height)
-        pixels = p
+        let map = mmap(nil, pitch * height, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
+        guard let map, map != MAP_FAILED else { return nil }
+        pixels = map
     }
 
-    deinit { free(pixels) }
+    deinit { munmap(pixels, pitch * height) }
 }
 
 extension MemoryScanoutBuffer {

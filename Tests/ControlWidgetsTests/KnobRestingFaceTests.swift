@@ -63,17 +63,26 @@ import Testing
         #expect(strict.bounds.map { $0.width <= 204 && $0.height <= 204 } ?? true, "differences stay on the disc's rim box")
     }
 
+    /// The knob's first look is its resting image from the first paint (the first frame paints
+    /// it band by band: one image, not the layers drawn live in each band); a new look is
+    /// drawn live until it has lasted `restingDelay`, then built once and copied.
     @Test func restingFaceIsDrawnOnceAndCopiedAfter() throws {
         let view = KnobViewTests.view(Self.continuousModel(degrees: 45))
         _ = try KnobViewTests.render(view)
-        #expect(view.restingFace == nil, "a look seen once is drawn live")
+        let first = try #require(view.restingFace?.surface, "the first look: the image at once")
         _ = try KnobViewTests.render(view)
-        #expect(view.restingFace == nil, "painted again in the same frame (another band): still live")
-        _ = try KnobViewTests.render(view, at: 1)
-        let first = try #require(view.restingFace?.surface)
+        #expect(view.restingFace?.surface === first, "painted again in the same frame (another band): the same image")
         _ = try KnobViewTests.render(view, at: 2)
         #expect(view.restingFace?.surface === first, "the same image, not drawn again")
         #expect(view.restingFace?.key.rotation == KnobMath.radians(45))
+        // A new look: live in its first frames, an image once it has lasted.
+        _ = try view.apply(WidgetCommand("set", ["position": .number(60)]), at: 3)
+        _ = try KnobViewTests.render(view, at: 3)
+        #expect(view.restingFace?.surface === first, "a look seen once is drawn live")
+        _ = try KnobViewTests.render(view, at: 3)
+        #expect(view.restingFace?.surface === first, "painted again in the same frame (another band): still live")
+        _ = try KnobViewTests.render(view, at: 4)
+        #expect(view.restingFace?.surface !== first && view.restingFace?.key.rotation == KnobMath.radians(60))
         // While it turns the face is drawn live; once at rest at the new angle, it is redrawn.
         var m = view.model
         m.setPosition(KnobMath.radians(90), animated: true, at: 0)
@@ -164,7 +173,7 @@ import Testing
             let size = Int((400 * mapping.scale).rounded(.up)) + 100
             let rest = try opaqueSurface(width: size, height: size, Color(white: 0.1))
             let scratch = try opaqueSurface(width: size, height: size, Color(white: 0.1))
-            view.draw(in: DrawingContext(surface: scratch), mapping: mapping, time: 0)   // live, the first time
+            view.draw(in: DrawingContext(surface: scratch), mapping: mapping, time: 0)   // the first paint
             let ctx = DrawingContext(surface: rest)
             view.draw(in: ctx, mapping: mapping, time: 1)   // a later frame: the image
             #expect(view.restingFace != nil)
@@ -190,7 +199,7 @@ import Testing
         }
         let width = 6 * 250, height = 240
         let scratch = DrawingContext(surface: try opaqueSurface(width: width, height: height, Color(white: 0.1)))
-        for k in knobs { k.draw(in: scratch, mapping: .identity, time: 0) }   // live, the first time
+        for k in knobs { k.draw(in: scratch, mapping: .identity, time: 0) }   // the first paint
         let rest = try opaqueSurface(width: width, height: height, Color(white: 0.1))
         let ctx = DrawingContext(surface: rest)
         for k in knobs { k.draw(in: ctx, mapping: .identity, time: 1) }   // a later frame: the images

@@ -27,10 +27,34 @@ import Testing
         return v
     }
 
-    static func render(_ v: SliderView) throws -> ImageSurface {
+    /// The slider drawn, then the loop's idle turns after the frame (`prepareAhead`).
+    static func render(_ v: SliderView, idle: Bool = true) throws -> ImageSurface {
         let s = try ImageSurface(width: 240, height: 240)
         v.draw(in: DrawingContext(surface: s), mapping: .identity, time: 0)
+        if idle { while v.prepareAhead(.identity) {} }
         return s
+    }
+
+    /// The first draw blurs only the glow level its value shows (30 % of 270°: sweep 81°,
+    /// level round(1.35) = 1); the idle turns blur the other four, one a turn. A slider whose
+    /// value then shows level 4 (90 %: 243°) paints what one drawn at 90 % from the start does.
+    @Test func otherGlowLevelsAreBlurredWhenIdleAndShowTheSame() throws {
+        let a = Self.view(value: 30)
+        _ = try Self.render(a, idle: false)
+        #expect(Array(a.glowCache.keys) == [1])
+        for n in 2...5 {
+            #expect(a.prepareAhead(.identity))
+            #expect(a.glowCache.count == n)
+        }
+        #expect(!a.prepareAhead(.identity), "nothing left")
+        let level4 = try #require(a.glowCache[4])
+        _ = try a.apply(WidgetCommand("set", ["value": .number(90)]), at: 0)
+        let lazy = try ImageSurface(width: 240, height: 240)
+        a.draw(in: DrawingContext(surface: lazy), mapping: .identity, time: 0)
+        #expect(a.glowCache[4] === level4 && a.glowCache.count == 5, "level 4 was ready, nothing blurred")
+        let fresh = try Self.render(Self.view(value: 90), idle: false)
+        let d = try #require(try ImageComparison.compare(expected: fresh, actual: lazy, tolerance: 0))
+        #expect(d.differingPixels == 0)
     }
 
     static func point(travel t: Double, radius r: Double = 105) -> (Int, Int) {

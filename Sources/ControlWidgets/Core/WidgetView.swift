@@ -62,6 +62,11 @@ public protocol WidgetView: AnyObject {
     /// What the state file keeps (`savesState`): by default the snapshot; a widget with a
     /// history (a chart's points) adds what `get` need not repeat, restored through `set`.
     func savedSnapshot() -> WidgetEvent?
+    /// Builds one piece of what the widget may soon need but did not need to show itself yet
+    /// (a slider's other glow levels); true when it did some (call again). The loops call it
+    /// while they have nothing else to do, so neither the first frame nor an animation frame
+    /// waits for it; a widget that was never asked builds the same images when it needs them.
+    func prepareAhead(_ mapping: ScreenMapping) -> Bool
     /// The most bytes a bound topic's payload may have for a widget that takes the payload
     /// itself (an image's picture); nil for widgets that read values from it (BoundPayload).
     var rawPayloadLimit: Int? { get }
@@ -87,6 +92,7 @@ extension WidgetView {
     public func showStale(_ stale: Bool) {}
     public func savedSnapshot() -> WidgetEvent? { snapshot() }
     public var rawPayloadLimit: Int? { nil }
+    public func prepareAhead(_ mapping: ScreenMapping) -> Bool { false }
     public var clicksOnPress: Bool { acceptsFocus }
     public func takeRawPayload(_ rawPayload: [UInt8], at time: Double) -> RawPayloadIntake { .done(events: [], note: nil) }
     public func finishRawPayload(_ job: PictureDecode, _ decoded: DecodedPicture, at time: Double) -> (events: [WidgetEvent], note: String?) { ([], nil) }

@@ -71,19 +71,23 @@ extension KnobView {
     func drawResting(in ctx: DrawingContext, center c: Point, rotation: Double, mapping: ScreenMapping, time: Double) -> Bool {
         guard isAtRest(at: time), appearance.foregroundImage == nil else { return false }
         let key = restingKey(mapping, time: time)
-        if restingFace?.key != key {
-            // A look seen for the first time is drawn live (as the image would show it): a
-            // knob set to a new angle every frame (a drag by command) never pays for an image
-            // it would throw away, nor does the first frame; a repaint `restingDelay` later
-            // builds it (not the other rectangles and bands of the same frame: that built an
-            // image every frame of a turn; nor the next frame: a knob with a value step shows
-            // one look for two or three frames of a turn, and built an image at each).
+        // The knob's very first look (the first frame, a page shown the first time) is built
+        // at once: its first paint is the whole knob, band after band of the output's tile,
+        // and drawing it live in each band cost three times the image.
+        if restingFace?.key != key && (restingFace != nil || restingCandidate != nil) {
+            // A new look is drawn live (as the image would show it): a knob set to a new angle
+            // every frame (a drag by command) never pays for an image it would throw away; a
+            // repaint `restingDelay` later builds it (not the other rectangles and bands of the
+            // same frame: that built an image every frame of a turn; nor the next frame: a knob
+            // with a value step shows one look for two or three frames of a turn, and built an
+            // image at each).
             if restingCandidate?.key != key { restingCandidate = (key, time) }
             if let candidate = restingCandidate, time - candidate.time < Self.restingDelay {
                 drawLayers(in: ctx, center: c, rotation: rotation, mapping: mapping, time: time, atRest: true)
                 return true
             }
         }
+        if restingCandidate == nil { restingCandidate = (key, time) }   // tried once, built or not
         guard let rest = restingImage(key, center: c, rotation: rotation, mapping: mapping, time: time) else { return false }
         let half = Double(pixelSide(mapping)) / 2
         if let parts = rest.parts { drawParts(parts, arc: rest.arc, in: ctx, center: c, mapping: mapping) }

@@ -11,9 +11,9 @@ import Glibc
 /// where it changed: the stretch of the arc the handle moved over and the texts' boxes
 /// (`damage`), unless the glow changed its level.
 ///
-/// Every glow level the slider can show is blurred with its first frame, once for all
-/// sliders of the same look (the scene's `SharedLayers`): a moving handle never waits for a
-/// blur.
+/// The glow level a value shows is blurred when first drawn, the others while the loop is
+/// idle (`prepareAhead`), once for all sliders of the same look (the scene's `SharedLayers`):
+/// a moving handle does not wait for a blur.
 public final class SliderView: WidgetView {
     public let id: String
     public let frame: Rect
@@ -38,6 +38,8 @@ public final class SliderView: WidgetView {
     private(set) var bandCache: PlacedImage?
     private(set) var lineCache: PlacedImage?
     private(set) var glowCache: [Int: PlacedImage] = [:]
+    /// The glow levels asked for (made, or failed for want of memory: not asked again ahead).
+    private var glowAsked: Set<Int> = []
     private var handleCache: [Int: ImageSurface] = [:]
     /// The value layer and what it shows, cut to the box its content can reach (`valueLayerBox`).
     private var valueCache: (state: SliderPainter.ValueState, layer: PlacedImage)?
@@ -138,7 +140,7 @@ public final class SliderView: WidgetView {
         if let painter, painter.scale == mapping.scale { return painter }
         let p = SliderPainter(geometry: geometry, appearance: appearance, scale: mapping.scale, model: model, origin: origin)
         painter = p
-        staticCache = nil; bandCache = nil; lineCache = nil; glowCache = [:]; handleCache = [:]; valueCache = nil
+        staticCache = nil; bandCache = nil; lineCache = nil; glowCache = [:]; glowAsked = []; handleCache = [:]; valueCache = nil
         pendingChange = nil; textBoxCache = [:]
         return p
     }
@@ -219,7 +221,6 @@ public final class SliderView: WidgetView {
         if bandCache == nil { bandCache = placed(p.bandKey) { () throws(GraphicsError) in try p.gradientBand() } }
         if lineCache == nil { lineCache = placed(p.lineKey) { () throws(GraphicsError) in try p.lineMask() } }
         guard let band = bandCache, let line = lineCache else { return nil }
-        if glowCache.isEmpty { glowCache = glowLevels(p) }
         // Reuse the previous image's memory: the layer is cleared and redrawn in place.
         let layer: PlacedImage
         if let old = valueCache?.layer { layer = old } else {
@@ -239,12 +240,7 @@ public final class SliderView: WidgetView {
         }
         pendingChange = nil
         ctx.clear()
-        p.drawValueLayer(state, into: ctx, glow: { level in
-            if let g = self.glowCache[level] { return g }
-            let g = try? PlacedImage.cropped(p.glowMask(level: level))
-            self.glowCache[level] = g
-            return g
-        }, band: band, line: line, handles: { i in
+        p.drawValueLayer(state, into: ctx, glow: { level in self.glow(level, p) }, band: band, line: line, handles: { i in
             if let h = self.handleCache[i] { return h }
             let h = try? p.handleImage(i)
             self.handleCache[i] = h
@@ -254,15 +250,24 @@ public final class SliderView: WidgetView {
         return layer
     }
 
-    /// Every glow level this slider can show, from the scene's shared images (blurred by the
-    /// first slider of this look that asks, all at once).
-    private func glowLevels(_ p: SliderPainter) -> [Int: PlacedImage] {
-        guard let levels = p.glowLevelRange else { return [:] }
-        var out: [Int: PlacedImage] = [:]
-        for level in levels {
-            out[level] = placed(p.glowKey(level: level)) { () throws(GraphicsError) in try p.glowMask(level: level) }
-        }
-        return out
+    /// The glow's mask at `level`, from the scene's shared images (blurred by the first slider
+    /// of this look that asks).
+    private func glow(_ level: Int, _ p: SliderPainter) -> PlacedImage? {
+        if let g = glowCache[level] { return g }
+        glowAsked.insert(level)
+        let g = placed(p.glowKey(level: level)) { () throws(GraphicsError) in try p.glowMask(level: level) }
+        glowCache[level] = g
+        return g
+    }
+
+    /// The glow levels a value can show but none has shown yet, blurred one a call while the
+    /// loop has nothing else to do: the first frame blurs only the level it shows, and a
+    /// moving handle finds every level ready.
+    public func prepareAhead(_ mapping: ScreenMapping) -> Bool {
+        guard let p = painter, p.scale == mapping.scale, let levels = p.glowLevelRange,
+              let level = levels.first(where: { !glowAsked.contains($0) }) else { return false }
+        _ = glow(level, p)
+        return true
     }
 
     /// A shared layer cut to its ink: the ring, the band and the glow's masks are rings round

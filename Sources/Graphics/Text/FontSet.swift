@@ -15,7 +15,8 @@ final class FontSet: @unchecked Sendable {
     private static let cache = Mutex<[FontDescription: FontSet]>([:])
 
     static func matching(_ description: FontDescription) -> FontSet {
-        cache.withLock { sets in
+        FontConfiguration.waitUntilLoaded()
+        return cache.withLock { sets in
             if let known = sets[description] { return known }
             let made = FontSet(description)
             sets[description] = made

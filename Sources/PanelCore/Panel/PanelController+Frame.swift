@@ -54,3 +54,17 @@ extension PanelController {
         }
     }
 }
+
+extension PanelController {
+    /// One piece of work the widgets can do before they need it (`WidgetView.prepareAhead`),
+    /// those on show first; false when none is left. A loop calls it when a turn has nothing
+    /// else to do (no frame due, no flip pending), one piece a turn, so input and flips wait
+    /// for at most one piece.
+    @discardableResult
+    public func prepareAhead() -> Bool {
+        let mapping = scene.mapping
+        for widget in scene.widgets where widget.prepareAhead(mapping) { return true }
+        for widget in scene.allWidgets where widget.prepareAhead(mapping) { return true }
+        return false
+    }
+}

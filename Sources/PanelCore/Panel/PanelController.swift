@@ -104,6 +104,7 @@ public final class PanelController {
         rotation = ScreenRotation(degrees: rotationDegrees ?? panel.rotation, physicalWidth: screenWidth, physicalHeight: screenHeight)
         let w = rotation.logicalWidth, h = rotation.logicalHeight
         self.wallClock = wallClock
+        FontConfiguration.loadInBackground()   // while the scene and the first shapes are made
         scene = try Scene(panel: panel, screenWidth: w, screenHeight: h, wallClock: wallClock)
         let colors = panel.theme.background.map(Color.init(_:))
         compositor = try Compositor(width: w, height: h, backgroundColors: colors)

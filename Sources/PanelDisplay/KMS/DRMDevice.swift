@@ -260,7 +260,9 @@ package final class DumbBuffer: ScanoutBuffer {
             _ = drmModeRmFB(fd, fb); _ = drmModeDestroyDumbBuffer(fd, handle)
             throw DisplayError.call("drmModeMapDumbBuffer", errno: e)
         }
-        let map = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+        // Populated: the first frame writes every page, and a fault a page cost the first
+        // frame more than its painting (the driver maps them all in one call instead).
+        let map = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, off_t(offset))
         if map == MAP_FAILED || map == nil {
             let e = errno
             _ = drmModeRmFB(fd, fb); _ = drmModeDestroyDumbBuffer(fd, handle)

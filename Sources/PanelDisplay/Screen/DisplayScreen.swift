@@ -87,6 +87,7 @@ public final class DisplayScreen {
         controller.invalidateAll()
         _ = controller.renderFrame(at: time)
         controller.warmCaches()
+        while controller.prepareAhead() {}
     }
 
     /// Back on our VT: the mode set again with the whole frame (started before) or for the
@@ -115,6 +116,12 @@ public final class DisplayScreen {
         let damage = panelChanged ? controller.renderFrame(at: time) : []
         try output.present(controller, damage: damage)
         return (true, nil)
+    }
+
+    /// A flip is pending or a frame is wanted: no time for work done ahead.
+    package func busy(at time: Double) -> Bool {
+        guard let output, !needsStart else { return false }
+        return output.flipPending || controller.wantsFrame(at: time)
     }
 
     package func flipQueued(at time: Double) { pacer.flipQueued(at: time) }

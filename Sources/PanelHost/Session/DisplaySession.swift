@@ -199,6 +199,11 @@ public final class DisplaySession {
                     wake = Swift.min(wake ?? .infinity, slot)
                 }
             }
+            // Nothing to show and no flip to wait for: a turn of work done ahead (images a
+            // widget will need), then straight on to the next turn while some is left.
+            if screens.allSatisfy({ !$0.busy(at: clock.now) }), screens.contains(where: { $0.controller.prepareAhead() }) {
+                wake = clock.now
+            }
             if let d = services.loop.nextDeadline { wake = Swift.min(wake ?? .infinity, d) }
             for screen in screens {   // dim/off timers
                 if let d = screen.controller.nextScreenChange { wake = Swift.min(wake ?? .infinity, d) }

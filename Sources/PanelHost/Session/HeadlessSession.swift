@@ -72,6 +72,8 @@ public final class HeadlessSession {
                     wake = Swift.min(wake ?? .infinity, pacer.earliestNextFrame)
                 }
             }
+            // Nothing to show: a turn of work done ahead, then on while some is left.
+            if !controller.wantsFrame(at: now) && controller.prepareAhead() { wake = now }
             if let d = services.loop.nextDeadline { wake = Swift.min(wake ?? .infinity, d) }
             if let d = controller.nextScreenChange { wake = Swift.min(wake ?? .infinity, d) }   // dim/off timers
             if let d = controller.nextWidgetChange(after: now) { wake = Swift.min(wake ?? .infinity, d) }   // a blink's flip

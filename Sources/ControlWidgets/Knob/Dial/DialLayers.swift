@@ -327,9 +327,10 @@ final class DialLayers {
               let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return false }
         let ctx = DrawingContext(surface: surface), underCtx = DrawingContext(surface: under)
         let m = Double(margin)
-        // The plate drawn where it is needed (no dial-sized plate image made): into the base,
-        // and into the plate's part, the dial's square seen from the box's top left; `under`
-        // starts as a copy of that part.
+        // The plate drawn once, where it is needed (no dial-sized plate image made): into the
+        // base; the plate's part, the dial's square seen from the box's top left, is copied
+        // from it (a whole-pixel shift: the same pixels as drawing it there) before anything
+        // covers it, and `under` starts as a copy of that part.
         ctx.withSavedState {
             ctx.translate(m, m)
             ctx.scale(s, s)
@@ -337,9 +338,9 @@ final class DialLayers {
         }
         let b = Point(x: Double(-box.x), y: Double(-box.y))
         let partCtx = DrawingContext(surface: platePart)
-        partCtx.translate(b.x, b.y)
-        partCtx.scale(s, s)
-        DialPainter.drawNumberPlate(look, in: partCtx)
+        partCtx.setBlendMode(.source)
+        partCtx.setSource(surface, at: Point(x: b.x - m, y: b.y - m), smooth: false)
+        partCtx.paint()
         underCtx.setSource(platePart, at: .zero, smooth: false)
         underCtx.paint()
         var light: ImageSurface?
