@@ -3,7 +3,7 @@ extension TextLayout {
     /// first font's missing-glyph box: `unknownGlyphCount` counts the same ones), each once,
     /// in order. Needs no drawing context: `check` asks before anything is drawn.
     public static func uncoveredCharacters(_ text: String, family: String, bold: Bool = false) -> [Unicode.Scalar] {
-        let fonts = FontSet.matching(FontDescription(family, bold: bold))
+        let fonts = FontSet.matching(family: family, bold: bold)
         var seen = Set<UInt32>(), out: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars {
             let v = scalar.value

@@ -77,7 +77,7 @@ public final class TextLayout {
         requestedPixelSize = size
         ctm = Self.transform(of: context)
         shared = TextLayoutCache.entry(Self.key(text, family: family, bold: bold, pixelSize: size, ctm: ctm),
-                                       fonts: FontSet.matching(FontDescription(family, bold: bold)))
+                                       fonts: FontSet.matching(family: family, bold: bold))
         fonts = shared.fonts
         let made = Self.paragraphs(shared, text: text, pixelSize: size, ctm: ctm)
         paragraphs = made.paragraphs
