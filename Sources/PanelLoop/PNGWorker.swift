@@ -53,16 +53,9 @@ public final class PNGWorker: PollSource {
     public func submit(_ image: CapturedImage, to destination: Destination, completion: @escaping (Outcome) -> Void) -> Bool {
         guard hasRoom else { refused += 1; return false }
         if thread == nil {
-            // Started on first use, after the loop blocked its signals (signalfd): the thread
-            // inherits that mask, so SIGTERM never lands on it.
-            var t = pthread_t()
-            let box = Unmanaged.passRetained(mailbox).toOpaque()
-            guard pthread_create(&t, nil, { arg in
-                let mailbox = Unmanaged<Mailbox>.fromOpaque(arg!).takeRetainedValue()
-                mailbox.run()
-                return nil
-            }, box) == 0 else {
-                Unmanaged<Mailbox>.fromOpaque(box).release()
+            // Started on first use, after the loop blocked its signals (signalfd).
+            let mailbox = self.mailbox
+            guard let t = WorkerHandoff.start(detached: false, { mailbox.run() }) else {
                 completion(.failed("cannot start the PNG thread: \(Errno(errno))"))
                 return true
             }
@@ -110,83 +103,43 @@ private struct Job: Sendable {
     let destination: PNGWorker.Destination
 }
 
-/// What the loop and the worker thread share, behind one mutex: jobs in, results out, and a
-/// pipe whose byte tells the loop's `poll()` that results wait.
+/// The jobs in and the results out, shared with the worker thread through `handoff`.
 private final class Mailbox: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let handoff = WorkerHandoff()
     private var jobs: [Job] = []
     private var results: [(Int, PNGWorker.Outcome)] = []
     private var stopping = false
-    let wakeRead: Int32
-    private let wakeWrite: Int32
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(wake, nil)
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            }
-        }
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
-    }
-
-    deinit {
-        pthread_cond_destroy(wake); wake.deallocate()
-        pthread_mutex_destroy(mutex); mutex.deallocate()
-        if wakeRead >= 0 { close(wakeRead) }
-        if wakeWrite >= 0 { close(wakeWrite) }
-    }
+    var wakeRead: Int32 { handoff.wakeRead }
 
     func post(_ job: Job) {
-        pthread_mutex_lock(mutex)
-        jobs.append(job)   // at most `capacity` long: removing from the front is bounded
-        pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
+        handoff.locked {
+            jobs.append(job)   // at most `capacity` long: removing from the front is bounded
+            handoff.signal()
+        }
     }
 
-    func stop() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
-    }
+    func stop() { handoff.locked { stopping = true; handoff.signal() } }
 
-    /// On the loop's thread: empties the pipe, then takes the results.
+    /// On the loop's thread.
     func takeResults() -> [(Int, PNGWorker.Outcome)] {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while sink.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-        pthread_mutex_lock(mutex)
-        let taken = results
-        results.removeAll()
-        pthread_mutex_unlock(mutex)
-        return taken
+        handoff.drainWakes()
+        return handoff.locked {
+            defer { results.removeAll() }
+            return results
+        }
     }
 
     /// The worker thread's body.
     func run() {
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
-        // Below the loop's thread: on a busy machine (two cores here) the loop's flips and
-        // pings come first, the PNGs when there is time.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(kp_gettid()), 10)
         while true {
-            pthread_mutex_lock(mutex)
-            while jobs.isEmpty && !stopping { pthread_cond_wait(wake, mutex) }
-            if stopping && jobs.isEmpty { pthread_mutex_unlock(mutex); return }
-            let job = jobs.removeFirst()
-            pthread_mutex_unlock(mutex)
+            let job: Job? = handoff.locked {
+                handoff.wait { jobs.isEmpty && !stopping }
+                return jobs.isEmpty ? nil : jobs.removeFirst()
+            }
+            guard let job else { return }
             let outcome = Self.perform(job)
-            pthread_mutex_lock(mutex)
-            results.append((job.id, outcome))
-            pthread_mutex_unlock(mutex)
-            var one: UInt8 = 1
-            _ = write(wakeWrite, &one, 1)   // a full pipe already says "results wait"
+            handoff.locked { results.append((job.id, outcome)) }
+            handoff.notifyLoop()
         }
     }
 

@@ -85,104 +85,59 @@ struct PictureJob: Sendable {
     let decode: PictureDecode
 }
 
-/// What the loop and the decoding thread share, behind one mutex: per key the newest job
-/// waiting and the newest result, and a pipe whose byte tells the loop's `poll()` that results
-/// wait. A job superseded while it decodes is decoded to the end (libjpeg cannot be stopped
-/// midway) and its result dropped here if a newer job for its key waits already.
+/// Per key the newest job waiting and the newest result, shared with the decoding thread
+/// through `handoff`. A job superseded while it decodes is decoded to the end (libjpeg cannot
+/// be stopped midway) and its result dropped here if a newer job for its key waits already.
 final class PictureMailbox: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let handoff = WorkerHandoff()
     private var jobs = NewestPerKey<PictureWorker.Key, PictureJob>()
     private var results = NewestPerKey<PictureWorker.Key, (generation: Int, picture: DecodedPicture)>()
     private var stopping = false
-    let wakeRead: Int32
-    private let wakeWrite: Int32
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(wake, nil)
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            }
-        }
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
-    }
-
-    deinit {
-        pthread_cond_destroy(wake); wake.deallocate()
-        pthread_mutex_destroy(mutex); mutex.deallocate()
-        if wakeRead >= 0 { close(wakeRead) }
-        if wakeWrite >= 0 { close(wakeWrite) }
-    }
+    var wakeRead: Int32 { handoff.wakeRead }
 
     /// Starts the decoding thread (detached: at exit a decode under way is not waited for).
     func start() -> Bool {
         guard wakeRead >= 0 else { return false }
-        var t = pthread_t()
-        let box = Unmanaged.passRetained(self).toOpaque()
-        guard pthread_create(&t, nil, { arg in
-            let mailbox = Unmanaged<PictureMailbox>.fromOpaque(arg!).takeRetainedValue()
-            mailbox.run()
-            return nil
-        }, box) == 0 else {
-            Unmanaged<PictureMailbox>.fromOpaque(box).release()
-            return false
-        }
-        pthread_detach(t)
-        return true
+        return WorkerHandoff.start(detached: true, { self.run() }) != nil
     }
 
     func post(_ job: PictureJob) {
-        pthread_mutex_lock(mutex)
-        jobs.put(job, for: job.key)
-        pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
+        handoff.locked {
+            jobs.put(job, for: job.key)
+            handoff.signal()
+        }
     }
 
     func stop() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        jobs = NewestPerKey()
-        pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
+        handoff.locked {
+            stopping = true
+            jobs = NewestPerKey()
+            handoff.signal()
+        }
     }
 
-    /// On the loop's thread: empties the pipe, then takes the results.
+    /// On the loop's thread.
     func takeResults() -> [(key: PictureWorker.Key, item: (generation: Int, picture: DecodedPicture))] {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while sink.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-        pthread_mutex_lock(mutex)
-        let taken = results.takeAll()
-        pthread_mutex_unlock(mutex)
-        return taken
+        handoff.drainWakes()
+        return handoff.locked { results.takeAll() }
     }
 
     /// The decoding thread's body.
     private func run() {
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
-        // Below the loop's thread: on a busy machine the loop's flips and pings come first.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(kp_gettid()), 10)
         while true {
-            pthread_mutex_lock(mutex)
-            while jobs.isEmpty && !stopping { pthread_cond_wait(wake, mutex) }
-            guard !stopping, let job = jobs.take()?.item else { pthread_mutex_unlock(mutex); return }
-            pthread_mutex_unlock(mutex)
-            let picture = job.decode.run()
-            pthread_mutex_lock(mutex)
-            // A newer picture for this key waits: this one would only be dropped by the loop.
-            let newer = jobs.contains(job.key)
-            if !newer { results.put((job.generation, picture), for: job.key) }
-            pthread_mutex_unlock(mutex)
-            if !newer {
-                var one: UInt8 = 1
-                _ = write(wakeWrite, &one, 1)   // a full pipe already says "results wait"
+            let job: PictureJob? = handoff.locked {
+                handoff.wait { jobs.isEmpty && !stopping }
+                return stopping ? nil : jobs.take()?.item
             }
+            guard let job else { return }
+            let picture = job.decode.run()
+            // A newer picture for this key waits: this one would only be dropped by the loop.
+            let newer = handoff.locked {
+                let newer = jobs.contains(job.key)
+                if !newer { results.put((job.generation, picture), for: job.key) }
+                return newer
+            }
+            if !newer { handoff.notifyLoop() }
         }
     }
 }

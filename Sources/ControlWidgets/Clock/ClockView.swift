@@ -17,13 +17,14 @@ public final class ClockView: WidgetView {
     public var acceptsFocus: Bool { false }
     private var model: ClockModel
     private let wallClock: WallClock
-    private var cache: (scale: Double, text: String, surface: ImageSurface)?
+    private let image: TextImage
     /// The text at the last advance: a change repaints at the advance that sees it, however
     /// often the loop asked `nextChange` in between (which brings the model up to date too).
     private var textAtLastAdvance: String?
 
     init(id: String, frame: Rect, model: ClockModel, wallClock: WallClock, fontName: String, fontSize: Double,
          color: Color, alignment: TextLayout.Alignment, bold: Bool) {
+        image = TextImage(frame: frame)
         self.id = id; self.frame = frame; self.model = model; self.wallClock = wallClock
         self.fontName = fontName; self.fontSize = fontSize; self.color = color; self.alignment = alignment; self.bold = bold
     }
@@ -40,26 +41,26 @@ public final class ClockView: WidgetView {
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect { mapping.toScreen(frame) }
 
-    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
-        let shown = text(at: time)
-        guard let image = cachedImage(shown, scale: mapping.scale) else { return }
-        let origin = mapping.toScreen(Point(x: frame.x, y: frame.y))
-        ctx.setSource(image, at: Point(x: origin.x.rounded(), y: origin.y.rounded()), smooth: false)
-        ctx.paint()
+    /// A new minute repaints where the old or the new text has ink, not the whole frame.
+    public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] {
+        image.damage(updateImage(text(at: time), scale: mapping.scale), mapping: mapping, bounds: paintBounds(mapping))
     }
 
-    private func cachedImage(_ text: String, scale: Double) -> ImageSurface? {
-        if let cache, cache.scale == scale, cache.text == text { return cache.surface }
-        let w = Swift.max(1, Int((frame.width * scale).rounded(.up)))
-        let h = Swift.max(1, Int((frame.height * scale).rounded(.up)))
-        guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
-        let ctx = DrawingContext(surface: surface)
-        let layout = TextLayout(text: text, family: fontName, pixelSize: fontSize * scale, bold: bold, context: ctx)
-        layout.setWidth(Double(w), alignment: alignment)
-        ctx.setColor(color)
-        layout.draw(at: Point(x: 0, y: (Double(h) - layout.size.height) / 2))
-        cache = (scale, text, surface)
-        return surface
+    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
+        updateImage(text(at: time), scale: mapping.scale)
+        image.paint(in: ctx, mapping: mapping)
+    }
+
+    @discardableResult
+    private func updateImage(_ text: String, scale: Double) -> PixelRect? {
+        image.update(text: text, scale: scale) { ctx, w, h in
+            let layout = TextLayout(text: text, family: fontName, pixelSize: fontSize * scale, bold: bold, context: ctx)
+            layout.setWidth(w, alignment: alignment)
+            let origin = Point(x: 0, y: (h - layout.size.height) / 2)
+            ctx.setColor(color)
+            layout.draw(at: origin)
+            return layout.inkBox(drawnAt: origin)
+        }
     }
 
     public func isAnimating(at time: Double) -> Bool { false }

@@ -26,7 +26,7 @@ public final class LabelView: WidgetView, BoundValueDisplay {
     public var needsDisplay = true
     public var hasFocus = false
     public var acceptsFocus: Bool { false }
-    private var cache: (scale: Double, text: String, surface: ImageSurface)?
+    private let image: TextImage
     /// A bound value that was not refreshed in time: "—" is shown instead of the text (which
     /// `get` still answers, with `stale`).
     public private(set) var isStale = false
@@ -42,43 +42,53 @@ public final class LabelView: WidgetView, BoundValueDisplay {
         self.icon = icon
         self.id = id; self.frame = frame; self.text = text; self.fontName = fontName
         self.fontSize = fontSize; self.color = color; self.alignment = alignment; self.bold = bold
+        image = TextImage(frame: frame)
         self.fit = fit; self.bind = bind; self.valueFormat = valueFormat?.localized(locale); self.locale = locale
     }
 
     public func paintBounds(_ mapping: ScreenMapping) -> Rect { mapping.toScreen(frame) }
 
-    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
-        guard let image = cachedImage(scale: mapping.scale) else { return }
-        let origin = mapping.toScreen(Point(x: frame.x, y: frame.y))
-        ctx.setSource(image, at: Point(x: origin.x.rounded(), y: origin.y.rounded()), smooth: false)
-        ctx.paint()
+    /// A new text repaints where the old or the new one has ink; anything else (a look the
+    /// runtime changed, a new scale) the whole frame.
+    public func damage(_ mapping: ScreenMapping, at time: Double) -> [Rect] {
+        image.damage(updateImage(scale: mapping.scale), mapping: mapping, bounds: paintBounds(mapping))
     }
 
-    private func cachedImage(scale: Double) -> ImageSurface? {
+    public func draw(in ctx: DrawingContext, mapping: ScreenMapping, time: Double) {
+        updateImage(scale: mapping.scale)
+        image.paint(in: ctx, mapping: mapping)
+    }
+
+    @discardableResult
+    private func updateImage(scale: Double) -> PixelRect? {
         let text = shownText
-        if let cache, cache.scale == scale, cache.text == text { return cache.surface }
-        let w = Swift.max(1, Int((frame.width * scale).rounded(.up)))
-        let h = Swift.max(1, Int((frame.height * scale).rounded(.up)))
-        guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
-        let ctx = DrawingContext(surface: surface)
+        return image.update(text: text, scale: scale) { ctx, w, h in drawText(text, scale: scale, width: w, height: h, into: ctx) }
+    }
+
+    /// Draws `text` (and the icon) into a clear `width` × `height` image; returns the ink's box.
+    private func drawText(_ text: String, scale: Double, width w: Double, height h: Double, into ctx: DrawingContext) -> Rect {
         let layout = TextLayout(text: text, family: fontName, pixelSize: fontSize * scale, bold: bold, context: ctx)
         // An icon and the text are one group, aligned as the text is.
-        let iconSide = icon == nil ? 0 : Swift.min(fontSize * scale * 1.35, Double(h))
+        let iconSide = icon == nil ? 0 : Swift.min(fontSize * scale * 1.35, h)
         let iconRoom = icon == nil ? 0 : iconSide + (text.isEmpty ? 0 : fontSize * scale * 0.35)
-        layout.fit(fit, width: Double(w) - iconRoom, height: Double(h), alignment: alignment)
-        let textY = (Double(h) - layout.size.height) / 2
+        layout.fit(fit, width: w - iconRoom, height: h, alignment: alignment)
+        let textY = (h - layout.size.height) / 2
+        var ink = Rect(x: 0, y: 0, width: 0, height: 0)
         if let icon {
             let used = text.isEmpty ? 0 : layout.size.width
-            let room = Double(w) - iconRoom - used
+            let room = w - iconRoom - used
             let x0 = alignment == .left ? 0 : alignment == .right ? room : room / 2
-            icon.draw(in: ctx, box: Rect(x: x0, y: (Double(h) - iconSide) / 2, width: iconSide, height: iconSide), color: color)
+            let box = Rect(x: x0, y: (h - iconSide) / 2, width: iconSide, height: iconSide)
+            icon.draw(in: ctx, box: box, color: color)
             layout.setWidth(used + 1, alignment: alignment)
             ctx.translate(x0 + iconRoom, 0)
+            ink = box.union(layout.inkBox(drawnAt: Point(x: x0 + iconRoom, y: textY)))
+        } else {
+            ink = layout.inkBox(drawnAt: Point(x: 0, y: textY))
         }
         ctx.setColor(color)
         layout.draw(at: Point(x: 0, y: textY))
-        cache = (scale, text, surface)
-        return surface
+        return ink
     }
 
     /// Changes the text (a command, or the bound widget's value); repaints only on a change.

@@ -39,6 +39,19 @@ final class FontSet: @unchecked Sendable {
         }
     }
 
+    /// The set for a family as layouts name it ("DejaVu Sans Bold"): the name is read once
+    /// (a text laid out for the first time asks again).
+    static func matching(family: String, bold: Bool) -> FontSet {
+        let key = NamedKey(family: family, bold: bold)
+        if let known = named.withLock({ $0[key] }) { return known }
+        let set = matching(FontDescription(family, bold: bold))
+        named.withLock { $0[key] = set }
+        return set
+    }
+
+    private struct NamedKey: Hashable { var family: String; var bold: Bool }
+    private static let named = Mutex<[NamedKey: FontSet]>([:])
+
     private init(_ d: FontDescription) {
         description = d
         let pattern = Self.query(d, pixelSize: nil)

@@ -150,6 +150,12 @@ public final class TextLayout {
         return ink
     }
 
+    /// The box the glyphs' ink covers when the layout is drawn `at: origin`.
+    public func inkBox(drawnAt origin: Point) -> Rect {
+        let ink = inkBox, logical = logicalBox
+        return Rect(x: origin.x + logical.x + ink.x, y: origin.y + logical.y + ink.y, width: ink.width, height: ink.height)
+    }
+
     private func measuredInk(_ logical: Rect) -> Rect {
         var ink: Rect?
         for line in lines {
