@@ -14,22 +14,6 @@ final class FontSet: @unchecked Sendable {
 
     private static let cache = Mutex<[FontDescription: FontSet]>([:])
 
-    private struct Named: Hashable { var family: String; var bold: Bool }
-    private static let byName = Mutex<[Named: FontSet]>([:])
-
-    /// The set for a family string as layouts name it: parsing the string costs more than
-    /// laying out a short cached text, so each string is parsed once.
-    static func matching(family: String, bold: Bool) -> FontSet {
-        let name = Named(family: family, bold: bold)
-        if let known = byName.withLock({ $0[name] }) { return known }
-        let made = matching(FontDescription(family, bold: bold))
-        byName.withLock { names in
-            if names.count >= 64 { names.removeAll(keepingCapacity: true) }   // a reloaded layout's old names
-            names[name] = made
-        }
-        return made
-    }
-
     static func matching(_ description: FontDescription) -> FontSet {
         cache.withLock { sets in
             if let known = sets[description] { return known }
@@ -45,7 +29,10 @@ final class FontSet: @unchecked Sendable {
         let key = NamedKey(family: family, bold: bold)
         if let known = named.withLock({ $0[key] }) { return known }
         let set = matching(FontDescription(family, bold: bold))
-        named.withLock { $0[key] = set }
+        named.withLock { names in
+            if names.count >= 64 { names.removeAll(keepingCapacity: true) }   // a reloaded layout's old names
+            names[key] = set
+        }
         return set
     }
 
