@@ -125,6 +125,17 @@ struct FaderPainter {
         return mask
     }
 
+    /// The glow in the travel's colours: the gradient through the blurred line, which each
+    /// window of the bar copies at its alpha (a gradient made and masked per window was most
+    /// of a moving fader's frame).
+    func colouredGlow(_ mask: ImageSurface) throws(GraphicsError) -> ImageSurface {
+        let image = try ImageSurface(width: pixelWidth, height: pixelHeight)
+        let ctx = DrawingContext(surface: image)
+        setTravelGradient(ctx)
+        ctx.mask(mask, at: Point(x: 0, y: 0), smooth: false)
+        return image
+    }
+
     /// The thumb with its shadow, centred in its own image: a fader cap, light with a soft
     /// vertical sheen, a dark grip line across its middle.
     func thumbImage() throws(GraphicsError) -> ImageSurface {
@@ -160,7 +171,7 @@ struct FaderPainter {
     // MARK: the value
 
     /// The bar from the origin to fraction `f`, its glow, the thumb, the focus ring and the
-    /// texts, on screen (`ctx` in screen pixels).
+    /// texts, on screen (`ctx` in screen pixels); `glow`: the coloured glow (`colouredGlow`).
     func drawValue(_ ctx: DrawingContext, fraction f: Double, readout: String?, pressed: Bool, focused: Bool,
                    glow: ImageSurface?, thumb: ImageSurface?) {
         let o = layerOrigin, s = scale, g = geometry
@@ -200,8 +211,8 @@ struct FaderPainter {
                     guard box.width > 0, box.height > 0, box.meets(visible) else { continue }
                     ctx.withSavedState {
                         ctx.newPath(); ctx.addRect(box); ctx.clip()
-                        setTravelGradient(ctx, shift: o, alpha: alpha)
-                        ctx.mask(glow, at: o, smooth: false)
+                        ctx.setSource(glow, at: o, smooth: false)
+                        ctx.paint(alpha: alpha)
                     }
                 }
             }

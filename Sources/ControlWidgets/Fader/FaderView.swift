@@ -121,6 +121,8 @@ public final class FaderView: WidgetView, ValueReadout {
         var numbers: [Double]
         var vertical: Bool
         var thumb: Color
+        /// The travel's colours (the coloured glow's).
+        var colors: [Color] = []
     }
 
     private func key(_ kind: String, _ p: FaderPainter) -> LayerKey {
@@ -138,7 +140,9 @@ public final class FaderView: WidgetView, ValueReadout {
         // pixels: shared when the fraction of the offset is the same too.
         if glowCache == nil, appearance.glowOpacity > 0 {
             var k = key("glow", p); k.kind += "|\(p.layerOrigin.x - mapping.toScreen(frame).x)|\(p.layerOrigin.y - mapping.toScreen(frame).y)"
-            glowCache = shared.image(k) { () throws(GraphicsError) in try p.glowMask() }
+            k.colors = appearance.gradientColors
+            k.numbers += appearance.gradientStops
+            glowCache = shared.image(k) { () throws(GraphicsError) in try p.colouredGlow(p.glowMask()) }
         }
         if thumbCache == nil { thumbCache = shared.image(key("thumb", p)) { () throws(GraphicsError) in try p.thumbImage() } }
         let alpha = model.isEnabled ? 1.0 : 0.45

@@ -110,7 +110,10 @@ extension KnobView {
             // The flat ring under its bead, which parts it.
             drawFlatRing(in: ctx, center: c, mapping: mapping)
             ringDrawn = true
-            if drawsPip { KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation) }
+            // Only where the clip shows it: the readout's and the arc's boxes of a turning knob do not.
+            if drawsPip, Self.pipBox(pip, center: c, rotation: rotation).meets(ctx.clipExtents) {
+                KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation)
+            }
         } else if atRest && rotation != 0 && appearance.image(for: state) == nil {
             KnobPainter.draw(artwork(mapping), in: ctx, center: c, rotation: rotation)
         } else if let image = knobImage(mapping) {
@@ -144,7 +147,12 @@ extension KnobView {
     private func discMask(_ pip: KnobArtwork) -> ImageSurface? {
         var plain = pip
         plain.face = .plain
-        return shared.image(["disc-mask", plain] as [AnyHashable]) { () throws(GraphicsError) in try KnobPainter.discMask(for: plain) }
+        if let discMaskCache, discMaskCache.art == plain { return discMaskCache.mask }
+        guard let mask = shared.image(["disc-mask", plain] as [AnyHashable], make: { () throws(GraphicsError) in
+            try KnobPainter.discMask(for: plain)
+        }) else { return nil }
+        discMaskCache = (plain, mask)
+        return mask
     }
 
     /// The knob at rest as one image (its layers drawn as `drawKnobLayers` draws them live),
@@ -241,22 +249,28 @@ extension KnobView {
         guard appearance.foregroundImage == nil, !drawsTitleLayer, let art = pipArtwork(mapping) else { return nil }
         guard r0 != r1 else { return [] }
         let c = pixelCenter(mapping)
-        func box(_ r: Double) -> Rect {
-            let pip = KnobPainter.pip(art, center: c, rotation: r)
-            let reach = pip.radius + 2   // antialiased edge
-            return Rect(x: pip.center.x - reach, y: pip.center.y - reach, width: 2 * reach, height: 2 * reach)
-        }
-        let a = box(r0), b = box(r1)
+        let a = Self.pipBox(art, center: c, rotation: r0), b = Self.pipBox(art, center: c, rotation: r1)
         let overlap = a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
         return overlap ? [a.union(b)] : [a, b]
     }
 
-    /// The box the centre readout stays in: the clear circle round its (lifted) centre.
+    /// The pip's box with its antialiased edge, for the knob centred on `c`.
+    static func pipBox(_ art: KnobArtwork, center c: Point, rotation: Double) -> Rect {
+        let pip = KnobPainter.pip(art, center: c, rotation: rotation)
+        let reach = pip.radius + 2
+        return Rect(x: pip.center.x - reach, y: pip.center.y - reach, width: 2 * reach, height: 2 * reach)
+    }
+
+    /// The box the centre readout stays in: the clear circle round its (lifted) centre, as
+    /// high as the readout's image at the range's size once that is known (every value's
+    /// image is that high or less: a turning knob repaints a band, not the circle's square).
     private func readoutBox(_ mapping: ScreenMapping) -> Rect {
         let c = pixelCenter(mapping)
         let clear = textClearRadius * mapping.scale + 2
         let y = c.y - readoutLift * mapping.scale
-        return Rect(x: c.x - clear, y: y - clear, width: 2 * clear, height: 2 * clear)
+        var half = clear
+        if let fit = readoutFit, fit.scale == mapping.scale { half = Swift.min(clear, fit.size * 0.7 + 4) }
+        return Rect(x: c.x - clear, y: y - half, width: 2 * clear, height: 2 * half)
     }
 
     /// The box the face's changing pixels stay in at any angle: the disc (a custom image

@@ -52,17 +52,36 @@ extension KnobView {
 
     /// The flat style's ring: a thin accent circle just inside the disc's rim; on a knob with
     /// a pointer, on the line its bead is threaded on (the bead's radius in from the rim).
+    /// Filled through its coverage (FlatRingMask), the same pixels as stroking it: a stroke
+    /// turns the whole circle into a polygon even when a turning bead's box shows a sliver.
     func drawFlatRing(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping) {
         guard appearance.style == .flat, appearance.image(for: state) == nil else { return }
-        let r = knobRadius * mapping.scale
+        let ring = flatRing(mapping)
+        if ctx.clipAvoidsRing(center: c, inner: ring.radius - ring.width / 2 - 1, outer: ring.radius + ring.width / 2 + 1) { return }
+        ctx.setColor(accentColor)
+        if let mask = flatRingMask(ring, side: pixelSide(mapping)) {
+            ctx.mask(mask, at: Point(x: c.x - Double(mask.width) / 2, y: c.y - Double(mask.height) / 2), smooth: false)
+        } else {
+            FlatRingMask.addRing(ring, to: ctx, center: c)
+            ctx.stroke()
+        }
+    }
+
+    /// The ring's centre line and width in screen pixels.
+    func flatRing(_ mapping: ScreenMapping) -> FlatRingMask.Ring {
         let width = flatRingWidth(mapping)
         let inset = pipArtwork(mapping).map { ($0.side / 2 - KnobPainter.beadDistance($0)) * $0.scale } ?? width / 2
-        if ctx.clipAvoidsRing(center: c, inner: r - inset - width / 2 - 1, outer: r - inset + width / 2 + 1) { return }
-        ctx.newPath()
-        ctx.addCircle(center: c, radius: r - inset)
-        ctx.setLineWidth(width)
-        ctx.setColor(accentColor)
-        ctx.stroke()
+        return FlatRingMask.Ring(radius: knobRadius * mapping.scale - inset, width: width)
+    }
+
+    /// The ring's mask, kept by the view and shared by knobs of the same ring.
+    private func flatRingMask(_ ring: FlatRingMask.Ring, side: Int) -> ImageSurface? {
+        if let flatRingCache, flatRingCache.ring == ring, flatRingCache.side == side { return flatRingCache.mask }
+        guard let mask = shared.image(["flat-ring", ring, side] as [AnyHashable], make: { () throws(GraphicsError) in
+            try FlatRingMask.image(ring, parityOf: side)
+        }) else { return nil }
+        flatRingCache = (ring, side, mask)
+        return mask
     }
 
     /// The ring's width in screen pixels: 2.5 % of the radius, at least 1.5.

@@ -129,9 +129,8 @@ extension KnobView {
     private func readoutImage(_ text: String, ink: Color, scale: Double) -> ImageSurface? {
         guard let probe = try? ImageSurface(width: 1, height: 1) else { return nil }
         let measureCtx = DrawingContext(surface: probe)
-        let size = fittedReadoutSize(text, from: readoutSize(scale: scale, measure: measureCtx), scale: scale, measure: measureCtx)
-        let measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measureCtx)
-        let w = Swift.max(1, Int((measured.size.width).rounded(.up)) + 4), h = Swift.max(1, Int((size * 1.4).rounded(.up)) + 2)
+        let (size, width) = fittedReadoutSize(text, from: readoutSize(scale: scale, measure: measureCtx), scale: scale, measure: measureCtx)
+        let w = Swift.max(1, Int(width.rounded(.up)) + 4), h = Swift.max(1, Int((size * 1.4).rounded(.up)) + 2)
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
         let ctx = DrawingContext(surface: surface)
         let layout = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: ctx)
@@ -145,32 +144,38 @@ extension KnobView {
     /// the clear circle. Found once per range, format and scale (`readoutFit`), so a turning
     /// knob keeps its size and each new value costs one layout, not a shrink per value.
     private func readoutSize(scale: Double, measure: DrawingContext) -> Double {
+        // The range, format, radius and font are the view's for good: only the scale changes.
+        if let readoutFit, readoutFit.scale == scale { return readoutFit.size }
         let start = Swift.max(8, knobRadius * scale * 0.34)
         guard let range = model.range else { return start }
         let format = valueFormatInUse
         let texts = [range.lo, range.hi, (range.lo + range.hi) / 2].map { format.string(model.valueOnStepGrid($0)) }
-        let key = "\(texts)|\(scale)|\(textClearRadius)|\(readoutLift)|\(appearance.fontName)"
-        if let readoutFit, readoutFit.key == key { return readoutFit.size }
         var size = start
-        for text in texts { size = fittedReadoutSize(text, from: size, scale: scale, measure: measure) }
-        readoutFit = (key, size)
+        for text in texts { size = fittedReadoutSize(text, from: size, scale: scale, measure: measure).size }
+        readoutFit = (scale, size)
         return size
     }
 
     /// The largest size from `size` down at which `text`'s ink, at its place (lifted for an
-    /// inside caption), stays inside the clear circle: its farthest corner from the centre.
-    private func fittedReadoutSize(_ text: String, from size: Double, scale: Double, measure: DrawingContext) -> Double {
+    /// inside caption), stays inside the clear circle: its farthest corner from the centre;
+    /// with the text's width at that size.
+    private func fittedReadoutSize(_ text: String, from size: Double, scale: Double, measure: DrawingContext) -> (size: Double, width: Double) {
         let clear = textClearRadius * scale, lift = readoutLift * scale
-        var size = size
-        for _ in 0..<24 {
+        var size = size, width = 0.0
+        for round in 0..<24 {
             let measured = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measure)
             let ink = measured.inkBox, box = measured.size
+            width = box.width
             let halfW = Swift.max(abs(ink.x - box.width / 2), abs(ink.maxX - box.width / 2))
             let top = lift + box.height / 2 - ink.y, bottom = ink.maxY - box.height / 2 - lift
             let reach = (halfW * halfW + Swift.max(top, bottom) * Swift.max(top, bottom)).squareRoot()
             if reach <= clear || size <= 6 { break }
-            size = Swift.max(6, size * Swift.max(0.8, clear / reach))
+            // On a quarter-pixel grid: texts that shrink share sizes, so their fonts and glyphs
+            // are loaded once, not for each value a turn shows.
+            size = Swift.max(6, (size * Swift.max(0.8, clear / reach) * 4).rounded(.down) / 4)
+            // Out of rounds: the width is the new size's.
+            if round == 23 { width = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: measure).size.width }
         }
-        return size
+        return (size, width)
     }
 }

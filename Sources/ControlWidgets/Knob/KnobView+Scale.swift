@@ -22,6 +22,12 @@ public struct KnobScale: Sendable, Equatable {
     }
 }
 
+/// What a knob's track image was made for (the rest of its key does not change).
+struct TrackLook: Equatable {
+    var scale: Double
+    var state: ControlState
+}
+
 extension KnobView {
     /// Radii as fractions of half the knob's square: the disc, the ticks' inner and outer
     /// ends, the arc's centre line, the arc's width and the tick labels' centre line. With
@@ -51,7 +57,10 @@ extension KnobView {
         guard appearance.scale != nil, !model.circular, model.mode != .rotaryDial else { return }
         let half = knobRect.width / 2 * mapping.scale
         let radii = scaleRadii
-        if let track = scaleTrackImage(mapping) {
+        // Nothing of the track, ticks or labels lies inside the ticks' inner ends: a turning
+        // knob's pip and readout boxes skip masking the track's square.
+        let hole = half * Swift.min(radii.tickInner, radii.arc - radii.arcWidth / 2) - 2
+        if !ctx.clipAvoidsRing(center: c, inner: hole, outer: .greatestFiniteMagnitude), let track = scaleTrackImage(mapping) {
             // The theme's text colour: light ticks on a dark theme, dark ones on a light theme.
             ctx.setColor(appearance.textColor)
             ctx.mask(track, at: Point(x: (c.x - Double(track.width) / 2).rounded(), y: (c.y - Double(track.height) / 2).rounded()), smooth: false)
@@ -71,7 +80,7 @@ extension KnobView {
         let reach = scaleLineWidth(mapping) / 2 + 1
         if ctx.clipAvoidsRing(center: c, inner: half * radii.arc - reach, outer: half * radii.arc + reach) { return }
         // A discrete knob fills nothing: its scale only marks the travel.
-        guard addFilledArcPath(ctx, center: c, mapping: mapping, time: time) else { return }
+        guard addFilledArcPath(ctx, center: c, mapping: mapping, time: time, seenThrough: ctx.clipExtents) else { return }
         ctx.setColor(scaleAccent)
         ctx.stroke()
     }
@@ -85,15 +94,24 @@ extension KnobView {
     }
 
     /// The filled part's path (from the origin to the position shown at `time`) round `c`, with
-    /// its width and round caps set, ready to stroke; false (no path) when it is empty.
+    /// its width and round caps set, ready to stroke; false (no path) when it is empty. With
+    /// `box`, only the stretch that can show through it (ArcWindow): a turning knob repaints a
+    /// sliver of its arc, and stroking all of it was most of the frame.
     @discardableResult
-    func addFilledArcPath(_ ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double) -> Bool {
+    func addFilledArcPath(_ ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double, seenThrough box: Rect? = nil) -> Bool {
         let shown = Swift.min(Swift.max(model.displayedPosition(at: time), model.min), model.max)
         let a0 = cairoAngle(ofPosition: fillStartPosition), a1 = cairoAngle(ofPosition: shown)
         guard abs(a1 - a0) > 1e-6, model.mode == .continuous else { return false }   // a discrete knob fills nothing
+        let radius = knobRect.width / 2 * mapping.scale * scaleRadii.arc, width = scaleLineWidth(mapping)
+        var range = Swift.min(a0, a1)...Swift.max(a0, a1)
+        if let box {
+            guard let seen = ArcWindow.visible(center: c, radius: radius, from: range.lowerBound, to: range.upperBound,
+                                               reach: width / 2 + 2, in: box) else { return false }
+            range = seen
+        }
         ctx.newPath()
-        ctx.addArc(center: c, radius: knobRect.width / 2 * mapping.scale * scaleRadii.arc, from: Swift.min(a0, a1), to: Swift.max(a0, a1))
-        ctx.setLineWidth(scaleLineWidth(mapping))
+        ctx.addArc(center: c, radius: radius, from: range.lowerBound, to: range.upperBound)
+        ctx.setLineWidth(width)
         ctx.setRoundCaps()
         return true
     }
@@ -132,7 +150,7 @@ extension KnobView {
     /// white, so the image is an A8 mask of its alpha, painted in white: the same pixels in a
     /// quarter of the bytes (234 → 59 KB on the bench console).
     private func scaleTrackImage(_ mapping: ScreenMapping) -> ImageSurface? {
-        let key = "\(mapping.scale)|\(state.rawValue)"
+        let key = TrackLook(scale: mapping.scale, state: state)
         if let scaleCache, scaleCache.key == key { return scaleCache.surface }
         let labels = majorTickLabels
         guard let surface = shared.image(scaleTrackKey(mapping, labels: labels), make: { () throws(GraphicsError) in try drawScaleTrack(mapping, labels: labels) })

@@ -32,11 +32,11 @@ public final class KnobView: TargetingWidget, ValueReadout {
     private var satinCache: (scale: Double, surface: ImageSurface)?
     /// The value readout on the knob's centre (KnobView+Readout), keyed by text and scale.
     var readoutCache: (key: String, surface: ImageSurface)?
-    /// The readout's size and the range, format and scale it was fitted for (KnobView+Readout).
-    var readoutFit: (key: String, size: Double)?
+    /// The readout's size (screen pixels) and the scale it was fitted for (KnobView+Readout).
+    var readoutFit: (scale: Double, size: Double)?
     /// The title layer's text images (KnobView+Titles) and the scale's track (KnobView+Scale).
     var titleCache: (key: String, images: [(ImageSurface, Bool)])?
-    var scaleCache: (key: String, surface: ImageSurface)?
+    var scaleCache: (key: TrackLook, surface: ImageSurface)?
     /// The rotary dial's layers (nil for the other modes).
     private let dialLayers: DialLayers?
     /// Images shared with identical widgets of the scene (disc, satin, shadow mask, scale).
@@ -51,6 +51,10 @@ public final class KnobView: TargetingWidget, ValueReadout {
     var restingCandidate: (key: RestingFaceKey, time: Double)?
     /// What the last frame painted, so a turning knob damages only what moved (KnobView+Face).
     var painted: PaintedKnob?
+    /// The flat style's ring as a mask (KnobView+Look) and the plain disc's mask (KnobView+Face),
+    /// kept here so a frame does not hash their keys.
+    var flatRingCache: (ring: FlatRingMask.Ring, side: Int, mask: ImageSurface)?
+    var discMaskCache: (art: KnobArtwork, mask: ImageSurface)?
 
     public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance, shared: SharedLayers = SharedLayers(),
                 digitTarget: String? = nil) {
@@ -82,10 +86,16 @@ public final class KnobView: TargetingWidget, ValueReadout {
     /// caption. The knob and its caption are one group, centred in the frame (a caption sits
     /// right under its knob, however tall the cell).
     public var knobRect: Rect {
+        // Worked out once: the frame, the look and the travel are the view's for good, and a
+        // frame asks for it dozens of times.
+        if let knobRectMemo { return knobRectMemo }
         let side = squareSide, tuck = captionTuck(side: side)
-        return Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - captionHeight + tuck - side) / 2,
-                    width: side, height: side)
+        let rect = Rect(x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - captionHeight + tuck - side) / 2,
+                        width: side, height: side)
+        knobRectMemo = rect
+        return rect
     }
+    private var knobRectMemo: Rect?
 
     private var squareSide: Double { Swift.max(1, Swift.min(frame.width, frame.height - captionHeight)) }
 

@@ -41,12 +41,13 @@ struct MeterPainter {
         }
     }
 
-    /// `image` at `origin`, only inside `clip` (design pixels) when given.
+    /// `image` at `origin`, only inside `clip` (design pixels) when given. A paint, not a
+    /// filled rectangle: outside the image its source is clear, and a paint skips the path.
     private func paint(_ ctx: DrawingContext, _ image: ImageSurface, at origin: Point, clip: Rect?) {
         ctx.save()
         if let clip { ctx.newPath(); ctx.addRect(mapping.toScreen(clip)); ctx.clip() }
         ctx.setSource(image, at: origin, smooth: false)
-        ctx.newPath(); ctx.addRect(Rect(x: origin.x, y: origin.y, width: Double(image.width), height: Double(image.height))); ctx.fill()
+        ctx.paint()
         ctx.restore()
     }
 

@@ -30,7 +30,10 @@ final class FontSet: @unchecked Sendable {
         let key = NamedKey(family: family, bold: bold)
         if let known = named.withLock({ $0[key] }) { return known }
         let set = matching(FontDescription(family, bold: bold))
-        named.withLock { $0[key] = set }
+        named.withLock { names in
+            if names.count >= 64 { names.removeAll(keepingCapacity: true) }   // a reloaded layout's old names
+            names[key] = set
+        }
         return set
     }
 
