@@ -1,4 +1,5 @@
 import CCairo
+import PanelSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,9 @@ public enum FontConfiguration {
         state.withLock { state in
             guard case .idle = state else { return }
             var thread = pthread_t()
-            guard pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 else { return }
+            // The parse's garbage stays in this thread's malloc arena, which the loop never reuses:
+            // handed back to the system once the configuration is read.
+            guard pthread_create(&thread, nil, { _ in _ = FcInit(); FreedMemory.release(); return nil }, nil) == 0 else { return }
             state = .loading(thread)
         }
     }
