@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian packages knob-panel needs, only those missing (fast when done).
-#   scripts/install-deps.sh build   # libraries, pkg-config, fonts (text; Material Design Icons for mdi: icons), python3 (make build's hot-functions list)
+#   scripts/install-deps.sh build   # the C runtime Swift links with, libraries, pkg-config, fonts (text; Material Design Icons for mdi: icons), python3 (make build's hot-functions list)
 #   scripts/install-deps.sh deb     # build + dpkg-dev, lintian, debootstrap (make deb, make deb-test)
 #   scripts/install-deps.sh arm64   # build + qemu-user-static, qemu-system-arm, dpkg-dev, lintian (make build-arm64, deb-arm64, test-arm64)
 #   scripts/install-deps.sh test    # build + what the VM display and MQTT tests need (a broker, openssl for TLS; libjpeg's header and a C compiler for the JPEG ABI check), libasound2 (the click test),
@@ -8,6 +8,9 @@
 set -eu
 what=${1:-build}
 pkgs="libdrm-dev libcairo2-dev libharfbuzz-dev libfribidi-dev libinput-dev libmosquitto-dev pkg-config python3 fonts-dejavu-core fonts-wqy-microhei fonts-materialdesignicons-webfont"
+# What Swift's toolchain links every program with (swift.org's list for Debian 12): a
+# toolchain unpacked without them cannot link (-lgcc_s, crt1.o); libstdc++.a is linked in.
+pkgs="$pkgs libc6-dev libgcc-12-dev libstdc++-12-dev"
 # make deb and make deb-test on their own: Debian's packaging tools and the throwaway root's maker.
 [ "$what" = deb ] && pkgs="$pkgs dpkg-dev lintian debootstrap"
 # make build-arm64, deb-arm64, test-arm64: qemu-user and qemu-system for the emulated tests,
