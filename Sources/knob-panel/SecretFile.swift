@@ -15,7 +15,7 @@ enum SecretFile {
         var lines: [String] = []
         var buffer = [CChar](repeating: 0, count: 1024)
         while lines.count < maxLines, fgets(&buffer, Int32(buffer.count), f) != nil {
-            var line = String(cString: buffer)
+            var line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
             lines.append(line)
         }

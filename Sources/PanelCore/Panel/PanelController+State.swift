@@ -16,7 +16,7 @@ extension PanelController {
     public func restore(_ state: SavedState, at time: Double) -> [String] {
         if let page = state.page, let index = scene.panel.pages.firstIndex(where: { $0.id == page && $0.role == .page }),
            index != scene.pageIndex {
-            try? scene.showPage(index)
+            scene.showPage(index)
             invalidateAll()
         }
         let restored = WidgetValues.restore(state.widgets, into: scene.allWidgets, at: time)

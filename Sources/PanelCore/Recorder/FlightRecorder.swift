@@ -251,6 +251,7 @@ public final class FlightRecorder {
     private func uncommented(_ body: Substring) -> Substring { body.hasPrefix("#") ? body.dropFirst() : body }
 }
 
-private extension String {
-    package func replacingLineBreaks() -> String { String(map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+extension String {
+    /// One line of a recording's comment: line breaks become spaces.
+    func replacingLineBreaks() -> String { String(map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
 }

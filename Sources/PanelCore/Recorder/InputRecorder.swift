@@ -14,7 +14,7 @@ public final class InputRecorder {
     /// - Parameter header: comment lines (`# ...`) about the session; scripts skip them.
     public init(file: OutputFile, header: [String] = []) {
         self.file = file
-        for h in header { file.write("# " + h.replacingNewlines() + "\n") }
+        for h in header { file.write("# " + h.replacingLineBreaks() + "\n") }
         file.flush()
     }
 
@@ -31,7 +31,7 @@ public final class InputRecorder {
         case .list, .get, .getPanel, .observe:
             return
         case .screenshot, .reload, .dump:
-            write("# " + InputScriptLine.line(command: commandLine, at: time).replacingNewlines())
+            write("# " + InputScriptLine.line(command: commandLine, at: time).replacingLineBreaks())
         case .widget, .page, .drawer, .screen:
             write(InputScriptLine.line(command: commandLine, at: time))
         }
@@ -47,8 +47,3 @@ public final class InputRecorder {
     public func finish() throws(OutputFileError) { try file.commit() }
 }
 
-private extension String {
-    package func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-}
