@@ -94,4 +94,53 @@ import Testing
         // A box over all of it: all of it.
         #expect(ArcWindow.visible(center: c, radius: 80, from: -3.9, to: 0.7, reach: 5, in: Rect(x: 0, y: 0, width: 200, height: 200)) == -3.9...0.7)
     }
+
+    /// Set value after value (as a finger or the bench turns it): every pixel that changes
+    /// from one frame to the next lies in that frame's damage. The readout repaints only the
+    /// old and the new text's ink, and a glyph pixel left out would differ by far more than
+    /// the arc's tolerance (26 of 255, above).
+    @Test func eachNewValuesDamageHoldsEveryChangedPixel() throws {
+        let view = Self.demoKnob(from: -60, to: -60)
+        var shown = try KnobViewTests.render(view, at: 0)
+        var t = 0.0, changed = 0
+        for degrees in [-57.0, -54, -41, -3, 0, 2, 40, 71, 134, 130, 3, -130, -20] {
+            t += 1.0 / 60
+            _ = try view.apply(WidgetCommand("set", ["position": .number(degrees)]), at: t)
+            let rects = view.damage(.identity, at: t)
+            let next = try KnobViewTests.render(view, at: t)
+            func inDamage(_ x: Int, _ y: Int) -> Bool {
+                rects.contains { Double(x + 1) > $0.minX && Double(x) < $0.maxX && Double(y + 1) > $0.minY && Double(y) < $0.maxY }
+            }
+            var outside = 0
+            for y in 0..<240 {
+                for x in 0..<240 {
+                    let a = RGBA(shown.pixel(x: x, y: y)), b = RGBA(next.pixel(x: x, y: y))
+                    let d = Swift.max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b))
+                    if d > 26 { changed += 1; if !inDamage(x, y) { outside += 1 } }
+                }
+            }
+            #expect(outside == 0, "at \(degrees)°: \(outside) changed pixels outside the damage \(rects)")
+            shown = next
+        }
+        #expect(changed > 500, "the values shown changed only \(changed) pixels")
+    }
+
+    /// The flat bead copied from its phase images is the bead filled where it is: exactly at
+    /// a phase, within an eighth of a pixel's coverage between phases.
+    @Test func theBeadFromItsPhaseImagesIsTheFilledBead() throws {
+        let look = BeadImages.Look(radius: 5.3, halo: 1.9, haloColor: Color(white: 0.16), beadColor: drawTint)
+        let beads = BeadImages()
+        for (centre, tolerance) in [(Point(x: 40, y: 40), 1), (Point(x: 40.25, y: 40.75), 1), (Point(x: 40.3, y: 39.6), 48),
+                                    (Point(x: 39.875, y: 40.125), 48)] {
+            let filled = try opaqueSurface(width: 80, height: 80, Color(white: 0.5))
+            let f = DrawingContext(surface: filled)
+            f.newPath(); f.addCircle(center: centre, radius: look.radius + look.halo); f.setColor(look.haloColor); f.fill()
+            f.newPath(); f.addCircle(center: centre, radius: look.radius); f.setColor(look.beadColor); f.fill()
+            let copied = try opaqueSurface(width: 80, height: 80, Color(white: 0.5))
+            #expect(beads.draw(look, centre: centre, in: DrawingContext(surface: copied)))
+            let d = try #require(try ImageComparison.compare(expected: filled, actual: copied, tolerance: tolerance))
+            #expect(d.differingPixels == 0, "at \(centre): \(d.differingPixels) pixels, up to \(d.maxChannelDelta)")
+            #expect(RGBA(copied.pixel(x: Int(centre.x), y: Int(centre.y))) == RGBA(look.beadColor))
+        }
+    }
 }

@@ -112,7 +112,7 @@ extension KnobView {
             ringDrawn = true
             // Only where the clip shows it: the readout's and the arc's boxes of a turning knob do not.
             if drawsPip, Self.pipBox(pip, center: c, rotation: rotation).meets(ctx.clipExtents) {
-                KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation)
+                drawPip(pip, in: ctx, center: c, rotation: rotation)
             }
         } else if atRest && rotation != 0 && appearance.image(for: state) == nil {
             KnobPainter.draw(artwork(mapping), in: ctx, center: c, rotation: rotation)
@@ -133,6 +133,16 @@ extension KnobView {
         drawTitleLayer(in: ctx, center: c, mapping: mapping, time: time)
         drawCenterReadout(in: ctx, center: c, mapping: mapping, time: time)
         drawInsideCaption(in: ctx, center: c, mapping: mapping, time: time)
+    }
+
+    /// The pip where it is now: the flat style's bead copied from its phase images, else filled.
+    private func drawPip(_ pip: KnobArtwork, in ctx: DrawingContext, center c: Point, rotation: Double) {
+        if pip.linePointer {
+            let look = BeadImages.Look(radius: KnobPainter.beadRadius(pip) * pip.scale, halo: KnobPainter.beadHalo(pip) * pip.scale,
+                                       haloColor: pip.fill.withAlpha(1), beadColor: pip.titleColor)
+            if beads.draw(look, centre: KnobPainter.pip(pip, center: c, rotation: rotation).center, in: ctx) { return }
+        }
+        KnobPainter.drawPip(pip, in: ctx, center: c, rotation: rotation)
     }
 
     /// The generated pip artwork (continuous knobs without a custom image), whose disc does
@@ -233,7 +243,7 @@ extension KnobView {
             // A pip face is the same at every angle but for its pip: only the pip's boxes
             // then and now, and the readout's circle when its text changed.
             rects += pips
-            if before.readout != now.readout { rects.append(readoutBox(mapping)) }
+            if before.readout != now.readout { rects += readoutDamage(from: before.readout, to: now.readout, mapping: mapping) }
         } else if before.rotation != now.rotation || before.readout != now.readout {
             rects.append(faceBox(mapping))
         }
@@ -259,6 +269,20 @@ extension KnobView {
         let pip = KnobPainter.pip(art, center: c, rotation: rotation)
         let reach = pip.radius + 2
         return Rect(x: pip.center.x - reach, y: pip.center.y - reach, width: 2 * reach, height: 2 * reach)
+    }
+
+    /// Where a new readout text repaints: the old and the new text's ink (the old image is
+    /// the one in use, so only the new one is made), else the readout's band.
+    private func readoutDamage(from old: String?, to new: String?, mapping: ScreenMapping) -> [Rect] {
+        guard appearance.image(for: state) == nil else { return [readoutBox(mapping)] }
+        var inks: [Rect] = []
+        for text in [old, new] {
+            guard let text else { continue }
+            guard let ink = readoutInk(text, mapping: mapping) else { return [readoutBox(mapping)] }
+            if !ink.isEmpty { inks.append(ink) }
+        }
+        guard let first = inks.first else { return [] }
+        return [inks.dropFirst().reduce(first) { $0.union($1) }]
     }
 
     /// The box the centre readout stays in: the clear circle round its (lifted) centre, as

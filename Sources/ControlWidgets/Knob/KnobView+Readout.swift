@@ -87,22 +87,40 @@ extension KnobView {
     /// Draws the value upright on the knob's centre `c` (screen pixels). The text image is
     /// cached per text and scale, so a knob at rest composites a copy.
     func drawCenterReadout(in ctx: DrawingContext, center c: Point, mapping: ScreenMapping, time: Double) {
-        guard appearance.valuePlacement == .center, appearance.image(for: state) == nil,
-              let text = readoutText(at: time) else { return }
-        let ink = faceInk
-        let key = "\(text)|\(mapping.scale)|\(ink)|\(readoutLift)"
-        let surface: ImageSurface
-        if let readoutCache, readoutCache.key == key {
-            surface = readoutCache.surface
-        } else {
-            guard let made = readoutImage(text, ink: ink, scale: mapping.scale) else { return }
-            readoutCache = (key, made)
-            surface = made
-        }
-        let y = c.y - readoutLift * mapping.scale
-        ctx.setSource(surface, at: Point(x: (c.x - Double(surface.width) / 2).rounded(),
-                                         y: (y - Double(surface.height) / 2).rounded()), smooth: false)
+        guard let text = centerReadoutText(at: time), let readout = readoutImage(text, mapping: mapping) else { return }
+        ctx.setSource(readout.surface, at: readoutOrigin(readout, center: c, mapping: mapping), smooth: false)
         ctx.paint()
+    }
+
+    /// The text the centre readout shows at `time`; nil when the knob shows none there.
+    func centerReadoutText(at time: Double) -> String? {
+        guard appearance.valuePlacement == .center, appearance.image(for: state) == nil else { return nil }
+        return readoutText(at: time)
+    }
+
+    /// The screen pixels the readout's ink of `text` covers, with the reach of antialiasing:
+    /// a new value repaints where the old and the new text have ink, not the readout's band.
+    func readoutInk(_ text: String, mapping: ScreenMapping) -> Rect? {
+        guard let readout = readoutImage(text, mapping: mapping) else { return nil }
+        let o = readoutOrigin(readout, center: pixelCenter(mapping), mapping: mapping)
+        let ink = readout.ink
+        guard ink.width > 0, ink.height > 0 else { return Rect(x: o.x, y: o.y, width: 0, height: 0) }
+        return Rect(x: o.x + ink.x, y: o.y + ink.y, width: ink.width, height: ink.height).insetBy(-Double(TextImage.inkMargin))
+    }
+
+    /// Where the readout's image goes: centred on the (lifted) centre, on whole pixels.
+    private func readoutOrigin(_ readout: ReadoutImage, center c: Point, mapping: ScreenMapping) -> Point {
+        let y = c.y - readoutLift * mapping.scale
+        return Point(x: (c.x - Double(readout.surface.width) / 2).rounded(), y: (y - Double(readout.surface.height) / 2).rounded())
+    }
+
+    /// The readout's image for `text` at this scale and ink (the one in use, else a new one).
+    private func readoutImage(_ text: String, mapping: ScreenMapping) -> ReadoutImage? {
+        let key = ReadoutImage.Key(text: text, scale: mapping.scale, ink: faceInk, lift: readoutLift)
+        if let readoutCache, readoutCache.key == key { return readoutCache }
+        guard let made = makeReadoutImage(key) else { return nil }
+        readoutCache = made
+        return made
     }
 
     /// The caption on the disc, under the value (`captionPlacement: inside`).
@@ -126,17 +144,19 @@ extension KnobView {
 
     /// The readout's text at the knob's readout size (`readoutSize`), smaller only if this
     /// text would still leave the clear circle there.
-    private func readoutImage(_ text: String, ink: Color, scale: Double) -> ImageSurface? {
+    private func makeReadoutImage(_ key: ReadoutImage.Key) -> ReadoutImage? {
         guard let probe = try? ImageSurface(width: 1, height: 1) else { return nil }
         let measureCtx = DrawingContext(surface: probe)
-        let (size, width) = fittedReadoutSize(text, from: readoutSize(scale: scale, measure: measureCtx), scale: scale, measure: measureCtx)
+        let (size, width) = fittedReadoutSize(key.text, from: readoutSize(scale: key.scale, measure: measureCtx), scale: key.scale, measure: measureCtx)
         let w = Swift.max(1, Int(width.rounded(.up)) + 4), h = Swift.max(1, Int((size * 1.4).rounded(.up)) + 2)
         guard let surface = try? ImageSurface(width: w, height: h) else { return nil }
         let ctx = DrawingContext(surface: surface)
-        let layout = TextLayout(text: text, family: appearance.fontName, pixelSize: size, bold: true, context: ctx)
-        ctx.setColor(ink)
-        layout.draw(centeredAt: Point(x: Double(w) / 2, y: Double(h) / 2))
-        return surface
+        let layout = TextLayout(text: key.text, family: appearance.fontName, pixelSize: size, bold: true, context: ctx)
+        ctx.setColor(key.ink)
+        let box = layout.size
+        let origin = Point(x: Double(w) / 2 - box.width / 2, y: Double(h) / 2 - box.height / 2)
+        layout.draw(at: origin)
+        return ReadoutImage(key: key, surface: surface, ink: layout.inkBox(drawnAt: origin))
     }
 
     /// One size for every value of the range: about 0.34 of the knob's radius high, smaller
@@ -178,4 +198,18 @@ extension KnobView {
         }
         return (size, width)
     }
+}
+
+/// The centre readout's image and what it was made for; `ink`: the box its glyphs cover, in
+/// the image's pixels.
+struct ReadoutImage {
+    struct Key: Equatable {
+        var text: String
+        var scale: Double
+        var ink: Color
+        var lift: Double
+    }
+    let key: Key
+    let surface: ImageSurface
+    let ink: Rect
 }

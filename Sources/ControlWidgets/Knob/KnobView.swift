@@ -31,7 +31,7 @@ public final class KnobView: TargetingWidget, ValueReadout {
     private var captionCache: (scale: Double, text: String, surface: ImageSurface)?
     private var satinCache: (scale: Double, surface: ImageSurface)?
     /// The value readout on the knob's centre (KnobView+Readout), keyed by text and scale.
-    var readoutCache: (key: String, surface: ImageSurface)?
+    var readoutCache: ReadoutImage?
     /// The readout's size (screen pixels) and the scale it was fitted for (KnobView+Readout).
     var readoutFit: (scale: Double, size: Double)?
     /// The title layer's text images (KnobView+Titles) and the scale's track (KnobView+Scale).
@@ -55,6 +55,8 @@ public final class KnobView: TargetingWidget, ValueReadout {
     /// kept here so a frame does not hash their keys.
     var flatRingCache: (ring: FlatRingMask.Ring, side: Int, mask: ImageSurface)?
     var discMaskCache: (art: KnobArtwork, mask: ImageSurface)?
+    /// The flat style's bead at quarter-pixel phases (KnobView+Face).
+    let beads = BeadImages()
 
     public init(id: String, frame: Rect, model: KnobModel, appearance: KnobAppearance, shared: SharedLayers = SharedLayers(),
                 digitTarget: String? = nil) {
