@@ -89,4 +89,24 @@ import ControlWidgets
         probe.frameQueued()
         #expect(probe.flipCompleted().isEmpty)
     }
+
+    /// A flip names when the panel read the first input it shows: not a later read of the
+    /// same frame, not a read whose input changed nothing.
+    @Test func latencyProbeKeepsWhenAFramesFirstInputWasRead() {
+        let probe = InputLatencyProbe()
+        probe.noteInput(kernelTimes: [0.9], readAt: 0.95)
+        probe.discardPending()
+        probe.noteInput(kernelTimes: [1.0], readAt: 1.02)
+        probe.noteInput(kernelTimes: [1.1], readAt: 1.12)
+        probe.frameQueued()
+        probe.noteInput(kernelTimes: [1.2], readAt: 1.21)   // while the flip is pending
+        #expect(probe.flipCompleted() == [1.0, 1.1])
+        #expect(probe.shownRead == 1.02)
+        probe.frameQueued()
+        #expect(probe.flipCompleted() == [1.2])
+        #expect(probe.shownRead == 1.21)
+        probe.frameQueued()
+        #expect(probe.flipCompleted().isEmpty)
+        #expect(probe.shownRead == nil)
+    }
 }

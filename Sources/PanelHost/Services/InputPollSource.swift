@@ -28,6 +28,6 @@ package final class InputPollSource: PollSource {
         let events = input.read()   // read even when suspended, or poll() would not sleep
         guard !isSuspended() else { _ = input.drainReportTimes(); return }
         for event in events { controller.deliver(screen.designEvent(fromScreen: event, measuredOn: input.screenSize), at: time) }
-        latency?.noteInput(kernelTimes: input.drainReportTimes())
+        latency?.noteInput(kernelTimes: input.drainReportTimes(), readAt: time)
     }
 }

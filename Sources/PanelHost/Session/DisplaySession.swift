@@ -23,8 +23,11 @@ public final class DisplaySession {
         /// One JSON line per completed flip: `{"flip":N,"t":SECONDS_SINCE_EXEC,"clock":FRAME_CLOCK}`.
         /// Unlike event times (the frame clock, from when the panel came up) `t` counts from
         /// exec, so start-up cost shows; `clock` is the frame clock, so a command's event time
-        /// and the flip that showed it can be compared (request-to-flip latency). The caller
-        /// opens it (live) and commits it after `run()`.
+        /// and the flip that showed it can be compared (request-to-flip latency). `read`, `start`
+        /// and `queued` (frame clock) say when the panel read the frame's first input, when the
+        /// frame began and when its flip was queued: an input's wait to be read, to be painted,
+        /// the painting and the wait for vblank. The caller opens
+        /// it (live) and commits it after `run()`.
         public var flipLog: OutputFile?
         /// The VT the panel runs on: it then switches VTs itself (`ConsoleSwitcher`).
         public var console: VirtualTerminal?
@@ -85,6 +88,8 @@ public final class DisplaySession {
     private var execOrigin = 0.0
     /// When the hotplug event arrived that (re)started a screen, until its first flip.
     private var hotplugPending: [ObjectIdentifier: Double] = [:]
+    /// Per screen, when the frame whose flip is pending began and was queued (the flip log's).
+    private var framePending: [ObjectIdentifier: (start: Double, queued: Double)] = [:]
     /// When the latest uevent arrived (loop clock).
     private var hotplugEventAt: Double?
 
@@ -195,6 +200,7 @@ public final class DisplaySession {
                     let queued = clock.now
                     screen.flipQueued(at: queued)
                     stats.frameCosts.append(queued - start)
+                    framePending[ObjectIdentifier(screen)] = (start, queued)
                 } else if let slot {
                     wake = Swift.min(wake ?? .infinity, slot)
                 }
@@ -246,8 +252,11 @@ public final class DisplaySession {
             let name = screens.count > 1 ? ",\"output\":\(JSONLineWriter.quote(screen.connectorName))" : ""
             // `input`: kernel times (frame clock) of the input this frame shows (the primary's).
             let inputs = screen === screens[0] ? services.inputLatency.flipCompleted().map { JSONLineWriter.number($0 - clock.origin) } : []
-            let shown = inputs.isEmpty ? "" : ",\"input\":[\(inputs.joined(separator: ","))]"
-            flipLog.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(time))\(name)\(shown)}\n")
+            let read = inputs.isEmpty ? nil : services.inputLatency.shownRead
+            let shown = inputs.isEmpty ? "" : ",\"input\":[\(inputs.joined(separator: ","))]" + (read.map { ",\"read\":\(JSONLineWriter.number($0))" } ?? "")
+            let frame = framePending.removeValue(forKey: ObjectIdentifier(screen))
+                .map { ",\"start\":\(JSONLineWriter.number($0.start)),\"queued\":\(JSONLineWriter.number($0.queued))" } ?? ""
+            flipLog.write("{\"flip\":\(stats.flips.count),\"t\":\(JSONLineWriter.number(sinceExec)),\"clock\":\(JSONLineWriter.number(time))\(frame)\(name)\(shown)}\n")
             flipLog.flush()   // a live log: read while the panel runs, kept after a power cut
         }
         if let since = hotplugPending.removeValue(forKey: ObjectIdentifier(screen)) {
