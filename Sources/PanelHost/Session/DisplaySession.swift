@@ -5,6 +5,7 @@ import Graphics
 #endif
 import PanelCore
 import PanelDisplay
+import PanelLoop
 import PanelProtocol
 import PanelSystem
 
@@ -266,6 +267,7 @@ public final class DisplaySession {
         }
         if stats.flips.count == 1 {
             stats.firstFlipSinceExec = sinceExec
+            CodeWarmUp.start()   // the code the first touch will run, read while nobody waits
             if let path = options.readyFile { markReady(path) }
         }
         services.frameShown(at: time)
