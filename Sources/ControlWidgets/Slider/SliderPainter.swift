@@ -340,15 +340,104 @@ public struct SliderPainter {
     ///     placed in the layer (cut to its ink).
     ///   - visible: the rectangles being redrawn (the clip), nil for all of the layer: a part
     ///     whose box meets none of them is left out (a moving handle's far end, the texts).
+    ///   - layer: the image `ctx` draws into, when a gapped arc's glow and line may be written
+    ///     pixel by pixel (`SliderArcPixels`); nil: drawn through clip windows.
     public func drawValueLayer(_ state: ValueState, into ctx: DrawingContext, glow: (Int) -> PlacedImage?,
-                               band: PlacedImage, line: PlacedImage, handles: (Int) -> ImageSurface?, visible: [Rect]? = nil) {
+                               band: PlacedImage, line: PlacedImage, handles: (Int) -> ImageSurface?, visible: [Rect]? = nil,
+                               layer: PlacedImage? = nil) {
         func shows(_ box: Rect) -> Bool { visible.map { $0.contains { $0.meets(box) } } ?? true }
-        let zero = Point(x: 0, y: 0)
         let a = appearance
         let (t0, t1) = filledSpan(state.travels)
         let sweep = t1 - t0
         let ringOuter = r + geometry.ringWidth * scale / 2
+        if let layer, !isFullCircle {
+            writeArcPixels(into: layer, t0: t0, t1: t1, glow: glow, band: band, line: line, visible: visible)
+        } else {
+            drawArcThroughWindows(t0: t0, t1: t1, into: ctx, glow: glow, band: band, line: line, visible: visible)
+        }
+        if sweep > 0 {
+            // Round caps in the colour at each end (a mesh's end colour, exactly).
+            for t in [t0, t1] {
+                let p = point(travel: t)
+                guard shows(Rect(x: p.x - w / 2 - 1, y: p.y - w / 2 - 1, width: w + 2, height: w + 2)) else { continue }
+                ctx.newPath(); ctx.addCircle(center: p, radius: w / 2)
+                ctx.setColor(a.gradientColor(at: t / maximumAngle)); ctx.fill()
+            }
+        }
+        let markers = Self.evenTravels(count: a.markerCount, maximumAngle: maximumAngle)
+        for t in markers {
+            let p = point(travel: t)
+            if let img = a.markerImage {
+                ctx.withSavedState {
+                    ctx.translate(p.x, p.y); ctx.scale(scale, scale)
+                    ctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2))
+                    ctx.paint()
+                }
+            } else {
+                let mr = Swift.max(1.2 * scale, w * 0.16)
+                guard shows(Rect(x: p.x - mr - 1, y: p.y - mr - 1, width: 2 * mr + 2, height: 2 * mr + 2)) else { continue }
+                ctx.newPath(); ctx.addCircle(center: p, radius: mr)
+                ctx.setColor(a.markerColor); ctx.fill()
+            }
+        }
+        for i in state.travels.indices.reversed() {
+            guard let img = handles(i) else { continue }
+            let p = point(travel: state.travels[i])
+            let reach = Double(Swift.max(img.width, img.height)) / 2 * 2.0.squareRoot() + 1   // turned images reach a diagonal
+            guard shows(Rect(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach)) else { continue }
+            let h = a.handles[i]
+            let alpha = state.pressed[i] && h.highlightable ? 0.6 : 1
+            ctx.withSavedState {
+                ctx.translate(p.x, p.y)
+                if h.type == .image && h.rotatable { ctx.rotate(radians(travel: state.travels[i]) + Double.pi / 2) }
+                ctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2), smooth: true)
+                ctx.paint(alpha: alpha)
+            }
+        }
+        if state.focused {
+            ctx.newPath()
+            ctx.addCircle(center: point(travel: state.travels[state.keyHandle]), radius: appearance.handleRadius(state.keyHandle) * scale + 3 * scale)
+            ctx.setLineWidth(Swift.max(1.5, 2 * scale))
+            ctx.setColor(Color(white: 1, alpha: 0.9))
+            ctx.stroke()
+        }
+        drawTexts(state.texts, ctx: ctx, ringInner: ringOuter - geometry.ringWidth * scale, shows: shows)
+    }
+
+    /// The glow, the unfilled track and the filled arc of a gapped arc, pixel by pixel into
+    /// `layer` (over `visible`, else all of it): the same windows as `drawArcThroughWindows`.
+    private func writeArcPixels(into layer: PlacedImage, t0: Double, t1: Double, glow: (Int) -> PlacedImage?,
+                                band: PlacedImage, line: PlacedImage, visible: [Rect]?) {
+        let sweep = t1 - t0
+        var glowMask: PlacedImage?
+        var feather = 1.0
+        var inner = Swift.max(0, r - w / 2 - 4), outer = r + w / 2 + 4
+        if appearance.glowOpacity > 0, sweep > 0 {
+            let level = Self.glowLevel(sweep: sweep)
+            if level > 0, let g = glow(level) {
+                glowMask = g
+                let reach = ShadowMask.margin(forRadius: glowRadius(level: level) * scale)
+                feather = (w / 2 + reach) / r * 180 / Double.pi / Double(SliderArcPixels.featherSteps)
+                inner = Swift.max(0, Swift.min(inner, r - w / 2 - reach - 2)); outer = Swift.max(outer, r + w / 2 + reach + 2)
+            }
+        }
+        var pixels = SliderArcPixels(center: center, rotationAngle: rotationAngle, seam: maximumAngle + (360 - maximumAngle) / 2,
+                                     t0: t0, t1: t1, unfilledBefore: t0 > 0, unfilledAfter: t1 < maximumAngle, filled: sweep > 0,
+                                     glow: glowMask, featherDegrees: feather, band: band, line: line,
+                                     unfilled: SliderArcPixels.premultiplied(appearance.unfilledColor))
+        pixels.innerRadius = inner; pixels.outerRadius = outer
+        pixels.write(into: layer, rects: visible)
+    }
+
+    /// The glow, the unfilled track and the filled arc through clip windows (full circles).
+    private func drawArcThroughWindows(t0: Double, t1: Double, into ctx: DrawingContext, glow: (Int) -> PlacedImage?,
+                                       band: PlacedImage, line: PlacedImage, visible: [Rect]?) {
+        func shows(_ box: Rect) -> Bool { visible.map { $0.contains { $0.meets(box) } } ?? true }
+        let zero = Point(x: 0, y: 0)
+        let a = appearance
+        let sweep = t1 - t0
         if a.glowOpacity > 0, sweep > 0 {
+
             let level = Self.glowLevel(sweep: sweep)
             if level > 0, let g = glow(level) {
                 let reach = ShadowMask.margin(forRadius: glowRadius(level: level) * scale)
@@ -431,52 +520,7 @@ public struct SliderPainter {
                     ctx.mask(line.image, at: line.origin(zero), smooth: false)
                 }
             }
-            // Round caps in the colour at each end (a mesh's end colour, exactly).
-            for t in [t0, t1] {
-                let p = point(travel: t)
-                guard shows(Rect(x: p.x - w / 2 - 1, y: p.y - w / 2 - 1, width: w + 2, height: w + 2)) else { continue }
-                ctx.newPath(); ctx.addCircle(center: p, radius: w / 2)
-                ctx.setColor(a.gradientColor(at: t / maximumAngle)); ctx.fill()
-            }
         }
-        let markers = Self.evenTravels(count: a.markerCount, maximumAngle: maximumAngle)
-        for t in markers {
-            let p = point(travel: t)
-            if let img = a.markerImage {
-                ctx.withSavedState {
-                    ctx.translate(p.x, p.y); ctx.scale(scale, scale)
-                    ctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2))
-                    ctx.paint()
-                }
-            } else {
-                let mr = Swift.max(1.2 * scale, w * 0.16)
-                guard shows(Rect(x: p.x - mr - 1, y: p.y - mr - 1, width: 2 * mr + 2, height: 2 * mr + 2)) else { continue }
-                ctx.newPath(); ctx.addCircle(center: p, radius: mr)
-                ctx.setColor(a.markerColor); ctx.fill()
-            }
-        }
-        for i in state.travels.indices.reversed() {
-            guard let img = handles(i) else { continue }
-            let p = point(travel: state.travels[i])
-            let reach = Double(Swift.max(img.width, img.height)) / 2 * 2.0.squareRoot() + 1   // turned images reach a diagonal
-            guard shows(Rect(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach)) else { continue }
-            let h = a.handles[i]
-            let alpha = state.pressed[i] && h.highlightable ? 0.6 : 1
-            ctx.withSavedState {
-                ctx.translate(p.x, p.y)
-                if h.type == .image && h.rotatable { ctx.rotate(radians(travel: state.travels[i]) + Double.pi / 2) }
-                ctx.setSource(img, at: Point(x: -Double(img.width) / 2, y: -Double(img.height) / 2), smooth: true)
-                ctx.paint(alpha: alpha)
-            }
-        }
-        if state.focused {
-            ctx.newPath()
-            ctx.addCircle(center: point(travel: state.travels[state.keyHandle]), radius: appearance.handleRadius(state.keyHandle) * scale + 3 * scale)
-            ctx.setLineWidth(Swift.max(1.5, 2 * scale))
-            ctx.setColor(Color(white: 1, alpha: 0.9))
-            ctx.stroke()
-        }
-        drawTexts(state.texts, ctx: ctx, ringInner: ringOuter - geometry.ringWidth * scale, shows: shows)
     }
 
     /// The value (one line, or "a – b"), a revolution count above it, the caption below.

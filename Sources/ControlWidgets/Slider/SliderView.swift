@@ -245,7 +245,7 @@ public final class SliderView: WidgetView {
             let h = try? p.handleImage(i)
             self.handleCache[i] = h
             return h
-        }, visible: visible)
+        }, visible: visible, layer: layer)
         valueCache = (state, layer)
         return layer
     }
