@@ -259,7 +259,7 @@ public final class KnobView: TargetingWidget, ValueReadout {
     /// A generated dial's turning images, started on another thread for the first frame.
     public func startPreparing(_ mapping: ScreenMapping) {
         guard let dialLayers, appearance.backgroundImage == nil, appearance.image(for: state) == nil else { return }
-        dialLayers.prepareTurning(dialLook(mapping), appearance: appearance)
+        dialLayers.prepareTurning(dialLook(mapping), appearance: appearance, generatedStop: appearance.foregroundImage == nil)
     }
 
     private func dialLook(_ mapping: ScreenMapping) -> DialPainter.Look {

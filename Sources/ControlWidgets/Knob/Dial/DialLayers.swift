@@ -313,6 +313,9 @@ final class DialLayers {
         var satinFinish: Bool
         /// Whether the hole's light is wanted too (not when `lightCache` holds it).
         var light: Bool
+        /// Whether the generated finger stop and its shadow are wanted too (the thread's work
+        /// only: `drawStop` makes them itself).
+        var stop = false, stopShadow = false
 
         init(_ look: DialPainter.Look, _ appearance: KnobAppearance, light: Bool) {
             self.look = look
@@ -338,6 +341,8 @@ final class DialLayers {
         var shape: ImageSurface?
         var light: (light: ImageSurface, reach: Int)?
         var blurs: Int
+        var stop: (image: ImageSurface, x: Int, y: Int)?
+        var stopShadow: (image: ImageSurface, x: Int, y: Int)?
     }
 
     /// Work started on another thread for the first frame (`prepareTurning`), by its key.
@@ -347,10 +352,14 @@ final class DialLayers {
     /// come (the first frame's, while it paints what lies above the dial). Only when the disc
     /// is opaque: the base then hides the plate's digits, which the loop adds to the plate's
     /// part alone (text is the loop's thread's), and the pixels are those of `turningImages`.
-    func prepareTurning(_ look: DialPainter.Look, appearance: KnobAppearance) {
+    /// With `generatedStop` (no custom foreground) the finger stop and its shadow too.
+    func prepareTurning(_ look: DialPainter.Look, appearance: KnobAppearance, generatedStop: Bool) {
         guard look.fill.alpha == 1, usesTurningFrame(appearance, look: look, custom: CustomImages()) else { return }
         var recipe = TurningRecipe(look, appearance, light: true)
         recipe.light = lightCache?.key != recipe.lightKey
+        recipe.stop = generatedStop && stopCache?.scale != look.scale
+        recipe.stopShadow = generatedStop && appearance.shadowOpacity > 0
+            && stopShadow?.key != Self.stopShadowKey(look, shadowRadius: appearance.shadowRadius, custom: false)
         guard turning?.key != recipe.key, pendingTurning?.key != recipe.key else { return }
         let made = recipe
         pendingTurning = (made.key, BackgroundWork { Self.turningParts(made, digits: nil) })
@@ -376,6 +385,10 @@ final class DialLayers {
         guard let parts = made else { return false }
         blurCount += parts.blurs
         if let light = parts.light { lightCache = (recipe.lightKey, light.light, light.reach) }
+        if let stop = parts.stop { stopCache = (look.scale, stop) }
+        if let shadow = parts.stopShadow {
+            stopShadow = (Self.stopShadowKey(look, shadowRadius: recipe.shadowRadius, custom: false), shadow)
+        }
         let box = Self.holesBox(look)
         guard let under = try? ImageSurface(width: box.width, height: box.height) else { return false }
         // The digits into the plate's part, at the same pixels as in the dial's square (a
@@ -462,7 +475,13 @@ final class DialLayers {
             DialPainter.drawDisc(look, holes: false, in: ctx)
             if recipe.satinFinish { DialPainter.drawSheen(look, in: ctx) }
         }
-        return TurningParts(base: surface, plate: platePart, shape: shape, light: light, blurs: blurs)
+        var parts = TurningParts(base: surface, plate: platePart, shape: shape, light: light, blurs: blurs)
+        if recipe.stop { parts.stop = generatedStop(look) }
+        if recipe.stopShadow, let made = generatedStopShadow(look, shadowRadius: recipe.shadowRadius) {
+            parts.stopShadow = made
+            parts.blurs += 1
+        }
+        return parts
     }
 
     /// The box in the dial's square (whole pixels) that the holes' masks reach at any angle:
@@ -529,9 +548,28 @@ final class DialLayers {
 
     private func fingerStop(_ look: DialPainter.Look) -> (image: ImageSurface, x: Int, y: Int)? {
         if let stopCache, stopCache.scale == look.scale { return stopCache.crop }
-        guard let made = try? DialPainter.fingerStop(look), let crop = InkCrop.crop(made) else { return nil }
+        guard let crop = Self.generatedStop(look) else { return nil }
         stopCache = (look.scale, crop)
         return crop
+    }
+
+    /// The generated finger stop cut to its ink (any thread).
+    private static func generatedStop(_ look: DialPainter.Look) -> (image: ImageSurface, x: Int, y: Int)? {
+        guard let made = try? DialPainter.fingerStop(look) else { return nil }
+        return InkCrop.crop(made)
+    }
+
+    /// The generated finger stop's shadow, blurred and cut to its ink (any thread).
+    private static func generatedStopShadow(_ look: DialPainter.Look, shadowRadius: Double) -> (image: ImageSurface, x: Int, y: Int)? {
+        let margin = Int(ShadowMask.margin(forRadius: shadowRadius * look.scale))
+        guard let mask = try? DialPainter.stopShape(look, margin: margin) else { return nil }
+        ShadowMask.blur(mask, radius: shadowRadius * look.scale)
+        guard let crop = InkCrop.crop(mask) else { return nil }
+        return (image: crop.image, x: crop.x - margin, y: crop.y - margin)
+    }
+
+    private static func stopShadowKey(_ look: DialPainter.Look, shadowRadius: Double, custom: Bool) -> String {
+        "\(look.pixelSide)-\(look.scale)-\(look.radius)-\(shadowRadius)-\(!custom)"
     }
 
     /// The dial's shadow: the disc with its holes (or a custom image's alpha), blurred once.
@@ -557,16 +595,20 @@ final class DialLayers {
     /// The finger stop's shadow (or a custom foreground's alpha), blurred once.
     /// Where it goes: `x`, `y` from the dial's square's top left, before the shadow offset.
     private func stopShadowMask(_ look: DialPainter.Look, appearance: KnobAppearance, custom: ImageSurface?) -> (image: ImageSurface, x: Int, y: Int)? {
-        let key = "\(look.pixelSide)-\(look.scale)-\(look.radius)-\(appearance.shadowRadius)-\(custom == nil)"
+        let key = Self.stopShadowKey(look, shadowRadius: appearance.shadowRadius, custom: custom != nil)
         if let stopShadow, stopShadow.key == key { return stopShadow.crop }
-        let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * look.scale))
-        let made: ImageSurface?
-        if let custom { made = alphaMask(of: custom, margin: margin) } else { made = try? DialPainter.stopShape(look, margin: margin) }
-        guard let mask = made else { return nil }
-        ShadowMask.blur(mask, radius: appearance.shadowRadius * look.scale)
+        let placed: (image: ImageSurface, x: Int, y: Int)
+        if let custom {
+            let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * look.scale))
+            guard let mask = alphaMask(of: custom, margin: margin) else { return nil }
+            ShadowMask.blur(mask, radius: appearance.shadowRadius * look.scale)
+            guard let crop = InkCrop.crop(mask) else { blurCount += 1; return nil }
+            placed = (image: crop.image, x: crop.x - margin, y: crop.y - margin)
+        } else {
+            guard let made = Self.generatedStopShadow(look, shadowRadius: appearance.shadowRadius) else { return nil }
+            placed = made
+        }
         blurCount += 1
-        guard let crop = InkCrop.crop(mask) else { return nil }
-        let placed = (image: crop.image, x: crop.x - margin, y: crop.y - margin)
         stopShadow = (key, placed)
         return placed
     }
