@@ -54,46 +54,42 @@ public enum ShadowMask {
             }
             // Vertically, walking a column touches one byte per row (a cache miss each on a
             // large mask): instead every column's running sum advances together, row by row,
-            // through two row-major scratch planes. Same sums, same floors, same pixels.
-            var a = [UInt8](repeating: 0, count: w * h), b = a
-            var sums = [UInt32](repeating: 0, count: w)
-            a.withUnsafeMutableBufferPointer { a in
-                b.withUnsafeMutableBufferPointer { b in
-                    sums.withUnsafeMutableBufferPointer { sums in
-                        verticalPass(from: px, fromStride: stride, to: a.baseAddress!, toStride: w, width: w, height: h, r: r, sums: sums)
-                        verticalPass(from: a.baseAddress!, fromStride: w, to: b.baseAddress!, toStride: w, width: w, height: h, r: r, sums: sums)
-                        verticalPass(from: b.baseAddress!, fromStride: w, to: px, toStride: stride, width: w, height: h, r: r, sums: sums)
-                    }
-                }
-            }
+            // in place, the r + 1 rows the sums still take back kept in a ring. Same sums,
+            // same floors, same pixels as three passes between whole planes.
+            let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: w * (r + 1))
+            let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
+            defer { ring.deallocate(); sums.deallocate() }
+            for _ in 0..<3 { verticalPass(px, stride: stride, width: w, height: h, r: r, ring: ring, sums: sums) }
         }
     }
 
-    /// One running-sum box pass down every column at once (edges treated as zero), rows
-    /// `fromStride` and `toStride` bytes apart. The floor of sum / (2r + 1) is taken by a
-    /// multiply: m = ⌈2³²/d⌉ is exact while sum · (m·d − 2³²) < 2³², and sum ≤ 255·d with
-    /// m·d − 2³² < d, so for d < 4096.
-    private static func verticalPass(from src: UnsafeMutablePointer<UInt8>, fromStride: Int, to dst: UnsafeMutablePointer<UInt8>, toStride: Int,
-                                     width w: Int, height h: Int, r: Int, sums: UnsafeMutableBufferPointer<UInt32>) {
+    /// One running-sum box pass down every column at once, in place (edges treated as zero),
+    /// rows `stride` bytes apart. Row y is written once the sums have taken row y + r; the
+    /// original of row y is kept in `ring` (r + 1 rows of `w`) until row y + r + 1 takes it
+    /// back. The floor of sum / (2r + 1) is taken by a multiply: m = ⌈2³²/d⌉ is exact while
+    /// sum · (m·d − 2³²) < 2³², and sum ≤ 255·d with m·d − 2³² < d, so for d < 4096.
+    private static func verticalPass(_ px: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int, r: Int,
+                                     ring: UnsafeMutablePointer<UInt8>, sums: UnsafeMutablePointer<UInt32>) {
         let div = UInt64(2 * r + 1)
         precondition(div < 4096)
         let m = ((1 << 32) + div - 1) / div
         for x in 0..<w { sums[x] = 0 }
         for y in 0..<Swift.min(r, h) {
-            let row = src + y * fromStride
+            let row = px + y * stride
             for x in 0..<w { sums[x] &+= UInt32(row[x]) }
         }
         for y in 0..<h {
             if y + r < h {
-                let add = src + (y + r) * fromStride
+                let add = px + (y + r) * stride
                 for x in 0..<w { sums[x] &+= UInt32(add[x]) }
             }
+            // Row y - r - 1's original and row y's share a slot: the one taken back first.
+            let slot = ring + (y % (r + 1)) * w
             if y - r - 1 >= 0 {
-                let sub = src + (y - r - 1) * fromStride
-                for x in 0..<w { sums[x] &-= UInt32(sub[x]) }
+                for x in 0..<w { sums[x] &-= UInt32(slot[x]) }
             }
-            let out = dst + y * toStride
-            for x in 0..<w { out[x] = UInt8(truncatingIfNeeded: (UInt64(sums[x]) &* m) >> 32) }
+            let row = px + y * stride
+            for x in 0..<w { slot[x] = row[x]; row[x] = UInt8(truncatingIfNeeded: (UInt64(sums[x]) &* m) >> 32) }
         }
     }
 

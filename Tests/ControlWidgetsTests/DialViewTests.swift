@@ -156,6 +156,51 @@ import Testing
         #expect(d?.differingPixels == 0, "\(d?.differingPixels ?? -1) pixels differ")
     }
 
+    /// A dial whose turning images, finger stop and stop shadow were started on another
+    /// thread (`startPreparing`, as the controller does for the first frame) paints exactly
+    /// the pixels of one that made them in its first draw, at rest and turning, at the bench
+    /// console's scales, with the same three blurs: the thread's work is all taken (nothing
+    /// made again on the loop) and holds everything but the plate's digits, added after.
+    @Test func dialPreparedOnAnotherThreadPaintsTheSamePixels() throws {
+        for mapping in [ScreenMapping.identity, ScreenMapping(scale: 1.35, offsetX: 96), ScreenMapping(scale: 0.6)] {
+            let size = Int((1100 * mapping.scale).rounded(.up)) + 100
+            var frames: [[ImageSurface]] = []
+            for prepared in [false, true] {
+                let view = benchConsoleDial(at: (772, 250))
+                if prepared { view.startPreparing(mapping) }
+                var shots: [ImageSurface] = []
+                for time in [0, 0.3] {
+                    if time > 0 { _ = try view.apply(WidgetCommand("dial", ["number": .number(5)]), at: 0) }
+                    let s = try opaqueSurface(width: size, height: size, .white)
+                    view.draw(in: DrawingContext(surface: s), mapping: mapping, time: time)
+                    shots.append(s)
+                }
+                #expect(view.dialBlurCount == 3, "scale \(mapping.scale), prepared \(prepared): \(view.dialBlurCount) blurs")
+                frames.append(shots)
+            }
+            for (made, taken) in zip(frames[0], frames[1]) {
+                let d = try ImageComparison.compare(expected: made, actual: taken, tolerance: 0)
+                #expect(d?.differingPixels == 0, "scale \(mapping.scale): \(d?.differingPixels ?? -1) pixels differ")
+            }
+        }
+    }
+
+    /// Prepared for one look, drawn in another (pressed before the first frame: another fill),
+    /// the dial makes the images it needs itself: the same pixels as a dial never prepared.
+    @Test func dialPreparedForAnotherLookMakesItsOwn() throws {
+        var frames: [ImageSurface] = []
+        for prepared in [false, true] {
+            let view = benchConsoleDial(at: (20, 20))
+            if prepared { view.startPreparing(.identity) }
+            _ = try view.apply(WidgetCommand("set", ["enabled": .bool(false)]), at: 0)
+            let s = try opaqueSurface(width: 340, height: 340, .white)
+            view.draw(in: DrawingContext(surface: s), mapping: .identity, time: 0)
+            frames.append(s)
+        }
+        let d = try ImageComparison.compare(expected: frames[0], actual: frames[1], tolerance: 0)
+        #expect(d?.differingPixels == 0, "\(d?.differingPixels ?? -1) pixels differ")
+    }
+
     /// Turning frames light the holes' walls with the sheen's colour at each hole's centre,
     /// computed (`DialPainter.sheenColor`), not read from the sheen's image, which they no
     /// longer keep: the two agree on the disc wherever the holes go (every 10° round the hole

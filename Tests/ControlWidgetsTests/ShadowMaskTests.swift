@@ -131,6 +131,23 @@ import Testing
         ShadowMask.blur(mask, radius: 8)
         #expect(Self.alphas(mask) == expected)
     }
+    /// The in-place vertical passes keep the rows their sums take back in a ring of r + 1
+    /// rows: masks shorter than r, about r and much taller give the reference's pixels.
+    @Test func inPlaceColumnsMatchTheReferenceAtEveryHeight() throws {
+        for (w, h) in [(9, 3), (11, 7), (13, 8), (6, 9), (17, 120)] {
+            let mask = try ImageSurface(width: w, height: h, format: .a8)
+            var seed: UInt32 = UInt32(w * 1000 + h)
+            var grid = [[Int]](repeating: [Int](repeating: 0, count: w), count: h)
+            for y in 0..<h { for x in 0..<w { seed = seed &* 1_103_515_245 &+ 12345; grid[y][x] = Int(seed >> 24) } }
+            mask.withPixelBytes { base, stride in
+                let p = base.assumingMemoryBound(to: UInt8.self)
+                for y in 0..<h { for x in 0..<w { p[y * stride + x] = UInt8(grid[y][x]) } }
+            }
+            ShadowMask.blur(mask, radius: 10)   // r = 8
+            #expect(Self.alphas(mask) == Self.referenceBlur(grid, radius: 10), "\(w)×\(h)")
+        }
+    }
+
     /// The blur as first written: per row and per column, three running-sum passes dividing
     /// by 2r + 1, edges zero. The fast version (pointers, a multiply for the division, zero
     /// rows skipped, columns advanced together) must give exactly these pixels.

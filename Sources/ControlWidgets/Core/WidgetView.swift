@@ -67,6 +67,11 @@ public protocol WidgetView: AnyObject {
     /// while they have nothing else to do, so neither the first frame nor an animation frame
     /// waits for it; a widget that was never asked builds the same images when it needs them.
     func prepareAhead(_ mapping: ScreenMapping) -> Bool
+    /// Starts making, on another thread, images its first draw will need (no text in them:
+    /// the text caches are the loop's), while the loop builds and paints the rest of the
+    /// first frame; the draw takes them, waiting if need be, or makes them itself when they
+    /// were made for another look. The pixels are the same either way.
+    func startPreparing(_ mapping: ScreenMapping)
     /// The most bytes a bound topic's payload may have for a widget that takes the payload
     /// itself (an image's picture); nil for widgets that read values from it (BoundPayload).
     var rawPayloadLimit: Int? { get }
@@ -93,6 +98,7 @@ extension WidgetView {
     public func savedSnapshot() -> WidgetEvent? { snapshot() }
     public var rawPayloadLimit: Int? { nil }
     public func prepareAhead(_ mapping: ScreenMapping) -> Bool { false }
+    public func startPreparing(_ mapping: ScreenMapping) {}
     public var clicksOnPress: Bool { acceptsFocus }
     public func takeRawPayload(_ rawPayload: [UInt8], at time: Double) -> RawPayloadIntake { .done(events: [], note: nil) }
     public func finishRawPayload(_ job: PictureDecode, _ decoded: DecodedPicture, at time: Double) -> (events: [WidgetEvent], note: String?) { ([], nil) }

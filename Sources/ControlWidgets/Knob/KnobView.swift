@@ -258,6 +258,12 @@ public final class KnobView: TargetingWidget, ValueReadout {
         layers.draw(in: ctx, center: c, rotation: rotation, look: dialLook(mapping), appearance: appearance, custom: custom)
     }
 
+    /// A generated dial's turning images, started on another thread for the first frame.
+    public func startPreparing(_ mapping: ScreenMapping) {
+        guard let dialLayers, appearance.backgroundImage == nil, appearance.image(for: state) == nil else { return }
+        dialLayers.prepareTurning(dialLook(mapping), appearance: appearance, generatedStop: appearance.foregroundImage == nil)
+    }
+
     private func dialLook(_ mapping: ScreenMapping) -> DialPainter.Look {
         let st = state
         return DialPainter.Look(side: knobRect.width, geometry: dialGeometry, fill: appearance.colors.fillColor(for: st),

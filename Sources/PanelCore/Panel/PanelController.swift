@@ -106,6 +106,7 @@ public final class PanelController {
         self.wallClock = wallClock
         FontConfiguration.loadInBackground()   // while the scene and the first shapes are made
         scene = try Scene(panel: panel, screenWidth: w, screenHeight: h, wallClock: wallClock)
+        for widget in scene.widgets { widget.startPreparing(scene.mapping) }   // while the first frame paints above them
         let colors = panel.theme.background.map(Color.init(_:))
         compositor = try Compositor(width: w, height: h, backgroundColors: colors)
         damage = DamageRegion(width: w, height: h)

@@ -1,4 +1,5 @@
 import Graphics
+import PanelSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -303,57 +304,167 @@ final class DialLayers {
         return made
     }
 
+    /// What decides a turning frame's images, all of it Sendable: what the work on another
+    /// thread needs (`prepareTurning`).
+    private struct TurningRecipe: Sendable {
+        var look: DialPainter.Look
+        var shadowRadius: Double, shadowOpacity: Double, shadowColor: Color
+        var offset: Point
+        var satinFinish: Bool
+        /// Whether the hole's light is wanted too (not when `lightCache` holds it).
+        var light: Bool
+        /// Whether the generated finger stop and its shadow are wanted too (the thread's work
+        /// only: `drawStop` makes them itself).
+        var stop = false, stopShadow = false
+
+        init(_ look: DialPainter.Look, _ appearance: KnobAppearance, light: Bool) {
+            self.look = look
+            shadowRadius = appearance.shadowRadius; shadowOpacity = appearance.shadowOpacity; shadowColor = appearance.shadowColor
+            offset = DialLayers.shadowOffset(appearance, scale: look.scale)
+            satinFinish = appearance.satinFinish
+            self.light = light
+        }
+
+        var key: String {
+            "\(look.hashValue)-\(shadowRadius)-\(shadowOpacity)-\(shadowColor)-\(offset.x)-\(offset.y)-\(satinFinish)"
+        }
+        var margin: Int { blur + Int(Swift.max(abs(offset.x), abs(offset.y))) }
+        var blur: Int { Int(ShadowMask.margin(forRadius: shadowRadius * look.scale)) }
+        var lightKey: String { "\(look.scale)-\(look.fingerHoleRadius)-\(shadowRadius)-\(offset.x)-\(offset.y)" }
+    }
+
+    /// A turning frame's images as drawn without text: `base` complete, `plate` (the plate's
+    /// part) without its digits, the uncut disc's blurred shadow (`shape`) that `under` needs,
+    /// and the hole's light when asked for. `blurs`: how many blurs that took.
+    private struct TurningParts {
+        var base: ImageSurface, plate: ImageSurface
+        var shape: ImageSurface?
+        var light: (light: ImageSurface, reach: Int)?
+        var blurs: Int
+        var stop: (image: ImageSurface, x: Int, y: Int)?
+        var stopShadow: (image: ImageSurface, x: Int, y: Int)?
+    }
+
+    /// Work started on another thread for the first frame (`prepareTurning`), by its key.
+    private var pendingTurning: (key: String, work: BackgroundWork<TurningParts?>)?
+
+    /// Starts making the generated dial's turning images on another thread, for a draw to
+    /// come (the first frame's, while it paints what lies above the dial). Only when the disc
+    /// is opaque: the base then hides the plate's digits, which the loop adds to the plate's
+    /// part alone (text is the loop's thread's), and the pixels are those of `turningImages`.
+    /// With `generatedStop` (no custom foreground) the finger stop and its shadow too.
+    func prepareTurning(_ look: DialPainter.Look, appearance: KnobAppearance, generatedStop: Bool) {
+        guard look.fill.alpha == 1, usesTurningFrame(appearance, look: look, custom: CustomImages()) else { return }
+        var recipe = TurningRecipe(look, appearance, light: true)
+        recipe.light = lightCache?.key != recipe.lightKey
+        recipe.stop = generatedStop && stopCache?.scale != look.scale
+        recipe.stopShadow = generatedStop && appearance.shadowOpacity > 0
+            && stopShadow?.key != Self.stopShadowKey(look, shadowRadius: appearance.shadowRadius, custom: false)
+        guard turning?.key != recipe.key, pendingTurning?.key != recipe.key else { return }
+        let made = recipe
+        pendingTurning = (made.key, BackgroundWork { Self.turningParts(made, digits: nil) })
+    }
+
     /// Makes the images a turning frame paints from (`turning`) unless they are made for this
-    /// look. Made with the dial's first frame (its two blurs are never an animation frame's).
+    /// look: taken from the work `prepareTurning` started, else made now. Made with the dial's
+    /// first frame (its two blurs are never an animation frame's).
     private func turningImages(_ look: DialPainter.Look, appearance: KnobAppearance) -> Bool {
-        let key = "\(look.hashValue)-\(appearance.shadowRadius)-\(appearance.shadowOpacity)-\(appearance.shadowColor)-\(appearance.shadowOffset.dx)-\(appearance.shadowOffset.dy)-\(appearance.satinFinish)"
-        if let turning, turning.key == key { return true }
+        var recipe = TurningRecipe(look, appearance, light: true)
+        if let turning, turning.key == recipe.key { return true }
+        recipe.light = lightCache?.key != recipe.lightKey
+        let made: TurningParts?
+        if let pending = pendingTurning, pending.key == recipe.key {
+            made = pending.work.take()
+        } else if look.fill.alpha == 1 {
+            made = Self.turningParts(recipe, digits: nil)
+        } else {
+            // A translucent disc shows the plate's digits through it: drawn in the base too.
+            made = Self.turningParts(recipe) { ctx in DialPainter.drawPlateDigits(look, in: ctx) }
+        }
+        pendingTurning = nil
+        guard let parts = made else { return false }
+        blurCount += parts.blurs
+        if let light = parts.light { lightCache = (recipe.lightKey, light.light, light.reach) }
+        if let stop = parts.stop { stopCache = (look.scale, stop) }
+        if let shadow = parts.stopShadow {
+            stopShadow = (Self.stopShadowKey(look, shadowRadius: recipe.shadowRadius, custom: false), shadow)
+        }
+        let box = Self.holesBox(look)
+        guard let under = try? ImageSurface(width: box.width, height: box.height) else { return false }
+        // The digits into the plate's part, at the same pixels as in the dial's square (a
+        // whole-pixel shift), then `under` starts as a copy of it.
+        let plateCtx = DrawingContext(surface: parts.plate)
+        plateCtx.translate(Double(-box.x), Double(-box.y))
+        plateCtx.scale(look.scale, look.scale)
+        DialPainter.drawPlateDigits(look, in: plateCtx)
+        let underCtx = DrawingContext(surface: under)
+        underCtx.setSource(parts.plate, at: .zero, smooth: false)
+        underCtx.paint()
+        if let shape = parts.shape {
+            let shadowColor = recipe.shadowColor.withAlpha(recipe.shadowColor.alpha * recipe.shadowOpacity)
+            let px = Double(look.pixelSide)
+            let cx = Double(-box.x) + px / 2 + recipe.offset.x, cy = Double(-box.y) + px / 2 + recipe.offset.y
+            underCtx.setColor(shadowColor)
+            underCtx.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
+        }
+        let light = lightCache.flatMap { $0.key == recipe.lightKey ? (light: $0.light, reach: $0.reach) : nil }
+        turning = Turning(key: recipe.key, base: parts.base, margin: recipe.margin, under: under, plate: parts.plate,
+                          box: (box.x, box.y), light: parts.shape == nil ? nil : light?.light, reach: parts.shape == nil ? 0 : light?.reach ?? 0,
+                          lightAlpha: recipe.shadowColor.alpha * recipe.shadowOpacity)
+        return true
+    }
+
+    /// A turning frame's images but the plate's digits (`digits` draws them into the base
+    /// where the disc does not hide them), from Sendable values only: any thread may make them.
+    /// `base`, `margin` pixels larger than the dial's square on each side for the shadow: the
+    /// plate, the uncut disc's shadow, the uncut disc, the sheen.
+    private static func turningParts(_ recipe: TurningRecipe, digits: ((DrawingContext) -> Void)?) -> TurningParts? {
+        let look = recipe.look
         let s = look.scale
-        let blur = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * s))
-        let offset = Self.shadowOffset(appearance, scale: s)
-        let margin = blur + Int(Swift.max(abs(offset.x), abs(offset.y)))
+        let margin = recipe.margin
         let px = look.pixelSide
         let box = holesBox(look)
+        var blurs = 0
         // The shadow's blur first, while nothing dial-sized is held (its scratch planes are
         // freed before the images below exist): the first frame's peak is here.
         var shape: ImageSurface?
-        if appearance.shadowOpacity > 0, let made = try? DialPainter.circleShape(look, margin: blur) {
-            ShadowMask.blur(made, radius: appearance.shadowRadius * s)
-            blurCount += 1
+        if recipe.shadowOpacity > 0, let made = try? DialPainter.circleShape(look, margin: recipe.blur) {
+            ShadowMask.blur(made, radius: recipe.shadowRadius * s)
+            blurs += 1
             shape = made
         }
-        guard let under = try? ImageSurface(width: box.width, height: box.height),
-              let platePart = try? ImageSurface(width: box.width, height: box.height),
-              let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return false }
-        let ctx = DrawingContext(surface: surface), underCtx = DrawingContext(surface: under)
+        guard let platePart = try? ImageSurface(width: box.width, height: box.height),
+              let surface = try? ImageSurface(width: px + 2 * margin, height: px + 2 * margin) else { return nil }
+        let ctx = DrawingContext(surface: surface)
         let m = Double(margin)
         // The plate drawn once, where it is needed (no dial-sized plate image made): into the
         // base; the plate's part, the dial's square seen from the box's top left, is copied
         // from it (a whole-pixel shift: the same pixels as drawing it there) before anything
-        // covers it, and `under` starts as a copy of that part.
+        // covers it.
         ctx.withSavedState {
             ctx.translate(m, m)
             ctx.scale(s, s)
-            DialPainter.drawNumberPlate(look, in: ctx)
+            DialPainter.drawPlateRing(look, in: ctx)
         }
-        let b = Point(x: Double(-box.x), y: Double(-box.y))
         let partCtx = DrawingContext(surface: platePart)
         partCtx.setBlendMode(.source)
-        partCtx.setSource(surface, at: Point(x: b.x - m, y: b.y - m), smooth: false)
+        partCtx.setSource(surface, at: Point(x: Double(-box.x) - m, y: Double(-box.y) - m), smooth: false)
         partCtx.paint()
-        underCtx.setSource(platePart, at: .zero, smooth: false)
-        underCtx.paint()
-        var light: ImageSurface?
-        var reach = 0
-        if let shape {
-            let shadowColor = appearance.shadowColor.withAlpha(appearance.shadowColor.alpha * appearance.shadowOpacity)
-            // Where the live path puts the real shadow: centred on the dial's centre plus the offset.
-            for (target, at) in [(ctx, Point(x: m, y: m)), (underCtx, b)] {
-                let cx = at.x + Double(px) / 2 + offset.x, cy = at.y + Double(px) / 2 + offset.y
-                target.setColor(shadowColor)
-                target.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
+        if let digits {
+            ctx.withSavedState {
+                ctx.translate(m, m)
+                ctx.scale(s, s)
+                digits(ctx)
             }
-            if let made = holeLight(look, appearance: appearance) { (light, reach) = made }
+        }
+        var light: (light: ImageSurface, reach: Int)?
+        if let shape {
+            let shadowColor = recipe.shadowColor.withAlpha(recipe.shadowColor.alpha * recipe.shadowOpacity)
+            // Where the live path puts the real shadow: centred on the dial's centre plus the offset.
+            let cx = m + Double(px) / 2 + recipe.offset.x, cy = m + Double(px) / 2 + recipe.offset.y
+            ctx.setColor(shadowColor)
+            ctx.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
+            if recipe.light, let made = holeLight(recipe) { light = made; blurs += 1 }
         }
         // The uncut disc and the sheen drawn straight into the base (no dial-sized image of
         // each made and thrown away; the sheen is not kept for turning frames: they light the
@@ -362,18 +473,22 @@ final class DialLayers {
             ctx.translate(m, m)
             ctx.scale(s, s)
             DialPainter.drawDisc(look, holes: false, in: ctx)
-            if appearance.satinFinish { DialPainter.drawSheen(look, in: ctx) }
+            if recipe.satinFinish { DialPainter.drawSheen(look, in: ctx) }
         }
-        turning = Turning(key: key, base: surface, margin: margin, under: under, plate: platePart, box: (box.x, box.y),
-                          light: light, reach: reach, lightAlpha: appearance.shadowColor.alpha * appearance.shadowOpacity)
-        return true
+        var parts = TurningParts(base: surface, plate: platePart, shape: shape, light: light, blurs: blurs)
+        if recipe.stop { parts.stop = generatedStop(look) }
+        if recipe.stopShadow, let made = generatedStopShadow(look, shadowRadius: recipe.shadowRadius) {
+            parts.stopShadow = made
+            parts.blurs += 1
+        }
+        return parts
     }
 
     /// The box in the dial's square (whole pixels) that the holes' masks reach at any angle:
     /// round the square's centre (the turning centre), the hole circle (its centres are off by
     /// the content's inset, under a pixel each way: `holeCentres`) plus a hole sprite's
     /// half-width (`holeSprites`) and a pixel.
-    private func holesBox(_ look: DialPainter.Look) -> (x: Int, y: Int, width: Int, height: Int) {
+    private static func holesBox(_ look: DialPainter.Look) -> (x: Int, y: Int, width: Int, height: Int) {
         let s = look.scale, px = look.pixelSide
         let centre = Double(px) / 2
         let reach = look.geometry.holeCircleRadius * s + 1.5 + Double(Int((look.fingerHoleRadius * s).rounded(.up)) + 2) + 1
@@ -382,18 +497,17 @@ final class DialLayers {
     }
 
     /// The light one hole lets through the shadow, blurred at full strength, cut to the square
-    /// that reaches the hole (`reach` pixels each way from its centre): made once per shape
-    /// and scale, so a new colour (the dial highlighted under a finger) blurs only the disc.
-    private func holeLight(_ look: DialPainter.Look, appearance: KnobAppearance) -> (light: ImageSurface, reach: Int)? {
+    /// that reaches the hole (`reach` pixels each way from its centre): kept apart from the
+    /// turning images (`lightCache`), so a new colour (the dial highlighted under a finger)
+    /// blurs only the disc.
+    private static func holeLight(_ recipe: TurningRecipe) -> (light: ImageSurface, reach: Int)? {
+        let look = recipe.look
         let s = look.scale
-        let offset = Self.shadowOffset(appearance, scale: s)
-        let key = "\(look.scale)-\(look.fingerHoleRadius)-\(appearance.shadowRadius)-\(offset.x)-\(offset.y)"
-        if let lightCache, lightCache.key == key { return (lightCache.light, lightCache.reach) }
-        let blur = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * s))
+        let offset = recipe.offset
+        let blur = recipe.blur
         // Twice the blur's room: the patch's own edges fade in from it, and stay clear of the hole.
         guard let hole = try? DialPainter.holeCutShape(look, margin: 2 * blur) else { return nil }
-        ShadowMask.blur(hole, radius: appearance.shadowRadius * s)
-        blurCount += 1
+        ShadowMask.blur(hole, radius: recipe.shadowRadius * s)
         hole.withPixelBytes { bytes, stride in
             let p = bytes.assumingMemoryBound(to: UInt8.self)
             for y in 0..<hole.height { for x in 0..<hole.width { p[y * stride + x] = 255 &- p[y * stride + x] } }
@@ -406,7 +520,6 @@ final class DialLayers {
         cc.setBlendMode(.source)
         cc.setSource(hole, at: Point(x: Double(reach - half), y: Double(reach - half)), smooth: false)
         cc.paint()
-        lightCache = (key, cut, reach)
         return (cut, reach)
     }
 
@@ -435,9 +548,28 @@ final class DialLayers {
 
     private func fingerStop(_ look: DialPainter.Look) -> (image: ImageSurface, x: Int, y: Int)? {
         if let stopCache, stopCache.scale == look.scale { return stopCache.crop }
-        guard let made = try? DialPainter.fingerStop(look), let crop = InkCrop.crop(made) else { return nil }
+        guard let crop = Self.generatedStop(look) else { return nil }
         stopCache = (look.scale, crop)
         return crop
+    }
+
+    /// The generated finger stop cut to its ink (any thread).
+    private static func generatedStop(_ look: DialPainter.Look) -> (image: ImageSurface, x: Int, y: Int)? {
+        guard let made = try? DialPainter.fingerStop(look) else { return nil }
+        return InkCrop.crop(made)
+    }
+
+    /// The generated finger stop's shadow, blurred and cut to its ink (any thread).
+    private static func generatedStopShadow(_ look: DialPainter.Look, shadowRadius: Double) -> (image: ImageSurface, x: Int, y: Int)? {
+        let margin = Int(ShadowMask.margin(forRadius: shadowRadius * look.scale))
+        guard let mask = try? DialPainter.stopShape(look, margin: margin) else { return nil }
+        ShadowMask.blur(mask, radius: shadowRadius * look.scale)
+        guard let crop = InkCrop.crop(mask) else { return nil }
+        return (image: crop.image, x: crop.x - margin, y: crop.y - margin)
+    }
+
+    private static func stopShadowKey(_ look: DialPainter.Look, shadowRadius: Double, custom: Bool) -> String {
+        "\(look.pixelSide)-\(look.scale)-\(look.radius)-\(shadowRadius)-\(!custom)"
     }
 
     /// The dial's shadow: the disc with its holes (or a custom image's alpha), blurred once.
@@ -463,16 +595,20 @@ final class DialLayers {
     /// The finger stop's shadow (or a custom foreground's alpha), blurred once.
     /// Where it goes: `x`, `y` from the dial's square's top left, before the shadow offset.
     private func stopShadowMask(_ look: DialPainter.Look, appearance: KnobAppearance, custom: ImageSurface?) -> (image: ImageSurface, x: Int, y: Int)? {
-        let key = "\(look.pixelSide)-\(look.scale)-\(look.radius)-\(appearance.shadowRadius)-\(custom == nil)"
+        let key = Self.stopShadowKey(look, shadowRadius: appearance.shadowRadius, custom: custom != nil)
         if let stopShadow, stopShadow.key == key { return stopShadow.crop }
-        let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * look.scale))
-        let made: ImageSurface?
-        if let custom { made = alphaMask(of: custom, margin: margin) } else { made = try? DialPainter.stopShape(look, margin: margin) }
-        guard let mask = made else { return nil }
-        ShadowMask.blur(mask, radius: appearance.shadowRadius * look.scale)
+        let placed: (image: ImageSurface, x: Int, y: Int)
+        if let custom {
+            let margin = Int(ShadowMask.margin(forRadius: appearance.shadowRadius * look.scale))
+            guard let mask = alphaMask(of: custom, margin: margin) else { return nil }
+            ShadowMask.blur(mask, radius: appearance.shadowRadius * look.scale)
+            guard let crop = InkCrop.crop(mask) else { blurCount += 1; return nil }
+            placed = (image: crop.image, x: crop.x - margin, y: crop.y - margin)
+        } else {
+            guard let made = Self.generatedStopShadow(look, shadowRadius: appearance.shadowRadius) else { return nil }
+            placed = made
+        }
         blurCount += 1
-        guard let crop = InkCrop.crop(mask) else { return nil }
-        let placed = (image: crop.image, x: crop.x - margin, y: crop.y - margin)
         stopShadow = (key, placed)
         return placed
     }

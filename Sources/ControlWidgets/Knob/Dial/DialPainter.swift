@@ -47,6 +47,12 @@ public enum DialPainter {
 
     /// The number plate drawn into `ctx` in design units, the dial's square at the origin.
     public static func drawNumberPlate(_ look: Look, in ctx: DrawingContext) {
+        drawPlateRing(look, in: ctx)
+        drawPlateDigits(look, in: ctx)
+    }
+
+    /// The plate's ring without its digits (no text: any thread may draw it).
+    static func drawPlateRing(_ look: Look, in ctx: DrawingContext) {
         let c = Point(x: look.side / 2, y: look.side / 2)
         let g = look.geometry
         let outer = Swift.min(g.radius, g.holeCircleRadius + g.fingerHoleRadius * 1.25)
@@ -57,6 +63,13 @@ public enum DialPainter {
         ctx.setRadialGradient(center0: c, radius0: inner, center1: c, radius1: outer,
                               stops: [(0, paper.mixed(with: .black, 0.06)), (0.5, paper), (1, paper.mixed(with: .black, 0.08))])
         ctx.fill()
+    }
+
+    /// The plate's digits, each inside the disc's hole that rests over it (text: the loop's
+    /// thread only, the text caches are its own).
+    static func drawPlateDigits(_ look: Look, in ctx: DrawingContext) {
+        let c = Point(x: look.side / 2, y: look.side / 2)
+        let g = look.geometry
         // Digits: about the hole's radius tall, bold, in the title colour (crisp at any scale:
         // Pango lays them out at the screen scale, not resampled).
         ctx.setColor(look.titleColor)
