@@ -20,7 +20,12 @@ package final class BackgroundWork<Value> {
 
     package init(_ body: @escaping @Sendable () -> Value) {
         let slot = self.slot
-        thread = startThread { slot.value = body() }
+        thread = startThread {
+            slot.value = body()
+            // What the work freed stays in this thread's malloc arena, which the loop never
+            // reuses: handed back to the system now.
+            FreedMemory.release()
+        }
         startedThread = thread != nil
         if thread == nil { self.body = body }
     }

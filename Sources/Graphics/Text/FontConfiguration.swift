@@ -28,7 +28,7 @@ public enum FontConfiguration {
     }
 
     /// Returns once a load started by `loadInBackground` is done (at once when none was).
-    static func waitUntilLoaded() {
+    package static func waitUntilLoaded() {
         state.withLock { state in
             guard case let .loading(thread) = state else { return }
             pthread_join(thread, nil)

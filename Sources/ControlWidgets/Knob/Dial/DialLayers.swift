@@ -362,7 +362,12 @@ final class DialLayers {
             && stopShadow?.key != Self.stopShadowKey(look, shadowRadius: appearance.shadowRadius, custom: false)
         guard turning?.key != recipe.key, pendingTurning?.key != recipe.key else { return }
         let made = recipe
-        pendingTurning = (made.key, BackgroundWork { Self.turningParts(made, digits: nil) })
+        pendingTurning = (made.key, BackgroundWork {
+            // After fontconfig's load, which the loop's first text waits for: not sharing the
+            // second core with it, and using the memory its thread gave back.
+            FontConfiguration.waitUntilLoaded()
+            return Self.turningParts(made, digits: nil)
+        })
     }
 
     /// Makes the images a turning frame paints from (`turning`) unless they are made for this
