@@ -55,7 +55,7 @@ public final class PNGWorker: PollSource {
         if thread == nil {
             // Started on first use, after the loop blocked its signals (signalfd).
             let mailbox = self.mailbox
-            guard let t = WorkerHandoff.start(detached: false, { mailbox.run() }) else {
+            guard let t = WorkerThread.start(detached: false, background: true, { mailbox.run() }) else {
                 completion(.failed("cannot start the PNG thread: \(Errno(errno))"))
                 return true
             }

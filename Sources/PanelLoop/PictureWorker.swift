@@ -98,7 +98,7 @@ final class PictureMailbox: @unchecked Sendable {
     /// Starts the decoding thread (detached: at exit a decode under way is not waited for).
     func start() -> Bool {
         guard wakeRead >= 0 else { return false }
-        return WorkerHandoff.start(detached: true, { self.run() }) != nil
+        return WorkerThread.start(detached: true, background: true, { self.run() }) != nil
     }
 
     func post(_ job: PictureJob) {

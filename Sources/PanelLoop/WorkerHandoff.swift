@@ -33,29 +33,6 @@ final class WorkerHandoff: @unchecked Sendable {
         if wakeWrite >= 0 { close(wakeWrite) }
     }
 
-    /// Starts `body` on a thread of its own, nil when none could be started. The thread blocks
-    /// every signal (SIGTERM is the loop's, through signalfd) and runs below the loop's
-    /// priority: on a busy machine (two cores here) the loop's flips and pings come first.
-    static func start(detached: Bool, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
-        final class Box: @unchecked Sendable { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
-        var t = pthread_t()
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        guard pthread_create(&t, nil, { arg in
-            let box = Unmanaged<Box>.fromOpaque(arg!).takeRetainedValue()
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_BLOCK, &all, nil)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(kp_gettid()), 10)
-            box.body()
-            return nil
-        }, box) == 0 else {
-            Unmanaged<Box>.fromOpaque(box).release()
-            return nil
-        }
-        if detached { pthread_detach(t) }
-        return t
-    }
-
     /// Runs `body` holding the mutex.
     func locked<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)

@@ -20,7 +20,7 @@ package final class BackgroundWork<Value> {
 
     package init(_ body: @escaping @Sendable () -> Value) {
         let slot = self.slot
-        thread = startThread {
+        thread = WorkerThread.start(detached: false, background: false) {
             slot.value = body()
             // What the work freed stays in this thread's malloc arena, which the loop never
             // reuses: handed back to the system now.
@@ -52,26 +52,4 @@ package final class BackgroundWork<Value> {
     deinit {
         if let thread { pthread_detach(thread) }
     }
-}
-
-/// Starts `run` on a thread of its own that blocks every signal (they are the loop's, through
-/// signalfd); nil when none could be made.
-private func startThread(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
-    final class Job: @unchecked Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-    let job = Unmanaged.passRetained(Job(run)).toOpaque()
-    var t = pthread_t()
-    guard pthread_create(&t, nil, { arg in
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
-        Unmanaged<Job>.fromOpaque(arg!).takeRetainedValue().run()
-        return nil
-    }, job) == 0 else {
-        Unmanaged<Job>.fromOpaque(job).release()
-        return nil
-    }
-    return t
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import PanelLoop
+@testable import PanelSystem
 #if canImport(Glibc)
 import Glibc
 #endif

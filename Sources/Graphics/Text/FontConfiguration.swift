@@ -19,10 +19,9 @@ public enum FontConfiguration {
     public static func loadInBackground() {
         state.withLock { state in
             guard case .idle = state else { return }
-            var thread = pthread_t()
             // The parse's garbage stays in this thread's malloc arena, which the loop never reuses:
             // handed back to the system once the configuration is read.
-            guard pthread_create(&thread, nil, { _ in _ = FcInit(); FreedMemory.release(); return nil }, nil) == 0 else { return }
+            guard let thread = WorkerThread.start(detached: false, background: false, { _ = FcInit(); FreedMemory.release() }) else { return }
             state = .loading(thread)
         }
     }

@@ -5,7 +5,6 @@ import Graphics
 #endif
 import PanelCore
 import PanelDisplay
-import PanelLoop
 import PanelProtocol
 import PanelSystem
 

@@ -14,7 +14,7 @@ public enum CodeWarmUp {
     /// Starts the read once a process; returns at once.
     public static func start() {
         guard started.withLock({ was in defer { was = true }; return !was }) else { return }
-        _ = WorkerHandoff.start(detached: true) {
+        _ = WorkerThread.start(detached: true, background: true) {
             for (start, length) in executableCode() {
                 guard let address = UnsafeMutableRawPointer(bitPattern: start) else { continue }
                 _ = madvise(address, length, MADV_WILLNEED)
