@@ -2,7 +2,7 @@
 """The functions of a binary that run while it starts and paints, in first-run order.
 
     scripts/hot-functions.py BINARY OUT    runs `BINARY bench` of the reference scene and the
-                                           demo (3 frames a phase) and writes OUT (one symbol a
+                                           demo (60 frames a phase) and writes OUT (one symbol a
                                            line) only when its content changes; exit 0 either way
 
 `make build` links with OUT as lld's --symbol-ordering-file, so the code that runs sits packed
@@ -58,7 +58,9 @@ def trace(binary, panel, syms, order, seen):
         libc.ptrace(PTRACE_TRACEME, 0, None, None)
     # Swift seeds its hashing per process: fixed, the same run visits the same functions.
     env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
-    p = subprocess.Popen([binary, "bench", panel, "--frames", "3"], preexec_fn=child, env=env,
+    # 60 frames: a moving slider or knob takes every path it takes in a full bench (a trap
+    # costs once per function, so more frames cost little).
+    p = subprocess.Popen([binary, "bench", panel, "--frames", "60"], preexec_fn=child, env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     pid, status = os.waitpid(p.pid, WALL)  # stopped at exec: the executable is mapped, no library yet
     ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACECLONE | PTRACE_O_EXITKILL)
