@@ -18,7 +18,8 @@ BIN := .build/release/knob-panel
 #   it changed; a stale name in it can only come from before this build's source change, hence
 #   --no-warn-symbol-ordering.
 # -function-sections: the list can move only functions in sections of their own.
-# scripts/private-functions.ld: the private helpers without a symbol to list, gathered.
+# scripts/private-functions.ld: .init, .plt and the private helpers without a symbol to list,
+#   in front of the hot functions.
 HOT := .build/hot-functions.order
 FUNCTION_SECTIONS := -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xlinker -T -Xlinker $(CURDIR)/scripts/private-functions.ld
