@@ -7,7 +7,8 @@ import Glibc
 /// value layer: each pixel's angle picks its windows (the glow with its stepped soft ends,
 /// the unfilled parts, the filled part), the cuts antialiased by the pixel's distance to
 /// them. One pass over the cached band and masks replaces a clip path per window, which
-/// cairo scan-converted anew for every window of every frame.
+/// cairo scan-converted anew for every window of every frame. Only pixels near a cut
+/// (`SliderArcCuts`) take an angle and a radius; a run between them shares its coverages.
 struct SliderArcPixels {
     /// The square's centre and the arc's rotation (degrees), as the painter has them.
     var center: Point
@@ -73,10 +74,25 @@ struct SliderArcPixels {
     /// The windows' radii (square pixels from the centre): nothing is drawn outside them.
     var innerRadius = 0.0, outerRadius = Double.infinity
 
+    /// The cuts the windows change at: the filled span's ends, the glow's steps, the seam.
+    private var cuts: SliderArcCuts {
+        guard filled else { return SliderArcCuts(antialiased: [], hard: [], rotation: rotationAngle, radius: outerRadius) }
+        var hard = [seam]
+        if glow != nil {
+            for k in 1...Self.featherSteps { hard += [t1 + Double(k) * featherDegrees, t0 - Double(k) * featherDegrees] }
+        }
+        let reach = outerRadius.isFinite ? outerRadius : center.x + center.y
+        return SliderArcCuts(antialiased: [t0, t1], hard: hard, rotation: rotationAngle, radius: reach)
+    }
+
     private func fill(_ box: (Int, Int, Int, Int), out: UnsafeMutableRawPointer, outStride: Int, layer: PlacedImage,
                       band: Rows, line: Rows, glow: Rows?) {
         let (x0, y0, x1, y1) = box
         let inner2 = innerRadius * innerRadius, outer2 = outerRadius * outerRadius
+        let length = outerRadius.isFinite ? outerRadius : center.x + center.y
+        let cuts = self.cuts.meeting(x0, y0, x1, y1, cx: center.x, cy: center.y, length: length)
+        let near = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: cuts.count + 1)
+        defer { near.deallocate() }
         for y in y0..<y1 {
             let dy = Double(y) + 0.5 - center.y
             guard dy * dy <= outer2 else { continue }
@@ -86,27 +102,89 @@ struct SliderArcPixels {
             let lo = Swift.max(x0, Int((center.x - reach - 0.5).rounded(.down))), hi = Swift.min(x1, Int((center.x + reach + 0.5).rounded(.up)))
             guard lo < hi else { continue }
             let holeLo = Int((center.x - hole - 0.5).rounded(.up)), holeHi = Int((center.x + hole - 0.5).rounded(.down)) + 1
+            var left = (lo, hi), right = (0, 0)
+            if hole > 0 && holeLo < holeHi { left = (lo, Swift.min(hi, holeLo)); right = (Swift.max(lo, holeHi), hi) }
+            guard left.0 < left.1 || right.0 < right.1 else { continue }   // all in the hole
             let dst = (out + (y - layer.y) * outStride).assumingMemoryBound(to: UInt32.self) - layer.x
-            let (bb, blo, bhi) = band.row(y), (lb, llo, lhi) = line.row(y)
-            let (gb, glo, ghi) = glow?.row(y) ?? (band.base, 0, 0)
-            let bp = bb.assumingMemoryBound(to: UInt32.self), lp = lb.assumingMemoryBound(to: UInt8.self), gp = gb.assumingMemoryBound(to: UInt8.self)
-            var x = lo
-            while x < hi {
-                if hole > 0 && x >= holeLo && x < holeHi { x = holeHi; continue }
-                let bv: UInt32 = x >= blo && x < bhi ? bp[x] : 0
-                let lv: UInt32 = x >= llo && x < lhi ? UInt32(lp[x]) : 0
-                let gv: UInt32 = x >= glo && x < ghi ? UInt32(gp[x]) : 0
-                if lv != 0 || (gv != 0 && bv != 0) {
-                    dst[x] = pixel(dx: Double(x) + 0.5 - center.x, dy: dy, band: bv, line: lv, glow: gv)
+            let row = Row(dst: dst, dy: dy, band: band.row(y), line: line.row(y), glow: glow?.row(y) ?? (band.base, 0, 0))
+            let n = cuts.nearRanges(dy: dy, cx: center.x, lo: lo, hi: hi, into: near)
+            if left.0 < left.1 { span(left.0, left.1, row, near, n) }
+            if right.0 < right.1 { span(right.0, right.1, row, near, n) }
+        }
+    }
+
+    /// One row's output and sources, shifted to square x.
+    private struct Row {
+        let dst: UnsafeMutablePointer<UInt32>, dy: Double
+        let bp: UnsafeMutablePointer<UInt32>, blo: Int, bhi: Int
+        let lp: UnsafeMutablePointer<UInt8>, llo: Int, lhi: Int
+        let gp: UnsafeMutablePointer<UInt8>, glo: Int, ghi: Int
+        init(dst: UnsafeMutablePointer<UInt32>, dy: Double, band: (UnsafeMutableRawPointer, Int, Int),
+             line: (UnsafeMutableRawPointer, Int, Int), glow: (UnsafeMutableRawPointer, Int, Int)) {
+            self.dst = dst; self.dy = dy
+            bp = band.0.assumingMemoryBound(to: UInt32.self); blo = band.1; bhi = band.2
+            lp = line.0.assumingMemoryBound(to: UInt8.self); llo = line.1; lhi = line.2
+            gp = glow.0.assumingMemoryBound(to: UInt8.self); glo = glow.1; ghi = glow.2
+        }
+    }
+
+    /// Pixels `a..<b` of a row: those near a cut (`near`) each with its own coverage, the
+    /// runs between them with the coverage of their first pixel, which all of a run shares.
+    @inline(__always) private func span(_ a: Int, _ b: Int, _ row: Row, _ near: UnsafeMutablePointer<(Int, Int)>, _ count: Int) {
+        var x = a
+        var k = 0
+        while x < b {
+            while k < count && near[k].1 < x { k += 1 }
+            let runEnd = k < count ? Swift.min(b, near[k].0) : b
+            if x < runEnd {
+                let weights = self.weights(dx: Double(x) + 0.5 - center.x, dy: row.dy)
+                run(x, runEnd, row, weights)
+                x = runEnd
+            } else {
+                let nearEnd = Swift.min(b, near[k].1 + 1)
+                while x < nearEnd {
+                    let (bv, lv, gv) = sources(x, row)
+                    if lv != 0 || (gv != 0 && bv != 0) {
+                        row.dst[x] = compose(band: bv, line: lv, glow: gv, weights(dx: Double(x) + 0.5 - center.x, dy: row.dy))
+                    }
+                    x += 1
                 }
-                x += 1
             }
         }
     }
 
-    /// One pixel (`dx`, `dy` from the centre): the glow (band × window × mask), the unfilled
-    /// track over it, the filled arc over both.
-    @inline(__always) private func pixel(dx: Double, dy: Double, band: UInt32, line: UInt32, glow: UInt32) -> UInt32 {
+    private func run(_ a: Int, _ b: Int, _ row: Row, _ w: Weights) {
+        // Where the band, the line and the glow all have pixels, read them unchecked.
+        var mid0 = Swift.max(a, row.blo, row.llo), mid1 = Swift.min(b, row.bhi, row.lhi)
+        if row.glo < row.ghi { mid0 = Swift.max(mid0, row.glo); mid1 = Swift.min(mid1, row.ghi) } else { mid1 = mid0 }
+        guard mid0 < mid1 else { return checkedRun(a, b, row, w) }
+        checkedRun(a, mid0, row, w)
+        for x in mid0..<mid1 {
+            let bv = row.bp[x], lv = UInt32(row.lp[x]), gv = UInt32(row.gp[x])
+            if lv != 0 || (gv != 0 && bv != 0) { row.dst[x] = compose(band: bv, line: lv, glow: gv, w) }
+        }
+        checkedRun(mid1, b, row, w)
+    }
+
+    @inline(__always) private func checkedRun(_ a: Int, _ b: Int, _ row: Row, _ w: Weights) {
+        var x = a
+        while x < b {
+            let (bv, lv, gv) = sources(x, row)
+            if lv != 0 || (gv != 0 && bv != 0) { row.dst[x] = compose(band: bv, line: lv, glow: gv, w) }
+            x += 1
+        }
+    }
+
+    @inline(__always) private func sources(_ x: Int, _ row: Row) -> (UInt32, UInt32, UInt32) {
+        (x >= row.blo && x < row.bhi ? row.bp[x] : 0, x >= row.llo && x < row.lhi ? UInt32(row.lp[x]) : 0,
+         x >= row.glo && x < row.ghi ? UInt32(row.gp[x]) : 0)
+    }
+
+    /// A pixel's coverages (0…255): the glow's window, the unfilled parts', the filled part's.
+    struct Weights { var glow: UInt32, unfilled: UInt32, filled: UInt32 }
+
+    /// The coverages of the pixel `dx`, `dy` from the centre, by its angle and radius.
+    @inline(__always) private func weights(dx: Double, dy: Double) -> Weights {
         let rho = (dx * dx + dy * dy).squareRoot()
         var t = Self.atan2Degrees(dy, dx) - rotationAngle
         while t < seam - 360 { t += 360 }
@@ -115,25 +193,35 @@ struct SliderArcPixels {
         let k = rho * (Double.pi / 180)
         let afterT0 = Swift.min(1, Swift.max(0, 0.5 + (t - t0) * k)), afterT1 = Swift.min(1, Swift.max(0, 0.5 + (t - t1) * k))
         let inside = filled ? Swift.min(afterT0, 1 - afterT1) : 0
-        var out: UInt32 = 0
-        if glow != 0 && band != 0 {
-            var a = inside
-            if a < 1 && filled {
-                let beyond = t > t1 ? t - t1 : t < t0 ? t0 - t : 0
-                let step = Int(beyond / featherDegrees)
-                let soft = step < Self.featherSteps ? Double(Self.featherSteps - step) / Double(Self.featherSteps + 1) : 0
-                a += soft * (1 - a)
-            }
-            if a > 0 { out = Self.scale(band, by: Self.mul(UInt32(a * 255 + 0.5), glow)) }
+        var a = inside
+        if a < 1 && filled {
+            let beyond = t > t1 ? t - t1 : t < t0 ? t0 - t : 0
+            let step = Int(beyond / featherDegrees)
+            let soft = step < Self.featherSteps ? Double(Self.featherSteps - step) / Double(Self.featherSteps + 1) : 0
+            a += soft * (1 - a)
         }
+        var u = 0.0
+        if !filled { u = 1 } else {
+            if unfilledBefore { u += 1 - afterT0 }
+            if unfilledAfter { u += afterT1 }
+        }
+        return Weights(glow: a > 0 ? UInt32(a * 255 + 0.5) : 0, unfilled: u > 0 ? UInt32(Swift.min(1, u) * 255 + 0.5) : 0,
+                       filled: inside > 0 ? UInt32(inside * 255 + 0.5) : 0)
+    }
+
+    /// One pixel: the glow (band × window × mask), the unfilled track over it, the filled arc
+    /// over both.
+    @inline(__always) private func compose(band: UInt32, line: UInt32, glow: UInt32, _ w: Weights) -> UInt32 {
+        // Under the whole line, an opaque filled or unfilled colour hides the rest.
+        if line == 255 {
+            if w.filled == 255 && band >> 24 == 255 { return band }
+            if w.unfilled == 255 && w.filled == 0 && unfilled >> 24 == 255 { return unfilled }
+        }
+        var out: UInt32 = 0
+        if glow != 0 && band != 0 && w.glow != 0 { out = Self.scale(band, by: Self.mul(w.glow, glow)) }
         if line != 0 {
-            var u = 0.0
-            if !filled { u = 1 } else {
-                if unfilledBefore { u += 1 - afterT0 }
-                if unfilledAfter { u += afterT1 }
-            }
-            if u > 0 { out = Self.over(Self.scale(unfilled, by: Self.mul(UInt32(Swift.min(1, u) * 255 + 0.5), line)), out) }
-            if inside > 0 { out = Self.over(Self.scale(band, by: Self.mul(UInt32(inside * 255 + 0.5), line)), out) }
+            if w.unfilled != 0 { out = Self.over(Self.scale(unfilled, by: Self.mul(w.unfilled, line)), out) }
+            if w.filled != 0 { out = Self.over(Self.scale(band, by: Self.mul(w.filled, line)), out) }
         }
         return out
     }
