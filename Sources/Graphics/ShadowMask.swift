@@ -10,57 +10,87 @@ public enum ShadowMask {
         let r = Int((radius * 0.75).rounded())
         guard r > 0 else { return }
         RenderCounters.countBlur()
-        let w = surface.width, h = surface.height
         surface.withPixelBytes { base, stride in
-            let px = base.assumingMemoryBound(to: UInt8.self)
-            let div = UInt64(2 * r + 1)
-            precondition(div < 4096)
-            let m = ((1 << 32) + div - 1) / div   // floor(sum / div) by a multiply: see verticalPass
-            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: w), out = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
-            defer { line.deallocate(); out.deallocate() }
-            func pass(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ n: Int) {
-                // Running-sum box blur of `src[0..<n]` into `dst`, edges treated as zero.
-                var sum: UInt32 = 0
-                for i in 0..<Swift.min(r, n) { sum &+= UInt32(src[i]) }
-                for i in 0..<n {
-                    let add = i + r, sub = i - r - 1
-                    if add < n { sum &+= UInt32(src[add]) }
-                    if sub >= 0 { sum &-= UInt32(src[sub]) }
-                    dst[i] = UInt8(truncatingIfNeeded: (UInt64(sum) &* m) >> 32)
-                }
-            }
-            // Per row, only the runs that hold ink, each widened by the three passes' reach
-            // (3r): beyond it the passes leave zeros, as over the whole row. Runs less than
-            // twice the reach apart are one run (their blurs meet). A ring's middle rows are
-            // two short runs instead of its whole width; an empty row is no run at all.
+            // Only the ink's box widened by the three passes' reach (3r) each way, clipped to
+            // the image: outside it every pass leaves zeros, as over the whole image, so the
+            // pixels are the same (a small shape on a large canvas, such as a dial's finger
+            // stop, is blurred at its own size).
+            guard let box = inkBox(base.assumingMemoryBound(to: UInt8.self), stride: stride, width: surface.width, height: surface.height)
+            else { return }
             let reach = 3 * r
-            for y in 0..<h {
-                let row = px + y * stride
-                var x = 0
-                while x < w {
-                    if row[x] == 0 { x += 1; continue }
-                    // The run from x: up to its last ink before a gap of 2·reach zeros.
-                    var end = x + 1, scan = x + 1
-                    while scan < w {
-                        if row[scan] != 0 { end = scan + 1 } else if scan + 1 - end >= 2 * reach { break }
-                        scan += 1
-                    }
-                    let a = Swift.max(0, x - reach), n = Swift.min(w, end + reach) - a
-                    pass(row + a, line, n); pass(line, out, n); pass(out, row + a, n)
-                    // Past what the passes wrote (end + reach ≤ scan): the next run's ink is
-                    // still the original.
-                    x = scan + 1
-                }
-            }
-            // Vertically, walking a column touches one byte per row (a cache miss each on a
-            // large mask): instead every column's running sum advances together, row by row,
-            // in place, the r + 1 rows the sums still take back kept in a ring. Same sums,
-            // same floors, same pixels as three passes between whole planes.
-            let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: w * (r + 1))
-            let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
-            defer { ring.deallocate(); sums.deallocate() }
-            for _ in 0..<3 { verticalPass(px, stride: stride, width: w, height: h, r: r, ring: ring, sums: sums) }
+            let x0 = Swift.max(0, box.x0 - reach), y0 = Swift.max(0, box.y0 - reach)
+            let x1 = Swift.min(surface.width, box.x1 + reach), y1 = Swift.min(surface.height, box.y1 + reach)
+            blur(base.assumingMemoryBound(to: UInt8.self) + y0 * stride + x0, stride: stride, width: x1 - x0, height: y1 - y0, r: r)
         }
+    }
+
+    /// The box of the nonzero pixels (x1, y1 past the last), nil when there are none.
+    private static func inkBox(_ px: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int)
+        -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var x0 = w, y0 = h, x1 = 0, y1 = 0
+        for y in 0..<h {
+            let row = px + y * stride
+            var first = 0
+            while first < w && row[first] == 0 { first += 1 }
+            guard first < w else { continue }
+            var last = w - 1
+            while row[last] == 0 { last -= 1 }
+            x0 = Swift.min(x0, first); x1 = Swift.max(x1, last + 1)
+            if y0 == h { y0 = y }
+            y1 = y + 1
+        }
+        return y0 < y1 ? (x0, y0, x1, y1) : nil
+    }
+
+    /// The three passes each way over `w`×`h` pixels at `px`, rows `stride` bytes apart.
+    private static func blur(_ px: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int, r: Int) {
+        let div = UInt64(2 * r + 1)
+        precondition(div < 4096)
+        let m = ((1 << 32) + div - 1) / div   // floor(sum / div) by a multiply: see verticalPass
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: w), out = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
+        defer { line.deallocate(); out.deallocate() }
+        func pass(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ n: Int) {
+            // Running-sum box blur of `src[0..<n]` into `dst`, edges treated as zero.
+            var sum: UInt32 = 0
+            for i in 0..<Swift.min(r, n) { sum &+= UInt32(src[i]) }
+            for i in 0..<n {
+                let add = i + r, sub = i - r - 1
+                if add < n { sum &+= UInt32(src[add]) }
+                if sub >= 0 { sum &-= UInt32(src[sub]) }
+                dst[i] = UInt8(truncatingIfNeeded: (UInt64(sum) &* m) >> 32)
+            }
+        }
+        // Per row, only the runs that hold ink, each widened by the three passes' reach
+        // (3r): beyond it the passes leave zeros, as over the whole row. Runs less than
+        // twice the reach apart are one run (their blurs meet). A ring's middle rows are
+        // two short runs instead of its whole width; an empty row is no run at all.
+        let reach = 3 * r
+        for y in 0..<h {
+            let row = px + y * stride
+            var x = 0
+            while x < w {
+                if row[x] == 0 { x += 1; continue }
+                // The run from x: up to its last ink before a gap of 2·reach zeros.
+                var end = x + 1, scan = x + 1
+                while scan < w {
+                    if row[scan] != 0 { end = scan + 1 } else if scan + 1 - end >= 2 * reach { break }
+                    scan += 1
+                }
+                let a = Swift.max(0, x - reach), n = Swift.min(w, end + reach) - a
+                pass(row + a, line, n); pass(line, out, n); pass(out, row + a, n)
+                // Past what the passes wrote (end + reach ≤ scan): the next run's ink is
+                // still the original.
+                x = scan + 1
+            }
+        }
+        // Vertically, walking a column touches one byte per row (a cache miss each on a
+        // large mask): instead every column's running sum advances together, row by row,
+        // in place, the r + 1 rows the sums still take back kept in a ring. Same sums,
+        // same floors, same pixels as three passes between whole planes.
+        let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: w * (r + 1))
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
+        defer { ring.deallocate(); sums.deallocate() }
+        for _ in 0..<3 { verticalPass(px, stride: stride, width: w, height: h, r: r, ring: ring, sums: sums) }
     }
 
     /// One running-sum box pass down every column at once, in place (edges treated as zero),

@@ -105,6 +105,27 @@ import Testing
         #expect(SliderPainter.glowLevel(sweep: 54) == 1 && SliderPainter.glowLevel(sweep: 243) == 4)
     }
 
+    /// Two sliders of one look whose arc layers (band, line, the first's glow level) were
+    /// started on another thread (`startPreparing`, as the controller does for the first
+    /// frame) paint the pixels of sliders that made them in their first draw, with the same
+    /// builds: the second finds the first one's layers; its other glow level is made on the loop.
+    @Test func slidersPreparedOnAnotherThreadPaintTheSamePixels() throws {
+        var shots: [[ImageSurface]] = [], builds: [Int] = []
+        for prepared in [false, true] {
+            let shared = SharedLayers()
+            let a = Self.view(value: 30, showValue: true, shared: shared), b = Self.view(value: 70, showValue: true, shared: shared)
+            if prepared { a.startPreparing(.identity); b.startPreparing(.identity) }
+            shots.append([try Self.render(a, idle: false), try Self.render(b, idle: false)])
+            #expect(a.bandCache === b.bandCache && a.lineCache === b.lineCache)
+            builds.append(shared.builds)
+        }
+        #expect(builds[0] == builds[1], "\(builds)")
+        for (made, taken) in zip(shots[0], shots[1]) {
+            let d = try ImageComparison.compare(expected: made, actual: taken, tolerance: 0)
+            #expect(d?.differingPixels == 0, "\(d?.differingPixels ?? -1) pixels differ")
+        }
+    }
+
     /// Two sliders of the same look (at different values) share the ring, the gradient band,
     /// (the glow's colours too), the line mask and every glow mask (270° shows levels
     /// 1…round(4.5) = 5): one build of each, 3 + 5 = 8 images. Another ring colour builds

@@ -9,25 +9,13 @@ enum InkCrop {
     /// it, nil when it is empty.
     static func crop(_ image: ImageSurface) -> (image: ImageSurface, x: Int, y: Int)? {
         let w = image.width, h = image.height
-        let alphaOffset = image.format == .argb32 ? 3 : 0   // ARGB32 is little-endian BGRA in memory
-        let step = image.format == .argb32 ? 4 : 1
-        var x0 = w, y0 = h, x1 = -1, y1 = -1
-        image.withPixelBytes { base, stride in
-            let px = base.assumingMemoryBound(to: UInt8.self)
-            func ink(_ x: Int, _ y: Int) -> Bool { px[y * stride + x * step + alphaOffset] != 0 }
-            func rowHasInk(_ y: Int) -> Bool { (0..<w).contains { ink($0, y) } }
-            // Rows in from the top and the bottom, then in each row between them only the
-            // pixels left of the leftmost and right of the rightmost ink found so far: an
-            // image with a solid middle is not read pixel by pixel there.
-            guard let top = (0..<h).first(where: rowHasInk) else { return }
-            y0 = top
-            y1 = (top..<h).last(where: rowHasInk)!
-            for y in y0...y1 {
-                if let x = (0..<x0).first(where: { ink($0, y) }) { x0 = x }
-                if let x = ((x1 + 1)..<w).last(where: { ink($0, y) }) { x1 = x }
-            }
+        let box = image.withPixelBytes { base, stride in
+            // ARGB32 pixels are native-endian words with alpha in the top byte.
+            image.format == .argb32 ? inkBox(base, stride: stride, width: w, height: h, alpha: UInt32(0xff00_0000))
+                                    : inkBox(base, stride: stride, width: w, height: h, alpha: UInt8(0xff))
         }
-        guard x1 >= x0, y1 >= y0 else { return nil }
+        guard let box else { return nil }
+        let (x0, y0, x1, y1) = box
         if x0 == 0 && y0 == 0 && x1 == w - 1 && y1 == h - 1 { return (image, 0, 0) }
         guard let out = try? ImageSurface(width: x1 - x0 + 1, height: y1 - y0 + 1, format: image.format) else { return (image, 0, 0) }
         let ctx = DrawingContext(surface: out)
@@ -35,5 +23,35 @@ enum InkCrop {
         ctx.setSource(image, at: Point(x: Double(-x0), y: Double(-y0)), smooth: false)
         ctx.paint()
         return (out, x0, y0)
+    }
+
+    /// The box (inclusive) of the pixels whose `alpha` bits are not all zero, nil when none is.
+    /// Rows in from the top and the bottom, then in each row between them only the pixels left
+    /// of the leftmost and right of the rightmost ink found so far: an image with a solid
+    /// middle is not read pixel by pixel there.
+    private static func inkBox<P: FixedWidthInteger>(_ base: UnsafeMutableRawPointer, stride: Int, width w: Int, height h: Int,
+                                                     alpha: P) -> (Int, Int, Int, Int)? {
+        func row(_ y: Int) -> UnsafeMutablePointer<P> { (base + y * stride).assumingMemoryBound(to: P.self) }
+        func hasInk(_ y: Int) -> Bool {
+            let p = row(y)
+            for x in 0..<w where p[x] & alpha != 0 { return true }
+            return false
+        }
+        var top = 0
+        while top < h && !hasInk(top) { top += 1 }
+        guard top < h else { return nil }
+        var bottom = h - 1
+        while !hasInk(bottom) { bottom -= 1 }
+        var x0 = w, x1 = -1
+        for y in top...bottom {
+            let p = row(y)
+            var x = 0
+            while x < x0 && p[x] & alpha == 0 { x += 1 }
+            if x < x0 { x0 = x }
+            var r = w - 1
+            while r > x1 && p[r] & alpha == 0 { r -= 1 }
+            if r > x1 { x1 = r }
+        }
+        return (x0, top, x1, bottom)
     }
 }

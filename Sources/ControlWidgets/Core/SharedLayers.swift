@@ -39,6 +39,24 @@ public final class SharedLayers {
         return made
     }
 
+    /// Whether an image or object is held for `key`.
+    func holds(_ key: AnyHashable) -> Bool { images[key] != nil || objects[key] != nil }
+
+    /// Work started for first draws (`PreparedLayers`) by key, until it is handed over: not
+    /// layers, so not in `count` or `builds`.
+    private var preparing: [AnyHashable: PreparedLayers] = [:]
+
+    /// The work under `key`, started by `start` unless a twin started it.
+    func preparing(_ key: AnyHashable, start: () -> PreparedLayers) -> PreparedLayers {
+        if let hit = preparing[key] { return hit }
+        let made = start()
+        preparing[key] = made
+        return made
+    }
+
+    /// The work under `key` was handed over.
+    func donePreparing(_ key: AnyHashable) { preparing[key] = nil }
+
     /// How many images (and other shared things) are held now.
     public var count: Int { images.count + objects.count }
 }

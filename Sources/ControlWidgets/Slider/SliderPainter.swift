@@ -29,6 +29,18 @@ public struct SliderPainter {
 
     public static let glowLevels = 6
 
+    /// The same painter with another appearance.
+    func with(appearance: SliderAppearance) -> SliderPainter {
+        SliderPainter(geometry: geometry, appearance: appearance, scale: scale, maximumAngle: maximumAngle, rotationAngle: rotationAngle,
+                      isFullCircle: isFullCircle, originTravel: originTravel)
+    }
+
+    private init(geometry: SliderGeometry, appearance: SliderAppearance, scale: Double, maximumAngle: Double, rotationAngle: Double,
+                 isFullCircle: Bool, originTravel: Double) {
+        self.geometry = geometry; self.appearance = appearance; self.scale = scale
+        self.maximumAngle = maximumAngle; self.rotationAngle = rotationAngle; self.isFullCircle = isFullCircle; self.originTravel = originTravel
+    }
+
     public init(geometry: SliderGeometry, appearance: SliderAppearance, scale: Double, model: SliderModel, origin: Double? = nil) {
         self.geometry = geometry; self.appearance = appearance; self.scale = scale
         maximumAngle = model.maximumAngle
@@ -209,6 +221,14 @@ public struct SliderPainter {
         Int((Swift.min(360, Swift.max(0, degrees)) / 360 * Double(glowLevels)).rounded())
     }
 
+    /// The glow level the value layer of `state` shows (nil: none).
+    func glowLevel(shown state: ValueState) -> Int? {
+        let (t0, t1) = filledSpan(state.travels)
+        guard appearance.glowOpacity > 0, t1 - t0 > 0 else { return nil }
+        let level = Self.glowLevel(sweep: t1 - t0)
+        return level > 0 ? level : nil
+    }
+
     /// The glow levels a value of this slider can show: 1 up to the level of its longest sweep.
     public var glowLevelRange: ClosedRange<Int>? {
         let top = Self.glowLevel(sweep: isFullCircle ? 360 : maximumAngle)
@@ -219,7 +239,11 @@ public struct SliderPainter {
     /// A8 mask (a quarter of an ARGB image; the colours come from `gradientBand()`, one image
     /// for every level). The value layer shows it through an angular window.
     public func glowMask(level: Int) throws(GraphicsError) -> ImageSurface {
-        let mask = try lineMask()
+        try glowMask(level: level, blurring: lineMask())
+    }
+
+    /// `glowMask(level:)` from a line's mask made by `lineMask()`, blurred in place.
+    func glowMask(level: Int, blurring mask: ImageSurface) -> ImageSurface {
         ShadowMask.blur(mask, radius: glowRadius(level: level) * scale)
         let opacity = UInt32((Swift.min(1, Swift.max(0, appearance.glowOpacity)) * 255).rounded())
         if opacity < 255 {

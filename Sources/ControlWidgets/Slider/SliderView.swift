@@ -50,6 +50,8 @@ public final class SliderView: WidgetView {
     /// The texts' boxes by text (layer pixels at the painter's scale), measured once each.
     private var textBoxCache: [[String]: [Rect]] = [:]
     private var measure: DrawingContext?
+    /// The arc's layers for the first draw, being made on another thread (`startPreparing`).
+    private var prepared: PreparedLayers?
 
     public init(id: String, frame: Rect, model: SliderModel, appearance: SliderAppearance, minimumHandlesDistance: Double = 10,
                 shared: SharedLayers = SharedLayers()) {
@@ -218,6 +220,10 @@ public final class SliderView: WidgetView {
     func valueLayer(_ p: SliderPainter, at time: Double) -> PlacedImage? {
         let state = valueState(at: time)
         if let valueCache, valueCache.state == state { return valueCache.layer }
+        if let prepared {
+            prepared.adopt(into: shared)
+            self.prepared = nil
+        }
         if bandCache == nil { bandCache = placed(p.bandKey) { () throws(GraphicsError) in try p.gradientBand() } }
         if lineCache == nil { lineCache = placed(p.lineKey) { () throws(GraphicsError) in try p.lineMask() } }
         guard let band = bandCache, let line = lineCache else { return nil }
@@ -248,6 +254,12 @@ public final class SliderView: WidgetView {
         }, visible: visible, layer: layer)
         valueCache = (state, layer)
         return layer
+    }
+
+    /// Starts making the arc's layers the first draw needs on another thread
+    /// (SliderView+Preparing).
+    public func startPreparing(_ mapping: ScreenMapping) {
+        prepared = prepareArcLayers(painter(mapping), state: valueState(at: 0))
     }
 
     /// The glow's mask at `level`, from the scene's shared images (blurred by the first slider
