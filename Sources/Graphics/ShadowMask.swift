@@ -10,36 +10,17 @@ public enum ShadowMask {
         let r = Int((radius * 0.75).rounded())
         guard r > 0 else { return }
         RenderCounters.countBlur()
+        // Only the ink's box widened by the three passes' reach (3r) each way, clipped to the
+        // image: outside it every pass leaves zeros, as over the whole image, so the pixels are
+        // the same (a small shape on a large canvas, such as a dial's finger stop, is blurred
+        // at its own size).
+        guard let box = surface.inkBox() else { return }
         surface.withPixelBytes { base, stride in
-            // Only the ink's box widened by the three passes' reach (3r) each way, clipped to
-            // the image: outside it every pass leaves zeros, as over the whole image, so the
-            // pixels are the same (a small shape on a large canvas, such as a dial's finger
-            // stop, is blurred at its own size).
-            guard let box = inkBox(base.assumingMemoryBound(to: UInt8.self), stride: stride, width: surface.width, height: surface.height)
-            else { return }
             let reach = 3 * r
             let x0 = Swift.max(0, box.x0 - reach), y0 = Swift.max(0, box.y0 - reach)
-            let x1 = Swift.min(surface.width, box.x1 + reach), y1 = Swift.min(surface.height, box.y1 + reach)
+            let x1 = Swift.min(surface.width, box.x1 + 1 + reach), y1 = Swift.min(surface.height, box.y1 + 1 + reach)
             blur(base.assumingMemoryBound(to: UInt8.self) + y0 * stride + x0, stride: stride, width: x1 - x0, height: y1 - y0, r: r)
         }
-    }
-
-    /// The box of the nonzero pixels (x1, y1 past the last), nil when there are none.
-    private static func inkBox(_ px: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int)
-        -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        var x0 = w, y0 = h, x1 = 0, y1 = 0
-        for y in 0..<h {
-            let row = px + y * stride
-            var first = 0
-            while first < w && row[first] == 0 { first += 1 }
-            guard first < w else { continue }
-            var last = w - 1
-            while row[last] == 0 { last -= 1 }
-            x0 = Swift.min(x0, first); x1 = Swift.max(x1, last + 1)
-            if y0 == h { y0 = y }
-            y1 = y + 1
-        }
-        return y0 < y1 ? (x0, y0, x1, y1) : nil
     }
 
     /// The three passes each way over `w`×`h` pixels at `px`, rows `stride` bytes apart.

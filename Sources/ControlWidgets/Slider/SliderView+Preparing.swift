@@ -9,18 +9,6 @@ extension SliderView {
     private struct ArcJob: @unchecked Sendable {
         let painter: SliderPainter
         let glowLevel: Int?
-
-        /// A new image with `image`'s pixels.
-        static func copy(_ image: ImageSurface) -> ImageSurface? {
-            guard let out = try? ImageSurface(width: image.width, height: image.height, format: image.format) else { return nil }
-            image.withPixelBytes { src, stride in
-                out.withPixelBytes { dst, outStride in
-                    precondition(stride == outStride)
-                    dst.copyMemory(from: src, byteCount: stride * image.height)
-                }
-            }
-            return out
-        }
     }
 
     /// Starts making the layers for `p` with the glow of `state`, unless a slider of the same
@@ -39,7 +27,7 @@ extension SliderView {
             let band = (try? p.gradientBand()).map(PlacedImage.cropped)
             guard let line = try? p.lineMask() else { return [band, nil, nil] }
             // The line stroked once: the glow blurs a copy of it.
-            let glow = job.glowLevel.flatMap { level in ArcJob.copy(line).map { p.glowMask(level: level, blurring: $0) } }
+            let glow = job.glowLevel.flatMap { level in line.copied().map { p.glowMask(level: level, blurring: $0) } }
             return [band, PlacedImage.cropped(line), glow.map(PlacedImage.cropped)]
         }
     }
