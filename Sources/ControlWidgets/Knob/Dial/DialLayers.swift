@@ -37,6 +37,8 @@ final class DialLayers {
     private var discShadow: (key: String, mask: ImageSurface)?
     private var stopShadow: (key: String, crop: (image: ImageSurface, x: Int, y: Int))?
     private var turning: Turning?
+    /// `holeUnder`'s image, a hole sprite's size, and its context.
+    private var holePatch: (image: ImageSurface, ctx: DrawingContext)?
     /// Whether the last frame was a turning frame (`turnedDamage` is right only then).
     private var drewTurningFrame = false
     private var lightCache: (key: String, light: ImageSurface, reach: Int)?
@@ -129,12 +131,13 @@ final class DialLayers {
 
     /// What a turning frame paints from, made once per look and scale. `base`, `margin`
     /// pixels larger than the dial's square on each side for the shadow: the plate, the uncut
-    /// disc's shadow, the uncut disc, the sheen. `under`, the dial's square: the plate and the
-    /// uncut disc's shadow, what a hole shows before the light it lets through the shadow.
-    /// `under` and `plate` are only ever seen through holes, so both are cut to the box the
-    /// holes sweep (`box`: its top left in the dial's square; bench console 275² of 300²), and
-    /// the whole number plate is not kept once they are made (it is 360 KB the turning frame
-    /// never reads outside that box).
+    /// disc's shadow, the uncut disc, the sheen. `plate` and `shadow` (the uncut disc's shadow,
+    /// A8): what a hole shows before the light it lets through the shadow, the plate under the
+    /// shadow, put together per hole (`holeUnder`) rather than kept as a colour image a
+    /// quarter the size of the plate's. Both are only ever seen through holes, so both are cut
+    /// to the box the holes sweep (`box`: its top left in the dial's square; bench console
+    /// 275² of 300²), and the whole number plate is not kept once they are made (it is 360 KB
+    /// the turning frame never reads outside that box).
     /// `light`: that light, one hole's alpha blurred (at full strength, like the shadow's
     /// masks: the blur's rounding then matches theirs), cut to the square that reaches the hole
     /// (`reach` pixels each way from its centre), to be taken at `lightAlpha`; nil without a shadow.
@@ -143,7 +146,8 @@ final class DialLayers {
         var key: String
         var base: ImageSurface
         var margin: Int
-        var under: ImageSurface
+        var shadow: ImageSurface?
+        var shadowColor: Color
         var plate: ImageSurface
         var box: (x: Int, y: Int)
         var light: ImageSurface?
@@ -214,7 +218,8 @@ final class DialLayers {
             ctx.setColor(darkColor)
             ctx.mask(sprites.dark, at: w, smooth: false)
             // The hole's edge is blended once: the plate under the shadow over the wall.
-            ctx.setSource(t.under, at: boxOrigin, smooth: false)
+            guard let under = holeUnder(t, at: Point(x: boxOrigin.x - i.x, y: boxOrigin.y - i.y), side: sprites.hole.width) else { return false }
+            ctx.setSource(under, at: i, smooth: false)
             ctx.mask(sprites.hole, at: i, smooth: false)
             if let light = sprites.light {
                 // Under a black shadow of alpha a the plate P shows as P (1 - a); the holes'
@@ -227,6 +232,27 @@ final class DialLayers {
             }
         }
         return true
+    }
+
+    /// What a hole at `box` (the holes' box's top left, seen from the hole sprite's) shows of
+    /// the plate under the uncut disc's shadow: the same pixels a box-sized image of the two
+    /// would give there, transparent outside the box. One scratch image for every hole.
+    private func holeUnder(_ t: Turning, at box: Point, side: Int) -> ImageSurface? {
+        if holePatch?.image.width != side {
+            holePatch = nil
+            holePatch = (try? ImageSurface(width: side, height: side)).map { ($0, DrawingContext(surface: $0)) }
+        }
+        guard let (patch, ctx) = holePatch else { return nil }
+        // A copy (transparent past the box's edge), then the shadow over it.
+        ctx.setBlendMode(.source)
+        ctx.setSource(t.plate, at: box, smooth: false)
+        ctx.paint()
+        ctx.setBlendMode(.over)
+        if let shadow = t.shadow {
+            ctx.setColor(t.shadowColor)
+            ctx.mask(shadow, at: box, smooth: false)
+        }
+        return patch
     }
 
     /// The holes' centres on screen, turned `rotation` about `c`: each one's place in the disc
@@ -334,7 +360,7 @@ final class DialLayers {
     }
 
     /// A turning frame's images as drawn without text: `base` complete, `plate` (the plate's
-    /// part) without its digits, the uncut disc's blurred shadow (`shape`) that `under` needs,
+    /// part) without its digits, the uncut disc's blurred shadow (`shape`) that a hole shows,
     /// and the hole's light when asked for. `blurs`: how many blurs that took.
     private struct TurningParts {
         var base: ImageSurface, plate: ImageSurface
@@ -395,25 +421,28 @@ final class DialLayers {
             stopShadow = (Self.stopShadowKey(look, shadowRadius: recipe.shadowRadius, custom: false), shadow)
         }
         let box = Self.holesBox(look)
-        guard let under = try? ImageSurface(width: box.width, height: box.height) else { return false }
         // The digits into the plate's part, at the same pixels as in the dial's square (a
-        // whole-pixel shift), then `under` starts as a copy of it.
+        // whole-pixel shift).
         let plateCtx = DrawingContext(surface: parts.plate)
         plateCtx.translate(Double(-box.x), Double(-box.y))
         plateCtx.scale(look.scale, look.scale)
         DialPainter.drawPlateDigits(look, in: plateCtx)
-        let underCtx = DrawingContext(surface: under)
-        underCtx.setSource(parts.plate, at: .zero, smooth: false)
-        underCtx.paint()
+        // The uncut disc's shadow over the box, where the live path puts it: centred on the
+        // dial's centre plus the offset.
+        var shadow: ImageSurface?
         if let shape = parts.shape {
-            let shadowColor = recipe.shadowColor.withAlpha(recipe.shadowColor.alpha * recipe.shadowOpacity)
+            guard let made = try? ImageSurface(width: box.width, height: box.height, format: .a8) else { return false }
             let px = Double(look.pixelSide)
             let cx = Double(-box.x) + px / 2 + recipe.offset.x, cy = Double(-box.y) + px / 2 + recipe.offset.y
-            underCtx.setColor(shadowColor)
-            underCtx.mask(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
+            let shadowCtx = DrawingContext(surface: made)
+            shadowCtx.setBlendMode(.source)
+            shadowCtx.setSource(shape, at: Point(x: cx - Double(shape.width) / 2, y: cy - Double(shape.height) / 2))
+            shadowCtx.paint()
+            shadow = made
         }
+        let shadowColor = recipe.shadowColor.withAlpha(recipe.shadowColor.alpha * recipe.shadowOpacity)
         let light = lightCache.flatMap { $0.key == recipe.lightKey ? (light: $0.light, reach: $0.reach) : nil }
-        turning = Turning(key: recipe.key, base: parts.base, margin: recipe.margin, under: under, plate: parts.plate,
+        turning = Turning(key: recipe.key, base: parts.base, margin: recipe.margin, shadow: shadow, shadowColor: shadowColor, plate: parts.plate,
                           box: (box.x, box.y), light: parts.shape == nil ? nil : light?.light, reach: parts.shape == nil ? 0 : light?.reach ?? 0,
                           lightAlpha: recipe.shadowColor.alpha * recipe.shadowOpacity)
         return true
