@@ -93,7 +93,8 @@ enum Appliance {
         else { controller.screenshotDirectory = try RunCommand.privateDirectory() }
         let services: PanelServices
         do {
-            services = try PanelServices(controller: controller, options: o, write: { Console.out($0) })
+            services = try PanelServices(controller: controller, options: o, write: { Console.outBuffered($0) },
+                                         flushWrites: { Console.flushOut() })
             try services.installSignals()
         } catch let e as IPCError {
             throw CommandFailure(e.description, status: socketExitStatus)

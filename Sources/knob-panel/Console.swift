@@ -9,11 +9,23 @@ enum Console {
     nonisolated(unsafe) static var stdoutFailure: String?
 
     static func out(_ s: String) {
-        if fputs(s + "\n", stdout) < 0 || fflush(stdout) != 0 {
-            let reason = String(cString: strerror(errno))
-            clearerr(stdout)
-            if stdoutFailure == nil { stdoutFailure = "writing to stdout failed: \(reason) (output was lost)" }
-        }
+        if fputs(s + "\n", stdout) < 0 || fflush(stdout) != 0 { noteStdoutFailure() }
+    }
+
+    /// A running panel's line (an event, a reply) to stdout that is not a pipe: written by
+    /// `flushOut` at the end of the loop's turn, once the frame it belongs with is queued.
+    static func outBuffered(_ s: String) {
+        if fputs(s + "\n", stdout) < 0 { noteStdoutFailure() }
+    }
+
+    static func flushOut() {
+        if fflush(stdout) != 0 { noteStdoutFailure() }
+    }
+
+    private static func noteStdoutFailure() {
+        let reason = String(cString: strerror(errno))
+        clearerr(stdout)
+        if stdoutFailure == nil { stdoutFailure = "writing to stdout failed: \(reason) (output was lost)" }
     }
 
     /// A diagnostic line (`file:line:col: error: …`): its priority is the severity it states.

@@ -100,6 +100,25 @@ import Testing
         #expect(d.differingPixels == 0)
     }
 
+    /// A turn's lines reach the file when the loop flushes them (after its frame is queued),
+    /// not one write each while the input is handled; a flush with nothing new writes nothing.
+    @Test func linesReachTheFileWhenTheTurnFlushes() throws {
+        let path = "/tmp/knob-record-flush-\(getpid()).jsonl"
+        defer { unlink(path) }
+        let recorder = InputRecorder(file: try OutputFile(path: path, live: true), header: ["h"])
+        #expect(readAll(path).count == 4)   // "# h\n": the header at once
+        recorder.record(.touchDown(id: 0, x: 1, y: 2), at: 0.5)
+        recorder.record(.touchUp(id: 0), at: 0.6)
+        #expect(readAll(path).count == 4)
+        recorder.flushPending()
+        let text = String(decoding: readAll(path), as: UTF8.self)
+        #expect(text.split(separator: "\n").count == 3, "\(text)")
+        #expect(text.hasSuffix("\n") && text.contains("touch_up"))
+        recorder.flushPending()
+        #expect(readAll(path).count == text.utf8.count)
+        try recorder.finish()
+    }
+
     private func readAll(_ path: String) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         defer { close(fd) }

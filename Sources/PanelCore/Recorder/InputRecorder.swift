@@ -5,8 +5,9 @@ import PanelSystem
 /// `run --record FILE`: a field recording. Every input event the panel receives and every
 /// command that changes something is written as an input-script line at the frame-clock time
 /// it was delivered, so `render PANEL --input FILE` replays the device's session offscreen and
-/// reaches the same widget states and final frame. Written live (line by line, in place, never
-/// through a link) so a recording survives a crash or power cut, which is when it matters.
+/// reaches the same widget states and final frame. Written live (in place, never through a
+/// link; each loop turn's lines once its frame is queued, `flushPending`) so a recording
+/// survives a crash or power cut, which is when it matters.
 public final class InputRecorder {
     private let file: OutputFile
     public private(set) var linesWritten = 0
@@ -37,10 +38,20 @@ public final class InputRecorder {
         }
     }
 
+    private var unflushed = false
+
     private func write(_ line: String) {
         file.write(line + "\n")
-        file.flush()   // live: a crash a moment later still leaves this line on disk
+        unflushed = true
         linesWritten += 1
+    }
+
+    /// Writes the lines recorded since the last call: a crash a moment later still leaves
+    /// them on disk.
+    public func flushPending() {
+        guard unflushed else { return }
+        file.flush()
+        unflushed = false
     }
 
     /// Ends the recording; reports a write that failed along the way.

@@ -47,10 +47,24 @@ public final class PanelServices: PanelReloading {
     /// Hooks run after each displayed frame (readiness, watchdog).
     public var onFrameShown: [(Double, Bool) -> Void] = []
     private var framesShown = 0
+    private let flushWrites: () -> Void
 
-    /// - Parameter write: where stdout lines go (events and replies to stdin).
-    public init(controller: PanelController, options: Options, write: @escaping (String) -> Void) throws(IPCError) {
+    /// Writes out the turn's buffered lines: events and replies on stdout (a file), the
+    /// recording. The loops call it when a turn's frame is queued, just before they sleep, so
+    /// an input's picture never waits for the writes it caused (one 9p write in the VM test
+    /// took a millisecond), and no line waits longer than the turn.
+    public func flushOutput() {
+        flushWrites()
+        controller.recorder?.flushPending()
+    }
+
+    /// - Parameters:
+    ///   - write: where stdout lines go (events and replies to stdin) when stdout is not a
+    ///     pipe or socket; `flushWrites` writes out what it buffered (`flushOutput`).
+    public init(controller: PanelController, options: Options, write: @escaping (String) -> Void,
+                flushWrites: @escaping () -> Void = {}) throws(IPCError) {
         self.controller = controller
+        self.flushWrites = flushWrites
         report = options.report
         stdio = StdioClient(commandFD: options.commandFD, outputFD: options.outputFD, controller: controller, loop: loop,
                             write: write, report: options.report)

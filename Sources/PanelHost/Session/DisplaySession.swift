@@ -216,6 +216,7 @@ public final class DisplaySession {
                 if let d = screen.controller.nextWidgetChange(after: clock.now) { wake = Swift.min(wake ?? .infinity, d) }
             }
             timer.arm(atMonotonic: wake.map { $0 + clock.origin })
+            services.flushOutput()
 
             let fixed = try services.loop.wait(fixed: [.readable(device.eventDescriptor), .readable(timer.fd)], timeout: nil)
             let after = clock.now

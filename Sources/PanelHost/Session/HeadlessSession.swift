@@ -78,6 +78,7 @@ public final class HeadlessSession {
             if let d = controller.nextScreenChange { wake = Swift.min(wake ?? .infinity, d) }   // dim/off timers
             if let d = controller.nextWidgetChange(after: now) { wake = Swift.min(wake ?? .infinity, d) }   // a blink's flip
             timer.arm(atMonotonic: wake.map { $0 + clock.origin })
+            services.flushOutput()
             let fixed = try services.loop.wait(fixed: [.readable(timer.fd)], timeout: nil)
             if fixed[0] != 0 { timer.drain() }
             let after = clock.now
