@@ -197,6 +197,7 @@ final class DialLayers {
         ctx.setSource(t.base, at: Point(x: origin.x - m, y: origin.y - m), smooth: false)
         ctx.paint()
         let walls = DialPainter.holeWalls(look)
+        let clip = ctx.clipExtents
         for h in holes {
             guard let sprites = holeSprites(phase: h.phase, look: look, appearance: appearance) else { return false }
             let w = Point(x: Double(h.x - sprites.wallHalf), y: Double(h.y - sprites.wallHalf))
@@ -217,8 +218,14 @@ final class DialLayers {
             ctx.mask(sprites.lip, at: w, smooth: false)
             ctx.setColor(darkColor)
             ctx.mask(sprites.dark, at: w, smooth: false)
-            // The hole's edge is blended once: the plate under the shadow over the wall.
-            guard let under = holeUnder(t, at: Point(x: boxOrigin.x - i.x, y: boxOrigin.y - i.y), side: sprites.hole.width) else { return false }
+            // The hole's edge is blended once: the plate under the shadow over the wall. Only
+            // where the rectangle being painted shows it (a band of rows crosses a few holes).
+            let side = sprites.hole.width
+            let x0 = Swift.max(0, (clip.minX - i.x).rounded(.down)), y0 = Swift.max(0, (clip.minY - i.y).rounded(.down))
+            let x1 = Swift.min(Double(side), (clip.maxX - i.x).rounded(.up)), y1 = Swift.min(Double(side), (clip.maxY - i.y).rounded(.up))
+            guard x1 > x0, y1 > y0 else { continue }
+            guard let under = holeUnder(t, at: Point(x: boxOrigin.x - i.x, y: boxOrigin.y - i.y), side: side,
+                                        visible: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { return false }
             ctx.setSource(under, at: i, smooth: false)
             ctx.mask(sprites.hole, at: i, smooth: false)
             if let light = sprites.light {
@@ -236,13 +243,18 @@ final class DialLayers {
 
     /// What a hole at `box` (the holes' box's top left, seen from the hole sprite's) shows of
     /// the plate under the uncut disc's shadow: the same pixels a box-sized image of the two
-    /// would give there, transparent outside the box. One scratch image for every hole.
-    private func holeUnder(_ t: Turning, at box: Point, side: Int) -> ImageSurface? {
+    /// would give there, transparent outside the box, made `visible` (in the sprite's pixels)
+    /// only. One scratch image for every hole.
+    private func holeUnder(_ t: Turning, at box: Point, side: Int, visible: Rect) -> ImageSurface? {
         if holePatch?.image.width != side {
             holePatch = nil
             holePatch = (try? ImageSurface(width: side, height: side)).map { ($0, DrawingContext(surface: $0)) }
         }
         guard let (patch, ctx) = holePatch else { return nil }
+        ctx.resetClip()
+        ctx.newPath()
+        ctx.addRect(visible)
+        ctx.clip()
         // A copy (transparent past the box's edge), then the shadow over it.
         ctx.setBlendMode(.source)
         ctx.setSource(t.plate, at: box, smooth: false)
