@@ -44,7 +44,7 @@ fi
 # list, the static libraries and RELR together keep. A fresh copy of the binary: fault-around
 # maps only cached pages, so a partly evicted file would read low. The largest of three runs
 # (they differ by about 0.4 MiB): the budget holds every time, not on average.
-RSS_BUDGET_MIB="1280x800:16 1920x1080:24"
+RSS_BUDGET_MIB="1280x800:15.5 1920x1080:19"
 if [ "${KNOB_REQUIRE_STATIC:-0}" = 1 ]; then
     readelf -d "$BIN" 2>/dev/null | grep -q '(RELR)' && readelf -S -W "$BIN" | grep -q ' \.relr\.dyn ' \
         && ok "relative relocations packed as RELR" || bad "$BIN has no RELR relocations (make build links with -z pack-relative-relocs)"
