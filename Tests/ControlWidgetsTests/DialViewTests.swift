@@ -156,6 +156,29 @@ import Testing
         #expect(d?.differingPixels == 0, "\(d?.differingPixels ?? -1) pixels differ")
     }
 
+    /// Painted band by band, as the display path paints a full frame into its tile (17 rows
+    /// a band at 3840 px wide), the dial shows the pixels of one whole paint, at rest and
+    /// turning: each hole puts its plate and shadow together only inside the band, and a
+    /// hole the band misses is skipped.
+    @Test func dialPaintedInBandsMatchesOneWholePaint() throws {
+        let view = benchConsoleDial(at: (20, 20))
+        for time in [0, 0.3] {
+            if time > 0 { _ = try view.apply(WidgetCommand("dial", ["number": .number(5)]), at: 0) }
+            let whole = try opaqueSurface(width: 340, height: 340, .white)
+            view.draw(in: DrawingContext(surface: whole), mapping: .identity, time: time)
+            let banded = try opaqueSurface(width: 340, height: 340, .white)
+            for top in stride(from: 0, to: 340, by: 17) {
+                let ctx = DrawingContext(surface: banded)
+                ctx.newPath()
+                ctx.addRect(Rect(x: 0, y: Double(top), width: 340, height: 17))
+                ctx.clip()
+                view.draw(in: ctx, mapping: .identity, time: time)
+            }
+            let d = try ImageComparison.compare(expected: whole, actual: banded, tolerance: 0)
+            #expect(d?.differingPixels == 0, "t = \(time): \(d?.differingPixels ?? -1) pixels differ")
+        }
+    }
+
     /// A dial whose turning images, finger stop and stop shadow were started on another
     /// thread (`startPreparing`, as the controller does for the first frame) paints exactly
     /// the pixels of one that made them in its first draw, at rest and turning, at the bench

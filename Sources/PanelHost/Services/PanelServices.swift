@@ -197,6 +197,7 @@ public final class PanelServices: PanelReloading {
         // Screenshots being written still get their replies.
         pngWorker.drain(seconds: 2)
         for hook in onShutdown { hook(time) }
+        flushOutput()   // the last turn's lines and those the hooks wrote
         ipc?.close()
         ipc?.flushAll()
         stdio.drain(seconds: 1)
